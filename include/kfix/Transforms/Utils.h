@@ -1,0 +1,31 @@
+//===- Utils.h - helpers shared by instrumentation and repair passes -*- C++ -*-===//
+#ifndef KFIX_TRANSFORMS_UTILS_H
+#define KFIX_TRANSFORMS_UTILS_H
+
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace kfix {
+
+/// The next unused `site` number in `root` (one more than the largest site of
+/// any kfix op below it), so that passes run in sequence never reuse a site.
+int64_t nextFreeSite(mlir::Operation *root);
+
+/// The innermost file:line:col location inside `loc` (through fused, name and
+/// call-site locations), if any.
+std::optional<mlir::FileLineColLoc> findFileLineCol(mlir::Location loc);
+
+/// "file:line:col" of `loc`, or "?" when it has none.
+std::string formatLoc(mlir::Location loc);
+
+/// True when `loc` matches a user-given site filter "file:line[:col]" or
+/// "line" (the file part compares by suffix, so "softmax.cu:14" matches
+/// "/tmp/x/softmax.cu:14:3"). An empty filter matches everything.
+bool locMatches(mlir::Location loc, llvm::StringRef filter);
+
+} // namespace kfix
+
+#endif

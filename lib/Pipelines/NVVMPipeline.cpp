@@ -1,0 +1,79 @@
+//===- NVVMPipeline.cpp - kfix-lower-to-nvvm ------------------------------===//
+//
+// A lifted (and maybe instrumented) gpu.module to PTX, with no CUDA toolkit
+// needed: structured control flow to cf first (convert-gpu-to-nvvm expects it),
+// then everything in the gpu.module to the LLVM/NVVM dialects, and the module
+// serialized by the NVPTX backend into a gpu.binary.
+//
+//===----------------------------------------------------------------------===//
+#include "kfix/Pipelines/Pipelines.h"
+#include "kfix/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+
+using namespace mlir;
+
+static std::string findLibdevice(const std::string &given) {
+  if (!given.empty())
+    return given;
+  llvm::SmallVector<std::string> roots;
+  if (auto home = llvm::sys::Process::GetEnv("CUDA_HOME"))
+    roots.push_back(*home);
+  if (auto path = llvm::sys::Process::GetEnv("CUDA_PATH"))
+    roots.push_back(*path);
+  roots.push_back("/usr/local/cuda");
+  for (const std::string &root : roots) {
+    llvm::SmallString<256> p(root);
+    llvm::sys::path::append(p, "nvvm", "libdevice", "libdevice.10.bc");
+    if (llvm::sys::fs::exists(p))
+      return std::string(p);
+  }
+  return "";
+}
+
+void kfix::buildLowerToNVVMPipeline(OpPassManager &pm, const LowerToNVVMOptions &options) {
+  std::string libdevice = findLibdevice(options.libdevice);
+
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  if (!libdevice.empty())
+    target.linkLibs.push_back(libdevice);
+  pm.addPass(createGpuNVVMAttachTarget(target));
+
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createConvertVectorToSCFPass());
+  gpuPm.addPass(createSCFToControlFlowPass());
+  if (libdevice.empty()) {
+    // Without libdevice, expand math ops into arithmetic so that results stay
+    // accurate instead of falling back to the approx (ftz) hardware ops.
+    gpuPm.addPass(math::createMathExpandOpsPass());
+  }
+  gpuPm.addPass(memref::createExpandStridedMetadataPass());
+  ConvertGpuOpsToNVVMOpsOptions nvvm;
+  gpuPm.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+  gpuPm.addPass(createReconcileUnrealizedCastsPass());
+
+  GpuModuleToBinaryPassOptions bin;
+  bin.compilationTarget = options.format;
+  pm.addPass(createGpuModuleToBinaryPass(bin));
+}
+
+void kfix::registerKFixPipelines() {
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "kfix-lower-to-nvvm",
+      "Lower gpu.modules (kfix ops included) to gpu.binary ops holding PTX",
+      buildLowerToNVVMPipeline);
+}

@@ -1,0 +1,59 @@
+# -*- Python -*-
+# lit configuration for kfix. Features:
+#   cuda     an NVIDIA driver with a device is present (GPU tests REQUIRE it)
+#   nvcc     the CUDA toolkit's nvcc is installed
+#   plugins  kfix-opt can load pass plugins (not in the static portable build)
+
+import os
+import shutil
+import subprocess
+import sys
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "kfix"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".cu", ".test", ".json"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt",
+                   "README.md", "corpus", "tasks", "fixtures", "Unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.kfix_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%kfix_src", config.kfix_src_root))
+config.substitutions.append(("%python", sys.executable))
+
+llvm_config.with_system_environment(["HOME", "TMPDIR", "CUDA_HOME", "KFIX_TEST_CUDA"])
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.kfix_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tools = ["kfix", "kfix-opt", "kfix-translate"]
+llvm_config.add_tool_substitutions(tools, [config.kfix_tools_dir])
+
+def have_cuda_device():
+    # A driver and at least one device: ask the driver directly, as kfix does.
+    try:
+        out = subprocess.run([os.path.join(config.kfix_tools_dir, "kfix"), "devices"],
+                             capture_output=True, text=True, timeout=60)
+        return out.returncode == 0 and "device 0" in out.stdout
+    except Exception:
+        return False
+
+if have_cuda_device():
+    config.available_features.add("cuda")
+else:
+    lit_config.note("no CUDA driver or device: tests that REQUIRE cuda are skipped")
+
+nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
+                                if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
+if nvcc:
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
+else:
+    lit_config.note("no nvcc: tests that REQUIRE nvcc are skipped")
+
+if not config.kfix_portable:
+    config.available_features.add("plugins")
+    config.substitutions.append(("%kfix_libs", os.path.join(config.kfix_obj_root, "lib")))
