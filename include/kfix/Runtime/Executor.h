@@ -1,0 +1,83 @@
+//===- Executor.h - run a lifted kernel on the CPU or the GPU --*- C++ -*-===//
+#ifndef KFIX_RUNTIME_EXECUTOR_H
+#define KFIX_RUNTIME_EXECUTOR_H
+
+#include "kfix/Runtime/Buffer.h"
+#include "kfix/Runtime/TraceSink.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kfix {
+
+struct LaunchConfig {
+  std::array<int64_t, 3> grid{1, 1, 1};
+  std::array<int64_t, 3> block{1, 1, 1};
+  int64_t sharedBytes = 0;
+};
+
+/// One kernel argument: a buffer (pointer parameter) or a scalar passed by value.
+struct KernelArg {
+  enum Kind { BufferArg, IntArg, FloatArg } kind = IntArg;
+  Buffer *buffer = nullptr;
+  int64_t i = 0;
+  double f = 0;
+  static KernelArg ofBuffer(Buffer &b) { KernelArg a; a.kind = BufferArg; a.buffer = &b; return a; }
+  static KernelArg ofInt(int64_t v) { KernelArg a; a.kind = IntArg; a.i = v; return a; }
+  static KernelArg ofFloat(double v) { KernelArg a; a.kind = FloatArg; a.f = v; return a; }
+};
+
+struct ExecOptions {
+  /// CPU: abort a block after this many loop iterations (all threads together);
+  /// 0 = unlimited. Stops infinite loops.
+  uint64_t stepBudget = 2'000'000'000;
+  /// GPU: wall-clock limit of one launch (the child process is killed after it).
+  double timeoutSeconds = 20;
+  /// Receives instrumentation events (may be null).
+  TraceSink *sink = nullptr;
+};
+
+/// What went wrong in a launch, with where.
+struct ExecFault {
+  std::string kind;    ///< "out-of-bounds", "step-budget", "barrier-divergence", "timeout",
+                       ///< "device-fault", "error"
+  std::string message; ///< human-readable, with file:line:col and thread/block where known
+};
+
+struct ExecResult {
+  bool ok = true;
+  std::vector<ExecFault> faults;
+  double runMs = 0;
+};
+
+/// A kernel compiled for one executor; launch it any number of times.
+class CompiledKernel {
+public:
+  virtual ~CompiledKernel() = default;
+  virtual ExecResult launch(const LaunchConfig &cfg, llvm::MutableArrayRef<KernelArg> args,
+                            const ExecOptions &opts) = 0;
+  /// Milliseconds spent compiling (lowering, JIT or PTX + module load).
+  virtual double compileMs() const = 0;
+};
+
+class Executor {
+public:
+  virtual ~Executor() = default;
+  virtual llvm::StringRef name() const = 0; ///< "cpu" or "cuda"
+  /// Compiles the gpu.func whose `kfix.name` (or symbol name) is `kernel` from a
+  /// lifted module. On failure returns null and sets `error`.
+  virtual std::unique_ptr<CompiledKernel> compile(mlir::ModuleOp module, llvm::StringRef kernel,
+                                                  std::string &error) = 0;
+};
+
+std::unique_ptr<Executor> createCpuExecutor();
+/// Null, with `why` set, when there is no driver or no device.
+std::unique_ptr<Executor> createCudaExecutor(std::string &why);
+
+} // namespace kfix
+
+#endif
