@@ -22,6 +22,7 @@ config.test_exec_root = os.path.join(config.kfix_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%kfix_src", config.kfix_src_root))
+config.substitutions.append(("%kfix_obj", config.kfix_obj_root))
 config.substitutions.append(("%python", sys.executable))
 
 llvm_config.with_system_environment(["HOME", "TMPDIR", "CUDA_HOME", "KFIX_TEST_CUDA"])
