@@ -1,0 +1,160 @@
+//===- Search.h - the repair loop: actions, evaluation, guards --*- C++ -*-===//
+//
+// The debug loop is a search over repair actions: validate -> diagnose ->
+// retrieve -> plan -> apply one action -> validate; keep an action if the error
+// measure fell, revert it if not; stop on success, on a guard (patience, cycle,
+// debugging trap) or on a budget. Planners propose actions; an Evaluator runs
+// a candidate module against the task. Both are interfaces so the loop can be
+// tested without a task, and so the LLM planner plugs in beside the KB one.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KFIX_AGENT_SEARCH_H
+#define KFIX_AGENT_SEARCH_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/JSON.h"
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kfix {
+
+/// One repair action: a registered pass with options (applied to the lifted
+/// IR), or a unified diff to the kernel source that is re-lifted.
+struct Action {
+  enum Kind { Pass, Patch } kind = Pass;
+  std::string pass;
+  std::map<std::string, std::string> options;
+  std::string patch;      ///< unified diff (Patch)
+  std::string kbEntry;    ///< the KB entry that suggested it, if any
+  std::string rationale;  ///< why the planner chose it
+  double score = 0;       ///< planner's priority (higher first)
+
+  /// `kfix-repair-x{a=1 b=2}` (Pass) or `patch (N lines)`.
+  std::string describe() const;
+  /// A pass pipeline on the top-level module: builtin.module(gpu.module(...)).
+  std::string pipeline() const;
+  llvm::json::Value toJSON() const;
+};
+
+/// What evaluating a candidate found.
+struct Evaluation {
+  bool passed = false;  ///< every element of every size and seed matched
+  bool error = false;   ///< the candidate could not be compiled or run at all
+  double measure = 1e9; ///< error measure; lower is better, 0 when passed
+  llvm::json::Value signature = nullptr; ///< failure signature (diagnosis)
+  std::string summary;  ///< one line for logs and reports
+  std::string diagnosis; ///< free text of the findings (retrieval query)
+  std::vector<std::string> sites; ///< source locations the diagnosis points at
+  unsigned evaluations = 0;       ///< kernel validations this evaluation cost
+  double compileMs = 0, runMs = 0;
+  llvm::json::Value toJSON() const;
+};
+
+class Evaluator {
+public:
+  virtual ~Evaluator() = default;
+  /// Evaluates `module`. `full` = the acceptance validation (every size and
+  /// seed, run twice); otherwise a cheaper screening run may be used.
+  virtual Evaluation evaluate(mlir::ModuleOp module, bool full) = 0;
+  /// Re-lifts the kernel source after a patch (null + error when it fails).
+  virtual mlir::OwningOpRef<mlir::ModuleOp> relift(const std::string &source,
+                                                   std::string &error) {
+    error = "source patches are not supported by this evaluator";
+    return nullptr;
+  }
+};
+
+/// A node of the search: a candidate and how it got there.
+struct SearchState {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::string source; ///< kernel source this candidate corresponds to (patches)
+  std::vector<Action> path;
+  Evaluation eval;
+  uint64_t fingerprint = 0;
+};
+
+class Planner {
+public:
+  virtual ~Planner() = default;
+  virtual llvm::StringRef name() const = 0;
+  /// Actions to try from `state`, best first. `tried` holds descriptions of
+  /// actions already tried from this state (do not repeat them).
+  virtual std::vector<Action> propose(const SearchState &state,
+                                      const std::vector<std::string> &tried) = 0;
+  /// Tokens spent so far (LLM planners).
+  virtual uint64_t promptTokens() const { return 0; }
+  virtual uint64_t completionTokens() const { return 0; }
+  /// Set when the planner cannot continue (e.g. endpoint down, token budget).
+  virtual std::string stopReason() const { return ""; }
+  /// Planners that propose one action at a time (LLM) are asked again after
+  /// every step; others return their whole list once per state.
+  virtual bool incremental() const { return false; }
+  /// Told the outcome of each tried action (history for the next prompt).
+  virtual void observe(const Action &a, const Evaluation &before, const Evaluation &after,
+                       bool kept) {}
+};
+
+struct Budgets {
+  unsigned maxIters = 40;      ///< actions tried (applied)
+  unsigned maxEvals = 60;      ///< kernel evaluations
+  uint64_t maxTokens = 200000; ///< LLM tokens (prompt + completion)
+  double timeLimitSec = 600;
+  unsigned patience = 12;      ///< steps without a fall in the error measure
+  unsigned maxConsecutiveFailures = 8; ///< actions that failed to apply or broke the kernel
+  unsigned maxDepth = 3;       ///< repairs combined in one candidate
+};
+
+/// One line of trace.jsonl: a step of the loop.
+struct StepRecord {
+  unsigned iteration = 0;
+  Action action;
+  std::string outcome; ///< kept, reverted, no-change, apply-failed, accepted, cycle
+  double errorBefore = 0, errorAfter = 0;
+  double ms = 0;
+  std::string note;
+  llvm::json::Value toJSON() const;
+};
+
+struct SearchResult {
+  /// success, no-progress, cycle, debugging-trap, budget-iterations,
+  /// budget-evals, budget-tokens, budget-time, exhausted, interrupted,
+  /// planner-stopped, already-passing, error
+  std::string stopReason;
+  bool repaired = false;
+  std::unique_ptr<SearchState> best; ///< the accepted candidate, or the lowest error seen
+  std::vector<StepRecord> steps;
+  unsigned evaluations = 0, iterations = 0;
+  double wallMs = 0, compileMs = 0, runMs = 0;
+};
+
+struct SearchOptions {
+  Budgets budgets;
+  /// Called after every step (trace.jsonl is written as it goes).
+  std::function<void(const StepRecord &)> onStep;
+  /// Polled between steps; true stops with reason "interrupted".
+  std::function<bool()> interrupted;
+  /// Extra acceptance test for a candidate that passed full validation (the
+  /// integrity gate); returns an empty string to accept, else the reason.
+  std::function<std::string(const SearchState &)> gate;
+};
+
+/// Runs the repair loop from `initial` (already evaluated or not).
+SearchResult runSearch(std::unique_ptr<SearchState> initial, Evaluator &evaluator,
+                       Planner &planner, const SearchOptions &options);
+
+/// Applies a pass action to a clone of `module`. Returns null and sets
+/// `error` when the pipeline does not parse or fails.
+mlir::OwningOpRef<mlir::ModuleOp> applyAction(mlir::ModuleOp module, const Action &action,
+                                              std::string &error);
+
+/// A hash of the IR without locations (cycle detection, no-op detection).
+uint64_t fingerprint(mlir::ModuleOp module);
+
+} // namespace kfix
+
+#endif

@@ -1,0 +1,96 @@
+//===- KBPlanner.cpp - the knowledge-base planner -------------------------===//
+#include "kfix/Agent/KBPlanner.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include <set>
+
+using namespace kfix;
+
+std::vector<Action> kfix::instantiateRepair(const RepairTemplate &t,
+                                            const std::vector<std::string> &sites,
+                                            unsigned maxSites, unsigned maxVariants) {
+  // Option assignments: the cartesian product of alternatives (bounded).
+  std::vector<std::map<std::string, std::string>> variants = {{}};
+  for (auto &[key, value] : t.options) {
+    std::vector<std::string> values;
+    auto alt = t.alternatives.find(key);
+    if (alt != t.alternatives.end())
+      values = alt->second;
+    else
+      values = {value};
+    std::vector<std::map<std::string, std::string>> next;
+    for (auto &v : variants)
+      for (auto &val : values) {
+        if (next.size() >= maxVariants)
+          break;
+        auto copy = v;
+        copy[key] = val;
+        next.push_back(std::move(copy));
+      }
+    variants = std::move(next);
+  }
+  std::vector<Action> out;
+  std::set<std::string> seen;
+  for (auto &v : variants) {
+    bool usesSite = llvm::any_of(v, [](auto &kv) { return kv.second == "{site}"; });
+    std::vector<std::string> siteChoices;
+    if (usesSite) {
+      for (unsigned i = 0; i < sites.size() && i < maxSites; ++i)
+        siteChoices.push_back(sites[i]);
+      siteChoices.push_back(""); // every site
+    } else {
+      siteChoices.push_back("");
+    }
+    for (auto &site : siteChoices) {
+      Action a;
+      a.kind = Action::Pass;
+      a.pass = t.pass;
+      for (auto &[k, val] : v) {
+        if (val == "{site}") {
+          if (!site.empty())
+            a.options[k] = site;
+        } else {
+          a.options[k] = val;
+        }
+      }
+      if (seen.insert(a.describe()).second)
+        out.push_back(std::move(a));
+    }
+  }
+  return out;
+}
+
+std::vector<Action> KBPlanner::propose(const SearchState &state,
+                                       const std::vector<std::string> &tried) {
+  std::vector<std::pair<const KBEntry *, double>> chosen;
+  if (opts.useRetrieval) {
+    std::string query = state.eval.diagnosis + "\n" + state.source;
+    auto ranked = rankEntries(kb, state.eval.signature, query);
+    for (auto &r : ranked) {
+      if (chosen.size() >= opts.topEntries)
+        break;
+      if (r.score <= 0)
+        continue;
+      chosen.push_back({r.entry, r.score});
+    }
+  } else {
+    for (const KBEntry &e : kb.entries())
+      chosen.push_back({&e, 0});
+  }
+  std::vector<Action> out;
+  std::set<std::string> seen(tried.begin(), tried.end());
+  for (auto [rank, pick] : llvm::enumerate(chosen)) {
+    auto [entry, score] = pick;
+    for (const RepairTemplate &t : entry->repairs) {
+      auto actions = instantiateRepair(t, state.eval.sites, opts.maxSites, opts.maxVariants);
+      for (auto [i, a] : llvm::enumerate(actions)) {
+        a.kbEntry = entry->id;
+        a.score = score - 0.001 * i;
+        a.rationale = entry->title;
+        if (seen.insert(a.describe()).second)
+          out.push_back(std::move(a));
+      }
+    }
+  }
+  return out;
+}

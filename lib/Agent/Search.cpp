@@ -1,0 +1,342 @@
+//===- Search.cpp - the repair loop ---------------------------------------===//
+//
+// Best-first search over candidates ordered by their error measure. From a
+// candidate, the planner's actions are tried in order; a child whose error
+// fell is kept (and, having a lower error, is expanded next), anything else is
+// reverted. The parent keeps its place with its remaining actions, so the
+// search backtracks when a kept repair leads nowhere. Every stop is named.
+//
+//===----------------------------------------------------------------------===//
+#include "kfix/Agent/Search.h"
+
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace mlir;
+using namespace kfix;
+
+std::string Action::describe() const {
+  if (kind == Patch) {
+    unsigned lines = std::count(patch.begin(), patch.end(), '\n');
+    return llvm::formatv("patch ({0} diff lines)", lines).str();
+  }
+  std::string s = pass;
+  if (!options.empty()) {
+    s += "{";
+    bool first = true;
+    for (auto &[k, v] : options) {
+      s += (first ? "" : " ") + k + "=" + v;
+      first = false;
+    }
+    s += "}";
+  }
+  return s;
+}
+
+std::string Action::pipeline() const {
+  return "builtin.module(gpu.module(" + describe() + "))";
+}
+
+llvm::json::Value Action::toJSON() const {
+  llvm::json::Object o{{"kind", kind == Pass ? "pass" : "patch"}, {"describe", describe()}};
+  if (kind == Pass) {
+    o["pass"] = pass;
+    llvm::json::Object opts;
+    for (auto &[k, v] : options)
+      opts[k] = v;
+    o["options"] = std::move(opts);
+  } else {
+    o["patch"] = patch;
+  }
+  if (!kbEntry.empty())
+    o["kb_entry"] = kbEntry;
+  if (!rationale.empty())
+    o["rationale"] = rationale;
+  o["score"] = score;
+  return o;
+}
+
+llvm::json::Value Evaluation::toJSON() const {
+  llvm::json::Array s;
+  for (auto &x : sites)
+    s.push_back(x);
+  return llvm::json::Object{{"passed", passed},     {"error", error},
+                            {"measure", measure},   {"summary", summary},
+                            {"sites", std::move(s)}, {"evaluations", evaluations},
+                            {"compile_ms", compileMs}, {"run_ms", runMs}};
+}
+
+llvm::json::Value StepRecord::toJSON() const {
+  return llvm::json::Object{{"iteration", iteration}, {"action", action.toJSON()},
+                            {"outcome", outcome},     {"error_before", errorBefore},
+                            {"error_after", errorAfter}, {"ms", ms},
+                            {"note", note}};
+}
+
+uint64_t kfix::fingerprint(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  OpPrintingFlags flags;
+  flags.enableDebugInfo(false);
+  module->print(os, flags);
+  return llvm::xxh3_64bits(text);
+}
+
+OwningOpRef<ModuleOp> kfix::applyAction(ModuleOp module, const Action &action,
+                                        std::string &error) {
+  OwningOpRef<ModuleOp> clone(cast<ModuleOp>(module->clone()));
+  PassManager pm(module->getContext());
+  std::string diag;
+  llvm::raw_string_ostream os(diag);
+  if (failed(parsePassPipeline(action.pipeline(), pm, os))) {
+    error = "cannot build '" + action.describe() + "': " + diag;
+    return nullptr;
+  }
+  // Repairs run on untrusted kernels: capture their diagnostics instead of
+  // printing them, and verify the result.
+  ScopedDiagnosticHandler handler(module->getContext(), [&](Diagnostic &d) {
+    if (d.getSeverity() == DiagnosticSeverity::Error)
+      os << d.str() << "\n";
+    return success();
+  });
+  pm.enableVerifier(true);
+  if (failed(pm.run(*clone))) {
+    error = "'" + action.describe() + "' failed: " + diag;
+    return nullptr;
+  }
+  return clone;
+}
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+struct FrontierEntry {
+  std::unique_ptr<SearchState> state;
+  std::vector<Action> actions;
+  bool proposed = false;
+  size_t next = 0;
+  std::vector<std::string> tried;
+  uint64_t order = 0;
+};
+
+double msSince(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+} // namespace
+
+SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &evaluator,
+                             Planner &planner, const SearchOptions &options) {
+  SearchResult result;
+  const Budgets &b = options.budgets;
+  auto start = Clock::now();
+  auto record = [&](StepRecord r) {
+    if (options.onStep)
+      options.onStep(r);
+    result.steps.push_back(std::move(r));
+  };
+  auto account = [&](const Evaluation &e) {
+    result.evaluations += e.evaluations;
+    result.compileMs += e.compileMs;
+    result.runMs += e.runMs;
+  };
+  auto finish = [&](std::string reason) -> SearchResult {
+    result.stopReason = std::move(reason);
+    result.wallMs = msSince(start);
+    return std::move(result);
+  };
+
+  initial->fingerprint = fingerprint(*initial->module);
+  if (initial->eval.measure >= 1e9 && !initial->eval.passed) {
+    initial->eval = evaluator.evaluate(*initial->module, /*full=*/false);
+    account(initial->eval);
+  }
+  if (initial->eval.passed) {
+    Evaluation full = evaluator.evaluate(*initial->module, /*full=*/true);
+    account(full);
+    if (full.passed) {
+      initial->eval = full;
+      result.best = std::move(initial);
+      return finish("already-passing");
+    }
+    initial->eval = full;
+  }
+
+  llvm::DenseSet<uint64_t> visited;
+  visited.insert(initial->fingerprint);
+  std::vector<FrontierEntry> frontier;
+  uint64_t order = 0;
+  double bestMeasure = initial->eval.measure;
+  // The best candidate seen is kept as a clone so that the frontier can own states.
+  auto snapshot = [](const SearchState &s) {
+    auto copy = std::make_unique<SearchState>();
+    copy->module = OwningOpRef<ModuleOp>(cast<ModuleOp>(s.module.get()->clone()));
+    copy->source = s.source;
+    copy->path = s.path;
+    copy->eval = s.eval;
+    copy->fingerprint = s.fingerprint;
+    return copy;
+  };
+  result.best = snapshot(*initial);
+  frontier.push_back({std::move(initial), {}, false, 0, {}, order++});
+
+  unsigned sinceImprovement = 0, consecutiveFailures = 0;
+  while (!frontier.empty()) {
+    // Best-first: the lowest error measure; ties go to the deeper, then older entry.
+    auto bestIt = std::min_element(frontier.begin(), frontier.end(),
+                                   [](const FrontierEntry &a, const FrontierEntry &b) {
+                                     if (a.state->eval.measure != b.state->eval.measure)
+                                       return a.state->eval.measure < b.state->eval.measure;
+                                     if (a.state->path.size() != b.state->path.size())
+                                       return a.state->path.size() > b.state->path.size();
+                                     return a.order < b.order;
+                                   });
+    FrontierEntry entry = std::move(*bestIt);
+    frontier.erase(bestIt);
+    SearchState &state = *entry.state;
+
+    bool keptChild = false;
+    while (!keptChild) {
+      if (options.interrupted && options.interrupted())
+        return finish("interrupted");
+      if (result.iterations >= b.maxIters)
+        return finish("budget-iterations");
+      if (result.evaluations >= b.maxEvals)
+        return finish("budget-evals");
+      if (msSince(start) / 1000.0 >= b.timeLimitSec)
+        return finish("budget-time");
+      if (planner.promptTokens() + planner.completionTokens() >= b.maxTokens)
+        return finish("budget-tokens");
+
+      if (!entry.proposed || (planner.incremental() && entry.next >= entry.actions.size())) {
+        std::vector<Action> more = planner.propose(state, entry.tried);
+        entry.proposed = true;
+        if (!planner.stopReason().empty() && more.empty())
+          return finish(planner.stopReason() == "budget-tokens" ? "budget-tokens"
+                                                                 : "planner-stopped");
+        if (more.empty())
+          break;
+        for (Action &a : more)
+          entry.actions.push_back(std::move(a));
+      }
+      if (entry.next >= entry.actions.size())
+        break;
+      Action action = entry.actions[entry.next++];
+      entry.tried.push_back(action.describe());
+      ++result.iterations;
+      auto stepStart = Clock::now();
+      StepRecord rec;
+      rec.iteration = result.iterations;
+      rec.action = action;
+      rec.errorBefore = state.eval.measure;
+
+      // Apply.
+      std::string error;
+      auto child = std::make_unique<SearchState>();
+      child->path = state.path;
+      child->path.push_back(action);
+      if (action.kind == Action::Pass) {
+        child->module = applyAction(*state.module, action, error);
+        child->source = state.source;
+      } else {
+        child->module = evaluator.relift(action.patch, error);
+        child->source = action.patch;
+      }
+      if (!child->module) {
+        rec.outcome = "apply-failed";
+        rec.note = error;
+        rec.errorAfter = state.eval.measure;
+        rec.ms = msSince(stepStart);
+        record(rec);
+        if (++consecutiveFailures >= b.maxConsecutiveFailures)
+          return finish("debugging-trap");
+        continue;
+      }
+      child->fingerprint = fingerprint(*child->module);
+      if (child->fingerprint == state.fingerprint) {
+        rec.outcome = "no-change";
+        rec.note = "the repair's pattern does not match this kernel";
+        rec.errorAfter = state.eval.measure;
+        rec.ms = msSince(stepStart);
+        record(rec);
+        --result.iterations; // costs nothing: no evaluation was run
+        continue;
+      }
+      if (!visited.insert(child->fingerprint).second) {
+        rec.outcome = "cycle";
+        rec.note = "this candidate was already evaluated";
+        rec.errorAfter = state.eval.measure;
+        rec.ms = msSince(stepStart);
+        record(rec);
+        continue;
+      }
+
+      // Evaluate: screen first, then the full acceptance validation.
+      child->eval = evaluator.evaluate(*child->module, /*full=*/false);
+      account(child->eval);
+      if (child->eval.passed) {
+        Evaluation full = evaluator.evaluate(*child->module, /*full=*/true);
+        account(full);
+        child->eval = full;
+        if (full.passed) {
+          std::string rejected = options.gate ? options.gate(*child) : "";
+          if (rejected.empty()) {
+            rec.outcome = "accepted";
+            rec.errorAfter = 0;
+            rec.ms = msSince(stepStart);
+            record(rec);
+            planner.observe(action, state.eval, child->eval, true);
+            result.repaired = true;
+            result.best = std::move(child);
+            return finish("success");
+          }
+          rec.outcome = "rejected-by-gate";
+          rec.note = rejected;
+          rec.errorAfter = child->eval.measure;
+          rec.ms = msSince(stepStart);
+          record(rec);
+          planner.observe(action, state.eval, child->eval, false);
+          if (++consecutiveFailures >= b.maxConsecutiveFailures)
+            return finish("debugging-trap");
+          continue;
+        }
+      }
+      rec.errorAfter = child->eval.measure;
+      bool improved = !child->eval.error && child->eval.measure < state.eval.measure * 0.999;
+      planner.observe(action, state.eval, child->eval, improved);
+      if (improved) {
+        rec.outcome = "kept";
+        rec.note = child->eval.summary;
+        consecutiveFailures = 0;
+        if (child->eval.measure < bestMeasure) {
+          bestMeasure = child->eval.measure;
+          sinceImprovement = 0;
+          result.best = snapshot(*child);
+        }
+        if (child->path.size() < b.maxDepth) {
+          frontier.push_back({std::move(child), {}, false, 0, {}, order++});
+          keptChild = true;
+        }
+      } else {
+        rec.outcome = "reverted";
+        rec.note = child->eval.error ? "the candidate broke: " + child->eval.summary
+                                     : child->eval.summary;
+        if (child->eval.error || child->eval.measure > state.eval.measure * 1.001)
+          ++consecutiveFailures;
+        ++sinceImprovement;
+      }
+      rec.ms = msSince(stepStart);
+      record(rec);
+      if (consecutiveFailures >= b.maxConsecutiveFailures)
+        return finish("debugging-trap");
+      if (sinceImprovement >= b.patience)
+        return finish("no-progress");
+    }
+    if (entry.next < entry.actions.size() || (keptChild && planner.incremental()))
+      frontier.push_back(std::move(entry));
+  }
+  return finish(result.iterations == 0 ? "no-candidate-repairs" : "exhausted");
+}

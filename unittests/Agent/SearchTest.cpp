@@ -1,0 +1,197 @@
+//===- SearchTest.cpp - the repair loop on a synthetic problem ------------===//
+//
+// Candidates are modules whose "bugs" are the non-zero constants of a function;
+// the planner proposes source patches (module texts) that zero some of them.
+// That exercises keep/revert, backtracking, the gate, guards and budgets
+// without a task or an executor.
+//
+//===----------------------------------------------------------------------===//
+#include "kfix/Agent/KBPlanner.h"
+#include "kfix/Agent/Search.h"
+#include "kfix/InitAll.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace kfix;
+
+namespace {
+std::string moduleText(std::vector<int> bugs) {
+  std::string s = "module { func.func @k() {";
+  for (size_t i = 0; i < bugs.size(); ++i)
+    s += " %c" + std::to_string(i) + " = arith.constant " + std::to_string(bugs[i]) + " : i32";
+  return s + " return } }";
+}
+
+class BugEvaluator : public Evaluator {
+public:
+  explicit BugEvaluator(MLIRContext &ctx) : ctx(ctx) {}
+  Evaluation evaluate(ModuleOp m, bool full) override {
+    Evaluation e;
+    e.evaluations = 1;
+    int bugs = 0;
+    m.walk([&](arith::ConstantOp c) {
+      if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+        bugs += i.getInt() != 0 ? (i.getInt() > 50 ? 3 : 1) : 0;
+    });
+    e.measure = bugs;
+    e.passed = bugs == 0;
+    e.summary = std::to_string(bugs) + " bugs";
+    ++count;
+    return e;
+  }
+  OwningOpRef<ModuleOp> relift(const std::string &src, std::string &error) override {
+    auto m = parseSourceString<ModuleOp>(src, &ctx);
+    if (!m)
+      error = "does not parse";
+    return m;
+  }
+  MLIRContext &ctx;
+  unsigned count = 0;
+};
+
+/// Proposes fixed patches per state (by the number of constants still non-zero).
+class ScriptPlanner : public Planner {
+public:
+  std::function<std::vector<std::string>(const SearchState &)> script;
+  llvm::StringRef name() const override { return "script"; }
+  std::vector<Action> propose(const SearchState &s, const std::vector<std::string> &tried) override {
+    std::vector<Action> out;
+    for (auto &text : script(s)) {
+      Action a;
+      a.kind = Action::Patch;
+      a.patch = text;
+      out.push_back(a);
+    }
+    return out;
+  }
+};
+
+class Search : public ::testing::Test {
+protected:
+  Search() {
+    DialectRegistry r;
+    registerAllDialects(r);
+    ctx.appendDialectRegistry(r);
+    ctx.loadAllAvailableDialects();
+    ctx.printOpOnDiagnostic(false);
+  }
+  std::unique_ptr<SearchState> start(std::vector<int> bugs) {
+    auto s = std::make_unique<SearchState>();
+    s->module = parseSourceString<ModuleOp>(moduleText(bugs), &ctx);
+    return s;
+  }
+  MLIRContext ctx;
+};
+} // namespace
+
+TEST_F(Search, CombinesTwoRepairsAndBacktracks) {
+  BugEvaluator ev(ctx);
+  ScriptPlanner p;
+  // From {7, 9}: a patch that makes things worse, a useless one, then one that
+  // fixes the first bug; from {0, 9}: the start again (a cycle), a dead end, then
+  // the real fix.
+  p.script = [&](const SearchState &s) -> std::vector<std::string> {
+    if (s.eval.measure == 2)
+      return {moduleText({99, 9}), moduleText({7, 9}), moduleText({0, 9})};
+    if (s.eval.measure == 1)
+      return {moduleText({7, 9}), moduleText({0, 77}), moduleText({0, 0})};
+    return {};
+  };
+  SearchOptions o;
+  auto r = runSearch(start({7, 9}), ev, p, o);
+  EXPECT_EQ(r.stopReason, "success");
+  EXPECT_TRUE(r.repaired);
+  ASSERT_TRUE(r.best);
+  EXPECT_EQ(r.best->path.size(), 2u);
+  std::vector<std::string> outcomes;
+  for (auto &st : r.steps)
+    outcomes.push_back(st.outcome);
+  std::vector<std::string> want = {"reverted", "no-change", "kept", "cycle", "reverted", "accepted"};
+  EXPECT_EQ(outcomes, want);
+}
+
+TEST_F(Search, GateRejectionIsNotSuccess) {
+  BugEvaluator ev(ctx);
+  ScriptPlanner p;
+  p.script = [&](const SearchState &s) -> std::vector<std::string> {
+    return {moduleText({0, 0})};
+  };
+  SearchOptions o;
+  o.gate = [](const SearchState &) { return std::string("ghost-replay: passes with the body removed"); };
+  auto r = runSearch(start({1, 1}), ev, p, o);
+  EXPECT_FALSE(r.repaired);
+  EXPECT_EQ(r.steps.back().outcome, "rejected-by-gate");
+  EXPECT_EQ(r.stopReason, "exhausted");
+}
+
+TEST_F(Search, GuardsAndBudgets) {
+  BugEvaluator ev(ctx);
+  ScriptPlanner p;
+  // Many useless distinct patches: patience ends it.
+  p.script = [&](const SearchState &) {
+    std::vector<std::string> v;
+    for (int i = 0; i < 50; ++i)
+      v.push_back(moduleText({1, 2 + i}));
+    return v;
+  };
+  SearchOptions o;
+  o.budgets.patience = 5;
+  auto r = runSearch(start({1, 1}), ev, p, o);
+  EXPECT_EQ(r.stopReason, "no-progress");
+  EXPECT_EQ(r.iterations, 5u);
+
+  o.budgets.patience = 100;
+  o.budgets.maxEvals = 7;
+  r = runSearch(start({1, 1}), ev, p, o);
+  EXPECT_EQ(r.stopReason, "budget-evals");
+
+  // Patches that break the kernel: the debugging trap.
+  p.script = [&](const SearchState &) {
+    return std::vector<std::string>(20, "this is not MLIR");
+  };
+  o.budgets.maxEvals = 100;
+  o.budgets.maxConsecutiveFailures = 4;
+  r = runSearch(start({1, 1}), ev, p, o);
+  EXPECT_EQ(r.stopReason, "debugging-trap");
+
+  bool stop = true;
+  o.interrupted = [&] { return stop; };
+  r = runSearch(start({1, 1}), ev, p, o);
+  EXPECT_EQ(r.stopReason, "interrupted");
+}
+
+TEST_F(Search, AlreadyPassingAndRealPassActions) {
+  BugEvaluator ev(ctx);
+  ScriptPlanner p;
+  p.script = [](const SearchState &) { return std::vector<std::string>{}; };
+  auto r = runSearch(start({0}), ev, p, SearchOptions{});
+  EXPECT_EQ(r.stopReason, "already-passing");
+
+  // applyAction runs a real pipeline on a clone and reports bad pipelines.
+  auto m = parseSourceString<ModuleOp>(moduleText({3}), &ctx);
+  Action a;
+  a.pass = "no-such-pass";
+  std::string err;
+  EXPECT_FALSE(applyAction(*m, a, err));
+  EXPECT_NE(err.find("no-such-pass"), std::string::npos);
+}
+
+TEST(KBPlanner, InstantiatesSitesAndAlternatives) {
+  RepairTemplate t;
+  t.pass = "kfix-repair-x";
+  t.options = {{"loc", "{site}"}, {"mode", "a"}};
+  t.alternatives = {{"mode", {"a", "b"}}};
+  auto acts = instantiateRepair(t, {"k.cu:3:5", "k.cu:9:1"}, 4, 8);
+  std::vector<std::string> got;
+  for (auto &a : acts)
+    got.push_back(a.describe());
+  std::vector<std::string> want = {
+      "kfix-repair-x{loc=k.cu:3:5 mode=a}", "kfix-repair-x{loc=k.cu:9:1 mode=a}",
+      "kfix-repair-x{mode=a}",              "kfix-repair-x{loc=k.cu:3:5 mode=b}",
+      "kfix-repair-x{loc=k.cu:9:1 mode=b}", "kfix-repair-x{mode=b}"};
+  EXPECT_EQ(got, want);
+}
