@@ -1,0 +1,104 @@
+//===- Validate.h - full-coverage validation of a candidate ----*- C++ -*-===//
+//
+// For every (size, seed): fresh buffers, inputs drawn, outputs and scratch
+// poisoned; the reference run once and the candidate twice on separate copies
+// of the same inputs; every element of every output/inout compared, and the
+// two candidate runs compared bitwise (a difference is "nondeterministic").
+// The result keeps what the diagnosis stage needs: per-output statistics and
+// mismatch bitmaps, and the buffers of the first failing case.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KFIX_RUNTIME_VALIDATE_H
+#define KFIX_RUNTIME_VALIDATE_H
+
+#include "kfix/Runtime/Compare.h"
+#include "kfix/Runtime/Executor.h"
+#include "kfix/Runtime/Manifest.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/JSON.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kfix {
+
+struct ValidateOptions {
+  ExecOptions exec;
+  /// Seeds run are seedBase .. seedBase + task.seeds - 1 (held-out seeds: a new base).
+  unsigned seedBase = 0;
+  /// Mismatches listed per output.
+  size_t keepFirstMismatches = 10;
+  /// Keep a mismatch bitmap per failing output (CompareStats::mask).
+  bool keepMasks = true;
+  /// Keep the buffers of the first failing case (ValidationResult::failing).
+  bool keepFailingBuffers = true;
+  /// Stop after the first failing case.
+  bool stopAtFirstFailure = false;
+  /// Run the candidate a second time and compare the runs bitwise.
+  bool checkDeterminism = true;
+};
+
+struct OutputResult {
+  std::string param;
+  CompareStats stats;
+  /// Elements whose bits differ between the two candidate runs.
+  int64_t nondeterministic = 0;
+};
+
+struct CaseResult {
+  unsigned sizeIndex = 0;
+  unsigned seed = 0;
+  Bindings sizes;
+  /// "pass", "mismatch", "nondeterministic" or "fault" (the candidate faulted).
+  std::string status = "pass";
+  std::vector<ExecFault> faults;
+  std::vector<OutputResult> outputs;
+  double candidateMs = 0, referenceMs = 0;
+  bool pass() const { return status == "pass"; }
+};
+
+/// The buffers of one case, indexed like task.params (scalars: empty buffers).
+struct CaseBuffers {
+  size_t caseIndex = 0;
+  std::vector<Buffer> inputs;    ///< as handed to the kernels (outputs poisoned)
+  std::vector<Buffer> candidate; ///< after the candidate's first run
+  std::vector<Buffer> reference; ///< after the reference
+};
+
+struct ValidationResult {
+  /// "pass", "fail" or "error" (the validation could not be done: bad input
+  /// files, reference failure, compile error); `error` says why.
+  std::string verdict = "pass";
+  std::string error;
+  std::string target;
+  double candidateCompileMs = 0, referenceCompileMs = 0;
+  std::vector<CaseResult> cases;
+  std::optional<CaseBuffers> failing;
+  size_t passed() const;
+  bool isError() const { return verdict == "error"; }
+};
+
+/// Validates a candidate module against the task's reference (`reference` is the
+/// lifted reference for kind "cuda", null for kind "command") on `exec`.
+ValidationResult validate(const TaskManifest &task, Executor &exec, mlir::ModuleOp candidate,
+                          mlir::ModuleOp reference, const ValidateOptions &opts = {});
+
+/// Runs the task's command reference for one size binding: writes sizes.json and
+/// NAME.npy per input/inout into a fresh KFIX_IO_DIR, runs argv there (cwd = the
+/// task's directory) and reads NAME.npy per output/inout back into `bufs`
+/// (converted to the param dtype). Non-zero exit, a timeout or a missing or
+/// misshapen output is an error.
+llvm::Error runCommandReference(const TaskManifest &task, const Bindings &sizes,
+                                std::vector<Buffer> &bufs);
+
+llvm::json::Value toJSON(const CaseResult &c, llvm::ArrayRef<std::string> sizeNames = {});
+llvm::json::Value toJSON(const ValidationResult &r, llvm::ArrayRef<std::string> sizeNames = {});
+/// Symbols in `order` first (TaskManifest::sizeNames), then the rest sorted.
+llvm::json::Value bindingsToJSON(const Bindings &b, llvm::ArrayRef<std::string> order = {});
+/// "R=64 C=1000".
+std::string bindingsToString(const Bindings &b, llvm::ArrayRef<std::string> order = {});
+
+} // namespace kfix
+
+#endif

@@ -1,0 +1,96 @@
+//===- KernelSource.cpp - load a candidate or reference as MLIR -----------===//
+#include "kfix/Runtime/KernelSource.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace kfix;
+using namespace mlir;
+
+static CudaImporter &importerSlot() {
+  static CudaImporter importer;
+  return importer;
+}
+
+void kfix::setCudaImporter(CudaImporter importer) { importerSlot() = std::move(importer); }
+bool kfix::hasCudaImporter() { return static_cast<bool>(importerSlot()); }
+
+Operation *kfix::findKernel(ModuleOp module, llvm::StringRef kernel) {
+  Operation *bySymbol = nullptr, *byName = nullptr;
+  module.walk([&](gpu::GPUFuncOp f) {
+    if (!f.isKernel())
+      return;
+    if (auto n = f->getAttrOfType<StringAttr>("kfix.name"); n && n.getValue() == kernel && !byName)
+      byName = f;
+    if (f.getName() == kernel && !bySymbol)
+      bySymbol = f;
+  });
+  return byName ? byName : bySymbol;
+}
+
+static std::string kernelList(ModuleOp module) {
+  std::string out;
+  module.walk([&](gpu::GPUFuncOp f) {
+    if (!f.isKernel())
+      return;
+    auto n = f->getAttrOfType<StringAttr>("kfix.name");
+    out += (out.empty() ? "" : ", ") + (n ? n.getValue() : f.getName()).str();
+  });
+  return out.empty() ? "none" : out;
+}
+
+OwningOpRef<ModuleOp> kfix::loadKernelModule(MLIRContext &ctx, llvm::StringRef path,
+                                             llvm::ArrayRef<std::string> kernels,
+                                             std::string &error) {
+  if (!llvm::sys::fs::is_regular_file(path)) {
+    error = (path + ": no such file").str();
+    return nullptr;
+  }
+  std::string diags;
+  llvm::raw_string_ostream os(diags);
+  ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
+    if (d.getSeverity() == DiagnosticSeverity::Remark)
+      return success();
+    os << d.getLocation() << ": "
+       << (d.getSeverity() == DiagnosticSeverity::Error     ? "error: "
+           : d.getSeverity() == DiagnosticSeverity::Warning ? "warning: "
+                                                            : "note: ")
+       << d << "\n";
+    for (Diagnostic &n : d.getNotes())
+      os << n.getLocation() << ": note: " << n << "\n";
+    return success();
+  });
+  OwningOpRef<ModuleOp> module;
+  llvm::StringRef ext = llvm::sys::path::extension(path);
+  if (ext == ".mlir") {
+    module = parseSourceFile<ModuleOp>(path, &ctx);
+  } else if (ext == ".cu" || ext == ".cuh" || ext == ".cpp" || ext == ".cc") {
+    if (!hasCudaImporter()) {
+      error = (path + ": cannot lift CUDA source: this kfix was built without the CUDA "
+                      "frontend (pass a lifted .mlir instead)")
+                  .str();
+      return nullptr;
+    }
+    module = importerSlot()(ctx, path, kernels);
+  } else {
+    error = (path + ": unknown kernel source kind '" + ext + "' (expected .cu or .mlir)").str();
+    return nullptr;
+  }
+  if (!module) {
+    error = diags.empty() ? (path + ": failed to load").str() : diags;
+    while (!error.empty() && error.back() == '\n')
+      error.pop_back();
+    return nullptr;
+  }
+  for (const std::string &k : kernels) {
+    if (!findKernel(*module, k)) {
+      error = (path + ": no kernel '" + k + "' (kernels: " + kernelList(*module) + ")").str();
+      return nullptr;
+    }
+  }
+  return module;
+}

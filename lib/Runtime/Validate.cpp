@@ -1,0 +1,379 @@
+//===- Validate.cpp - full-coverage validation of a candidate -------------===//
+#include "kfix/Runtime/Validate.h"
+
+#include "kfix/Runtime/Inputs.h"
+#include "kfix/Runtime/Npy.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+extern char **environ;
+
+using namespace kfix;
+using llvm::StringRef;
+
+size_t ValidationResult::passed() const {
+  return std::count_if(cases.begin(), cases.end(), [](const CaseResult &c) { return c.pass(); });
+}
+
+static llvm::Error makeError(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg.str());
+}
+
+namespace {
+/// The compiled kernels of one side (candidate or reference), by name.
+struct KernelSet {
+  llvm::StringMap<std::unique_ptr<CompiledKernel>> kernels;
+  double compileMs = 0;
+
+  llvm::Error compile(Executor &exec, mlir::ModuleOp module, llvm::ArrayRef<std::string> names,
+                      StringRef side) {
+    for (const std::string &n : names) {
+      if (kernels.count(n))
+        continue;
+      std::string err;
+      std::unique_ptr<CompiledKernel> k = exec.compile(module, n, err);
+      if (!k)
+        return makeError(side + " kernel '" + n + "' does not compile on " + exec.name() + ": " +
+                         (err.empty() ? "unknown error" : err));
+      compileMs += k->compileMs();
+      kernels[n] = std::move(k);
+    }
+    return llvm::Error::success();
+  }
+
+  /// Runs the launches in order on `bufs`; stops at the first faulting launch.
+  llvm::Expected<ExecResult> run(const TaskManifest &task, llvm::ArrayRef<KernelLaunch> launches,
+                                 const std::vector<ResolvedParam> &resolved,
+                                 std::vector<Buffer> &bufs, const Bindings &b,
+                                 const ExecOptions &opts) {
+    ExecResult total;
+    for (const KernelLaunch &l : launches) {
+      auto cfg = l.launch.eval(b);
+      if (!cfg)
+        return cfg.takeError();
+      std::vector<KernelArg> args;
+      for (const std::string &name : l.params) {
+        int i = task.paramIndex(name);
+        const ParamSpec &p = task.params[i];
+        if (p.isBuffer())
+          args.push_back(KernelArg::ofBuffer(bufs[i]));
+        else if (isFloat(p.dtype))
+          args.push_back(KernelArg::ofFloat(resolved[i].value.asDouble()));
+        else
+          args.push_back(KernelArg::ofInt(resolved[i].value.i));
+      }
+      ExecResult r = kernels[l.kernel]->launch(*cfg, args, opts);
+      total.runMs += r.runMs;
+      for (ExecFault &f : r.faults) {
+        if (launches.size() > 1)
+          f.message = "in launch of '" + l.kernel + "': " + f.message;
+        total.faults.push_back(std::move(f));
+      }
+      if (!r.ok) {
+        total.ok = false;
+        break;
+      }
+    }
+    return total;
+  }
+};
+} // namespace
+
+static std::vector<std::string> orderedKeys(const Bindings &b, llvm::ArrayRef<std::string> order) {
+  std::vector<std::string> keys;
+  for (const std::string &k : order)
+    if (b.count(k))
+      keys.push_back(k);
+  std::vector<std::string> rest;
+  for (const auto &kv : b)
+    if (std::find(keys.begin(), keys.end(), kv.first().str()) == keys.end())
+      rest.push_back(kv.first().str());
+  std::sort(rest.begin(), rest.end());
+  keys.insert(keys.end(), rest.begin(), rest.end());
+  return keys;
+}
+
+llvm::json::Value kfix::bindingsToJSON(const Bindings &b, llvm::ArrayRef<std::string> order) {
+  llvm::json::Object o;
+  for (const std::string &k : orderedKeys(b, order)) {
+    const Scalar &v = b.lookup(k);
+    if (v.isFloat)
+      o[k] = jsonNumber(v.f);
+    else
+      o[k] = v.i;
+  }
+  return o;
+}
+
+std::string kfix::bindingsToString(const Bindings &b, llvm::ArrayRef<std::string> order) {
+  std::string s;
+  for (const std::string &k : orderedKeys(b, order))
+    s += (s.empty() ? "" : " ") + k + "=" + b.lookup(k).str();
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// The command reference (.npy protocol)
+//===----------------------------------------------------------------------===//
+
+static std::string tail(StringRef path, size_t n) {
+  auto mb = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!mb)
+    return "";
+  StringRef s = (*mb)->getBuffer().rtrim();
+  return s.size() > n ? ("..." + s.take_back(n)).str() : s.str();
+}
+
+llvm::Error kfix::runCommandReference(const TaskManifest &task, const Bindings &sizes,
+                                      std::vector<Buffer> &bufs) {
+  llvm::SmallString<128> io;
+  if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("kfix-ref", io))
+    return makeError("reference: cannot create a temporary directory: " + ec.message());
+  struct Cleanup {
+    llvm::SmallString<128> dir;
+    ~Cleanup() { llvm::sys::fs::remove_directories(dir); }
+  } cleanup{io};
+  auto inDir = [&](StringRef name) { return (io + "/" + name).str(); };
+
+  std::string sizesJson;
+  llvm::raw_string_ostream(sizesJson) << bindingsToJSON(sizes, task.sizeNames);
+  if (llvm::Error e = writeFileAtomically(inDir("sizes.json"), sizesJson + "\n"))
+    return e;
+  for (size_t i = 0; i < task.params.size(); ++i) {
+    const ParamSpec &p = task.params[i];
+    if (p.isFilled())
+      if (llvm::Error e = writeNpy(inDir(p.name + ".npy"), bufs[i]))
+        return e;
+  }
+
+  // cwd = the task's directory, so relative paths in argv work as written.
+  std::vector<std::string> args = {"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", task.dir};
+  args.insert(args.end(), task.reference.argv.begin(), task.reference.argv.end());
+  std::vector<StringRef> argRefs(args.begin(), args.end());
+  std::vector<std::string> env;
+  for (char **e = environ; e && *e; ++e)
+    if (!StringRef(*e).starts_with("KFIX_IO_DIR="))
+      env.push_back(*e);
+  env.push_back("KFIX_IO_DIR=" + io.str().str());
+  std::vector<StringRef> envRefs(env.begin(), env.end());
+  std::string outPath = inDir("stdout.txt"), errPath = inDir("stderr.txt");
+  std::optional<StringRef> redirects[] = {StringRef(""), StringRef(outPath), StringRef(errPath)};
+  std::string errMsg;
+  bool failedToRun = false;
+  unsigned timeout = task.reference.timeoutSeconds > 0
+                         ? static_cast<unsigned>(task.reference.timeoutSeconds + 0.999)
+                         : 0;
+  int rc = llvm::sys::ExecuteAndWait("/bin/sh", argRefs, envRefs, redirects, timeout, 0, &errMsg,
+                                     &failedToRun);
+  std::string cmd;
+  for (const std::string &a : task.reference.argv)
+    cmd += (cmd.empty() ? "" : " ") + a;
+  if (failedToRun)
+    return makeError("reference command '" + cmd + "' could not run: " + errMsg);
+  if (rc != 0) {
+    std::string why = rc == -2 ? "timed out after " + std::to_string(timeout) + " s"
+                      : rc < 0 ? "crashed (" + errMsg + ")"
+                               : "exited with status " + std::to_string(rc);
+    std::string err = tail(errPath, 2000);
+    return makeError("reference command '" + cmd + "' failed: " + why +
+                     (err.empty() ? "" : "; its stderr:\n" + err));
+  }
+  for (size_t i = 0; i < task.params.size(); ++i) {
+    const ParamSpec &p = task.params[i];
+    if (!p.isChecked())
+      continue;
+    std::string f = inDir(p.name + ".npy");
+    if (!llvm::sys::fs::exists(f))
+      return makeError("reference command '" + cmd + "' did not write " + p.name +
+                       ".npy into KFIX_IO_DIR");
+    auto got = readNpy(f);
+    if (!got)
+      return makeError("reference output: " + llvm::toString(got.takeError()));
+    if (got->numel() != bufs[i].numel())
+      return makeError("reference output " + p.name + ".npy has " +
+                       llvm::Twine(got->numel()) + " elements, expected " +
+                       llvm::Twine(bufs[i].numel()));
+    Buffer c = convertBuffer(*got, p.dtype);
+    bufs[i].data = std::move(c.data);
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Validation
+//===----------------------------------------------------------------------===//
+
+ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::ModuleOp candidate,
+                                mlir::ModuleOp reference, const ValidateOptions &opts) {
+  ValidationResult res;
+  res.target = exec.name().str();
+  auto fail = [&](const std::string &msg) {
+    res.verdict = "error";
+    res.error = msg;
+    return res;
+  };
+  KernelSet cand, ref;
+  if (llvm::Error e = cand.compile(exec, candidate, task.candidateKernels(), "candidate"))
+    return fail(llvm::toString(std::move(e)));
+  res.candidateCompileMs = cand.compileMs;
+  bool cudaRef = task.reference.kind == ReferenceSpec::cuda;
+  if (cudaRef) {
+    if (!reference)
+      return fail("reference: no reference module to run");
+    if (llvm::Error e = ref.compile(exec, reference, task.referenceKernels(), "reference"))
+      return fail(llvm::toString(std::move(e)));
+    res.referenceCompileMs = ref.compileMs;
+  }
+
+  for (unsigned si = 0; si < task.sizes.size(); ++si) {
+    const Bindings &b = task.sizes[si];
+    auto resolved = resolveParams(task, b);
+    if (!resolved)
+      return fail(llvm::toString(resolved.takeError()));
+    for (unsigned k = 0; k < task.seeds; ++k) {
+      unsigned seed = opts.seedBase + k;
+      CaseResult cr;
+      cr.sizeIndex = si;
+      cr.seed = seed;
+      cr.sizes = b;
+      std::string at = " (sizes[" + std::to_string(si) + "] " +
+                       bindingsToString(b, task.sizeNames) + ", seed " + std::to_string(seed) +
+                       ")";
+      // Fresh inputs; outputs and scratch poisoned.
+      std::vector<Buffer> base(task.params.size());
+      for (size_t i = 0; i < task.params.size(); ++i) {
+        const ParamSpec &p = task.params[i];
+        if (!p.isBuffer())
+          continue;
+        base[i] = Buffer(p.dtype, (*resolved)[i].shape);
+        if (p.isFilled()) {
+          if (llvm::Error e =
+                  fillInput(base[i], task.inputs.lookup(p.name), inputSeed(si, seed, p.name)))
+            return fail("inputs." + p.name + ": " + llvm::toString(std::move(e)));
+        } else {
+          poison(base[i]);
+        }
+      }
+      // The reference.
+      std::vector<Buffer> refBufs = base;
+      if (cudaRef) {
+        auto r = ref.run(task, task.reference.launches, *resolved, refBufs, b, opts.exec);
+        if (!r)
+          return fail("reference: " + llvm::toString(r.takeError()) + at);
+        if (!r->ok) {
+          std::string why;
+          for (const ExecFault &f : r->faults)
+            why += "\n  " + f.kind + ": " + f.message;
+          return fail("the reference faulted" + at + ":" + why);
+        }
+        cr.referenceMs = r->runMs;
+      } else if (llvm::Error e = runCommandReference(task, b, refBufs)) {
+        return fail(llvm::toString(std::move(e)) + at);
+      }
+      // The candidate, twice.
+      std::vector<Buffer> run1 = base;
+      auto r1 = cand.run(task, task.launches, *resolved, run1, b, opts.exec);
+      if (!r1)
+        return fail("candidate: " + llvm::toString(r1.takeError()) + at);
+      cr.candidateMs = r1->runMs;
+      cr.faults = r1->faults;
+      bool faulted = !r1->ok;
+      std::vector<Buffer> run2;
+      bool nondet = false;
+      if (opts.checkDeterminism && !faulted) {
+        run2 = base;
+        auto r2 = cand.run(task, task.launches, *resolved, run2, b, opts.exec);
+        if (!r2)
+          return fail("candidate: " + llvm::toString(r2.takeError()) + at);
+        if (!r2->ok) {
+          faulted = true;
+          for (const ExecFault &f : r2->faults)
+            cr.faults.push_back(f);
+        }
+      }
+      bool mismatch = false;
+      for (size_t i = 0; i < task.params.size(); ++i) {
+        const ParamSpec &p = task.params[i];
+        if (!p.isChecked())
+          continue;
+        OutputResult o;
+        o.param = p.name;
+        bool exact;
+        Tolerance tol = task.toleranceFor(p, exact);
+        o.stats = compareBuffers(run1[i], refBufs[i], tol, exact, opts.keepFirstMismatches,
+                                 opts.keepMasks);
+        if (o.stats.pass())
+          o.stats.mask.clear();
+        if (!run2.empty())
+          o.nondeterministic = countBitwiseDifferences(run1[i], run2[i]);
+        mismatch |= !o.stats.pass();
+        nondet |= o.nondeterministic != 0;
+        cr.outputs.push_back(std::move(o));
+      }
+      cr.status = faulted ? "fault" : nondet ? "nondeterministic" : mismatch ? "mismatch" : "pass";
+      if (!cr.pass()) {
+        res.verdict = "fail";
+        if (opts.keepFailingBuffers && !res.failing) {
+          CaseBuffers cb;
+          cb.caseIndex = res.cases.size();
+          cb.inputs = std::move(base);
+          cb.candidate = std::move(run1);
+          cb.reference = std::move(refBufs);
+          res.failing = std::move(cb);
+        }
+      }
+      res.cases.push_back(std::move(cr));
+      if (!res.cases.back().pass() && opts.stopAtFirstFailure)
+        return res;
+    }
+  }
+  return res;
+}
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+llvm::json::Value kfix::toJSON(const CaseResult &c, llvm::ArrayRef<std::string> sizeNames) {
+  llvm::json::Array faults, outputs;
+  for (const ExecFault &f : c.faults)
+    faults.push_back(llvm::json::Object{{"kind", f.kind}, {"message", f.message}});
+  for (const OutputResult &o : c.outputs) {
+    llvm::json::Value v = toJSON(o.stats);
+    llvm::json::Object &obj = *v.getAsObject();
+    obj["param"] = o.param;
+    obj["nondeterministic_elements"] = o.nondeterministic;
+    outputs.push_back(std::move(v));
+  }
+  return llvm::json::Object{{"size_index", c.sizeIndex},
+                            {"sizes", bindingsToJSON(c.sizes, sizeNames)},
+                            {"seed", c.seed},
+                            {"status", c.status},
+                            {"faults", std::move(faults)},
+                            {"candidate_ms", c.candidateMs},
+                            {"reference_ms", c.referenceMs},
+                            {"outputs", std::move(outputs)}};
+}
+
+llvm::json::Value kfix::toJSON(const ValidationResult &r, llvm::ArrayRef<std::string> sizeNames) {
+  llvm::json::Array cases;
+  for (const CaseResult &c : r.cases)
+    cases.push_back(toJSON(c, sizeNames));
+  llvm::json::Object o{{"verdict", r.verdict},
+                       {"target", r.target},
+                       {"passed", static_cast<int64_t>(r.passed())},
+                       {"total", static_cast<int64_t>(r.cases.size())},
+                       {"candidate_compile_ms", r.candidateCompileMs},
+                       {"reference_compile_ms", r.referenceCompileMs},
+                       {"cases", std::move(cases)}};
+  if (!r.error.empty())
+    o["error"] = r.error;
+  if (r.failing)
+    o["first_failing_case"] = static_cast<int64_t>(r.failing->caseIndex);
+  return o;
+}
