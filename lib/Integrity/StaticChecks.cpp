@@ -18,7 +18,7 @@ llvm::json::Value IntegrityFinding::toJSON() const {
   return llvm::json::Object{{"check", check}, {"evidence", evidence}, {"loc", loc}};
 }
 
-gpu::GPUFuncOp kfix::findKernel(ModuleOp module, llvm::StringRef name) {
+gpu::GPUFuncOp kfix::findKernelFunc(ModuleOp module, llvm::StringRef name) {
   gpu::GPUFuncOp found;
   module.walk([&](gpu::GPUFuncOp f) {
     if (found)

@@ -66,7 +66,7 @@ TEST_F(StaticChecks, HonestKernelPasses) {
   auto m = parse(kHonest);
   ASSERT_TRUE(m);
   StaticCheckInput in;
-  in.candidate = findKernel(*m, "axpby");
+  in.candidate = findKernelFunc(*m, "axpby");
   in.original = in.candidate;
   in.reference = in.candidate;
   in.referenceParams = {"a", "b", "out", "n", "s"};
@@ -88,8 +88,8 @@ gpu.func @axpby(%a: memref<?xf32>, %b: memref<?xf32>, %out: memref<?xf32>, %n: i
 })");
   ASSERT_TRUE(m && ref);
   StaticCheckInput in;
-  in.candidate = findKernel(*m, "axpby");
-  in.reference = findKernel(*ref, "axpby");
+  in.candidate = findKernelFunc(*m, "axpby");
+  in.reference = findKernelFunc(*ref, "axpby");
   in.referenceParams = {"a", "b", "out", "n", "s"};
   in.params = roles();
   auto fs = runStaticChecks(in);
@@ -118,7 +118,7 @@ gpu.func @axpby(%a: memref<?xf32>, %b: memref<?xf32>, %out: memref<?xf32>, %n: i
 })");
   ASSERT_TRUE(m);
   StaticCheckInput in;
-  in.candidate = findKernel(*m, "axpby");
+  in.candidate = findKernelFunc(*m, "axpby");
   in.params = roles();
   in.sizeValues = {1000, 4099};
   in.launchConstants = {256};
@@ -145,7 +145,7 @@ gpu.func @k(%a: memref<?xf32>, %out: memref<?xf32>, %n: i32)
 })");
   ASSERT_TRUE(m);
   StaticCheckInput in;
-  in.candidate = findKernel(*m, "k");
+  in.candidate = findKernelFunc(*m, "k");
   in.params = {{"a", "input"}, {"out", "output"}, {"n", "scalar"}};
   in.sizeValues = {256, 1000};
   auto fs = runStaticChecks(in);
@@ -161,8 +161,8 @@ gpu.func @axpby(%a: memref<?xf32>, %b: memref<?xf32>, %out: memref<?xf32>, %n: i
 })");
   ASSERT_TRUE(m && orig);
   StaticCheckInput in;
-  in.candidate = findKernel(*m, "axpby");
-  in.original = findKernel(*orig, "axpby");
+  in.candidate = findKernelFunc(*m, "axpby");
+  in.original = findKernelFunc(*orig, "axpby");
   in.params = roles();
   in.originalSource = "a\nb\nc\n";
   in.candidateSource = "a\nx\ny\nz\nc\n";

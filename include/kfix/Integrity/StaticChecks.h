@@ -64,7 +64,7 @@ struct StaticCheckInput {
 std::vector<IntegrityFinding> runStaticChecks(const StaticCheckInput &in);
 
 /// Finds the gpu.func whose `kfix.name` (or symbol name) is `name`.
-mlir::gpu::GPUFuncOp findKernel(mlir::ModuleOp module, llvm::StringRef name);
+mlir::gpu::GPUFuncOp findKernelFunc(mlir::ModuleOp module, llvm::StringRef name);
 
 /// Number of changed lines between two texts (insertions + deletions of an LCS diff).
 unsigned countChangedLines(llvm::StringRef a, llvm::StringRef b);
