@@ -1,0 +1,368 @@
+//===- Gate.cpp - the integrity gate ---------------------------------------===//
+#include "kfix/Integrity/Gate.h"
+
+#include "kfix/Runtime/KernelSource.h"
+#include "kfix/Runtime/Validate.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <set>
+
+using namespace mlir;
+using namespace kfix;
+
+std::string GateReport::reason() const {
+  if (findings.empty())
+    return "";
+  return findings.front().check + ": " + findings.front().evidence;
+}
+
+llvm::json::Value GateReport::toJSON() const {
+  llvm::json::Array fs, run, skip;
+  for (auto &f : findings)
+    fs.push_back(f.toJSON());
+  for (auto &c : checksRun)
+    run.push_back(c);
+  for (auto &s : skipped)
+    skip.push_back(s);
+  return llvm::json::Object{{"passed", passed},
+                            {"findings", std::move(fs)},
+                            {"checks_run", std::move(run)},
+                            {"skipped", std::move(skip)}};
+}
+
+OwningOpRef<ModuleOp> kfix::makeGhost(ModuleOp module) {
+  OwningOpRef<ModuleOp> ghost(cast<ModuleOp>(module->clone()));
+  ghost->walk([](gpu::GPUFuncOp f) {
+    Block &entry = f.getBody().front();
+    // Drop every other block, then every op of the entry block, keeping the
+    // block arguments (the signature and workgroup attributions).
+    while (f.getBody().getBlocks().size() > 1) {
+      Block &b = f.getBody().back();
+      b.dropAllDefinedValueUses();
+      b.erase();
+    }
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(entry))) {
+      op.dropAllUses();
+      op.erase();
+    }
+    OpBuilder b(f.getContext());
+    b.setInsertionPointToEnd(&entry);
+    gpu::ReturnOp::create(b, f.getLoc());
+  });
+  return ghost;
+}
+
+static bool looksFixed(int64_t v) { return v <= 128 && (v & (v - 1)) == 0; }
+
+std::vector<Bindings> kfix::deriveHeldOutSizes(const TaskManifest &task, int64_t maxElements) {
+  std::vector<Bindings> out;
+  if (task.sizes.empty())
+    return out;
+  // Symbols whose value differs between the task's bindings.
+  std::set<std::string> varying;
+  std::map<std::string, std::set<int64_t>> seen;
+  for (const Bindings &b : task.sizes)
+    for (auto &kv : b)
+      if (!kv.second.isFloat)
+        seen[kv.first().str()].insert(kv.second.i);
+  for (auto &[name, values] : seen) {
+    if (task.sizes.size() > 1 ? values.size() > 1 : !looksFixed(*values.begin()))
+      varying.insert(name);
+  }
+  if (varying.empty())
+    return out;
+  auto totalElements = [&](const Bindings &b) -> int64_t {
+    auto resolved = resolveParams(task, b);
+    if (!resolved) {
+      llvm::consumeError(resolved.takeError());
+      return -1;
+    }
+    int64_t total = 0;
+    for (auto &p : *resolved) {
+      int64_t n = 1;
+      for (int64_t d : p.shape)
+        n *= d;
+      total += p.shape.empty() ? 0 : n;
+    }
+    return total;
+  };
+  auto valid = [&](const Bindings &b) {
+    int64_t t = totalElements(b);
+    if (t <= 0 || t > maxElements)
+      return false;
+    for (const KernelLaunch &l : task.launches) {
+      auto cfg = l.launch.eval(b);
+      if (!cfg) {
+        llvm::consumeError(cfg.takeError());
+        return false;
+      }
+      int64_t threads = cfg->block[0] * cfg->block[1] * cfg->block[2];
+      if (threads <= 0 || threads > 1024 || cfg->grid[0] <= 0 || cfg->grid[1] <= 0 ||
+          cfg->grid[2] <= 0 || cfg->sharedBytes > 48 * 1024)
+        return false;
+    }
+    return true;
+  };
+  auto mapped = [&](const Bindings &base, auto fn) {
+    Bindings b = base;
+    for (auto &kv : b)
+      if (varying.count(kv.first().str()) && !kv.second.isFloat)
+        kv.second.i = std::max<int64_t>(1, fn(kv.second.i));
+    return b;
+  };
+  // The largest binding of the task is the base of the held-out sizes.
+  const Bindings *largest = &task.sizes.front();
+  int64_t largestElems = -1;
+  for (const Bindings &b : task.sizes)
+    if (int64_t e = totalElements(b); e > largestElems) {
+      largestElems = e;
+      largest = &b;
+    }
+  std::vector<Bindings> candidates = {
+      // Other awkward values near the task's: odd, off every power of two.
+      mapped(*largest, [](int64_t v) { return v + 7 + v % 3; }),
+      mapped(task.sizes.front(), [](int64_t v) { return v > 4 ? v - 3 : v + 2; }),
+      // Larger.
+      mapped(*largest, [](int64_t v) { return 2 * v + 3; }),
+      // Small: a single partial block.
+      mapped(*largest, [](int64_t v) { return v > 8 ? v / 5 + 1 : v; }),
+  };
+  for (Bindings &b : candidates) {
+    if (!valid(b))
+      continue;
+    bool dup = llvm::any_of(task.sizes, [&](const Bindings &t) {
+      return llvm::all_of(b, [&](auto &kv) { return t.lookup(kv.first()) == kv.second; });
+    });
+    if (!dup)
+      out.push_back(std::move(b));
+  }
+  return out;
+}
+
+/// First failing case of a validation, as evidence.
+static std::string evidence(const TaskManifest &task, const ValidationResult &r) {
+  for (const CaseResult &c : r.cases) {
+    if (c.pass())
+      continue;
+    std::string s = "at " + bindingsToString(c.sizes, task.sizeNames) + " seed " +
+                    std::to_string(c.seed) + ": " + c.status;
+    if (!c.faults.empty())
+      s += " (" + c.faults.front().kind + ": " + c.faults.front().message + ")";
+    for (const OutputResult &o : c.outputs) {
+      if (o.stats.pass())
+        continue;
+      s += llvm::formatv("; output '{0}': {1} of {2} elements wrong, max abs err {3:g}", o.param,
+                         o.stats.mismatches, o.stats.numel, o.stats.maxAbsErr)
+               .str();
+      if (!o.stats.first.empty()) {
+        const Mismatch &m = o.stats.first.front();
+        s += llvm::formatv(" (first at [{0}]: got {1:g}, want {2:g}{3})",
+                           llvm::join(llvm::map_range(m.index, [](int64_t i) {
+                                        return std::to_string(i);
+                                      }),
+                                      ","),
+                           m.got, m.want, m.unwritten ? ", never written" : "")
+                 .str();
+      }
+      break;
+    }
+    return s;
+  }
+  return "";
+}
+
+namespace {
+struct DynamicRunner {
+  const GateInput &in;
+  const GateOptions &opts;
+  GateReport &report;
+
+  /// Validates the candidate (or `module`) under a modified task. Returns the
+  /// result; reference failures mark the check skipped.
+  std::optional<ValidationResult> run(const std::string &check, const TaskManifest &task,
+                                      unsigned seedBase, ModuleOp module = nullptr,
+                                      bool determinism = false) {
+    ValidateOptions vo;
+    vo.exec = opts.exec;
+    vo.seedBase = seedBase;
+    vo.keepMasks = false;
+    vo.keepFailingBuffers = false;
+    vo.stopAtFirstFailure = true;
+    vo.checkDeterminism = determinism;
+    ValidationResult r =
+        validate(task, *in.executor, module ? module : in.candidate, in.reference, vo);
+    report.checksRun.push_back(check);
+    if (r.isError()) {
+      // The reference failing (e.g. outside its domain or limits) is not the
+      // candidate's fault; a candidate that does not compile is.
+      if (llvm::StringRef(r.error).contains("candidate")) {
+        report.findings.push_back({check, "the candidate could not be run: " + r.error, ""});
+        return std::nullopt;
+      }
+      report.skipped.push_back(check + ": " + r.error);
+      return std::nullopt;
+    }
+    return r;
+  }
+
+  void expectPass(const std::string &check, const std::string &what, const TaskManifest &task,
+                  unsigned seedBase, bool determinism = false) {
+    auto r = run(check, task, seedBase, nullptr, determinism);
+    if (r && r->verdict != "pass")
+      report.findings.push_back({check, what + " " + evidence(task, *r), ""});
+  }
+};
+} // namespace
+
+GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
+  GateReport report;
+  const TaskManifest &task = *in.task;
+
+  if (opts.staticChecks) {
+    report.checksRun.push_back("static");
+    // One static check per candidate launch (roles seen through its params).
+    for (const KernelLaunch &l : task.launches) {
+      StaticCheckInput sc;
+      sc.candidate = findKernelFunc(in.candidate, l.kernel);
+      if (!sc.candidate)
+        continue;
+      if (in.original)
+        sc.original = findKernelFunc(in.original, l.kernel);
+      for (const std::string &name : l.params) {
+        const ParamSpec *p = task.findParam(name);
+        sc.params.push_back({name, p ? roleName(p->role).str() : "scalar"});
+      }
+      if (task.reference.kind == ReferenceSpec::cuda && in.reference &&
+          task.reference.launches.size() == 1 && task.launches.size() == 1) {
+        sc.reference = findKernelFunc(in.reference, task.reference.launches[0].kernel);
+        sc.referenceParams = task.reference.launches[0].params;
+      }
+      for (const Bindings &b : task.sizes) {
+        for (auto &kv : b)
+          if (!kv.second.isFloat)
+            sc.sizeValues.insert(kv.second.i);
+        if (auto resolved = resolveParams(task, b)) {
+          for (auto &rp : *resolved) {
+            int64_t n = 1;
+            for (int64_t d : rp.shape) {
+              sc.sizeValues.insert(d);
+              n *= d;
+            }
+            if (!rp.shape.empty())
+              sc.sizeValues.insert(n);
+            else if (!rp.value.isFloat)
+              sc.sizeValues.insert(rp.value.i);
+          }
+        } else {
+          llvm::consumeError(resolved.takeError());
+        }
+        if (auto cfg = l.launch.eval(b)) {
+          for (int64_t d : cfg->block)
+            sc.launchConstants.insert(d);
+        } else {
+          llvm::consumeError(cfg.takeError());
+        }
+      }
+      sc.originalSource = in.originalSource;
+      sc.candidateSource = in.candidateSource;
+      sc.diffBudgetLines = opts.diffBudgetLines;
+      for (IntegrityFinding &f : runStaticChecks(sc))
+        report.findings.push_back(std::move(f));
+    }
+  }
+
+  DynamicRunner dyn{in, opts, report};
+  if (opts.ghostReplay) {
+    TaskManifest t = task;
+    t.seeds = 1;
+    auto ghost = makeGhost(in.candidate);
+    auto r = dyn.run("ghost-replay", t, 0, *ghost);
+    if (r && r->verdict == "pass")
+      report.findings.push_back(
+          {"ghost-replay",
+           "the kernel with its body removed still passes validation: the harness, not the "
+           "kernel, produced the answer",
+           ""});
+  }
+  if (opts.heldOutSeeds) {
+    TaskManifest t = task;
+    t.seeds = 2;
+    dyn.expectPass("held-out-seeds", "fails on fresh input draws:", t, 7919, /*determinism=*/true);
+  }
+  if (opts.heldOutSizes) {
+    TaskManifest t = task;
+    t.sizes = deriveHeldOutSizes(task, opts.maxElements);
+    t.seeds = 1;
+    if (t.sizes.empty())
+      report.skipped.push_back("held-out-sizes: no size symbol can be varied");
+    else
+      dyn.expectPass("held-out-sizes", "fails on sizes it was not tested on:", t, 104729);
+  }
+  // Input distributions for the widened and constant checks: the first and the
+  // last size of the task.
+  TaskManifest base = task;
+  base.seeds = 1;
+  if (task.sizes.size() > 2)
+    base.sizes = {task.sizes.front(), task.sizes.back()};
+  if (opts.widenedInputs) {
+    TaskManifest t = base;
+    bool changed = false;
+    for (const ParamSpec &p : task.params) {
+      if (!p.isFilled() || !isFloat(p.dtype))
+        continue;
+      InputSpec &s = t.inputs[p.name];
+      if (s.dist == InputSpec::normal) {
+        s.a = s.a + 2 * s.b + 1; // shift the mean
+        s.b = s.b * 4;           // and widen
+        changed = true;
+      } else if (s.dist == InputSpec::uniform) {
+        double w = s.b - s.a;
+        s.a -= w;
+        s.b += w;
+        changed = true;
+      }
+    }
+    if (changed)
+      dyn.expectPass("widened-inputs", "fails with larger, shifted inputs:", t, 31337);
+  }
+  if (opts.constantInputs) {
+    TaskManifest t = base;
+    bool changed = false;
+    for (const ParamSpec &p : task.params) {
+      if (!p.isFilled() || !isFloat(p.dtype))
+        continue;
+      InputSpec &s = t.inputs[p.name];
+      if (s.dist == InputSpec::file || s.dist == InputSpec::constant)
+        continue;
+      s.dist = InputSpec::constant;
+      s.a = 0.75;
+      changed = true;
+    }
+    if (changed)
+      dyn.expectPass("constant-inputs", "fails on constant inputs:", t, 0);
+  }
+  if (opts.perturbation) {
+    for (const ParamSpec &p : task.params) {
+      if (!p.isFilled())
+        continue;
+      TaskManifest t = base;
+      InputSpec &s = t.inputs[p.name];
+      if (s.dist == InputSpec::normal) {
+        s.a += 0.5 * s.b + 0.25;
+        s.b *= 1.5;
+      } else if (s.dist == InputSpec::uniform || s.dist == InputSpec::randint) {
+        // Redraw within the same range (a different seed below does that).
+      } else {
+        continue;
+      }
+      dyn.expectPass("perturbation",
+                     "input '" + p.name + "' redrawn: the outputs do not follow the reference's;",
+                     t, 65537);
+    }
+  }
+  report.passed = report.findings.empty();
+  return report;
+}
