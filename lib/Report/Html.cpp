@@ -134,7 +134,7 @@ std::string kfix::renderHtmlPage(llvm::StringRef title, const std::vector<std::s
   return out;
 }
 
-llvm::Error kfix::writeFileAtomically(llvm::StringRef path, llvm::StringRef contents,
+llvm::Error kfix::writeOutputFile(llvm::StringRef path, llvm::StringRef contents,
                                       const std::vector<std::string> &protect) {
   llvm::SmallString<256> abs(path);
   llvm::sys::fs::make_absolute(abs);

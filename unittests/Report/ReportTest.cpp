@@ -52,14 +52,14 @@ TEST(Report, AtomicWriteRefusesInputs) {
   llvm::SmallString<128> dir;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("kfix-report", dir));
   std::string input = (dir + "/kernel.cu").str();
-  ASSERT_FALSE(!!writeFileAtomically(input, "original"));
-  llvm::Error e = writeFileAtomically(input, "clobber", {input});
+  ASSERT_FALSE(!!writeOutputFile(input, "original"));
+  llvm::Error e = writeOutputFile(input, "clobber", {input});
   ASSERT_TRUE(!!e);
   llvm::consumeError(std::move(e));
   auto buf = llvm::MemoryBuffer::getFile(input);
   ASSERT_TRUE(!!buf);
   EXPECT_EQ((*buf)->getBuffer(), "original");
-  ASSERT_FALSE(!!writeFileAtomically((dir + "/out/sub/r.json").str(), "{}"));
+  ASSERT_FALSE(!!writeOutputFile((dir + "/out/sub/r.json").str(), "{}"));
   llvm::sys::fs::remove_directories(dir);
 }
 

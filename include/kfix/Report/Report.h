@@ -51,7 +51,7 @@ std::string htmlEscape(llvm::StringRef s);
 
 /// Writes `contents` to `path` atomically (a temporary file renamed over it).
 /// Refuses to write over a path in `protect` (the user's own files).
-llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef contents,
+llvm::Error writeOutputFile(llvm::StringRef path, llvm::StringRef contents,
                                 const std::vector<std::string> &protect = {});
 
 } // namespace kfix
