@@ -1,0 +1,52 @@
+//===- Session.h - a task opened for run/diagnose/debug/check ---*- C++ -*-===//
+//
+// What every task-level command needs: the manifest, an MLIR context with
+// kfix's dialects, the candidate (the task's source or --candidate), the
+// original source, the lifted reference, and an executor for the target.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KFIX_AGENT_SESSION_H
+#define KFIX_AGENT_SESSION_H
+
+#include "kfix/Runtime/Executor.h"
+#include "kfix/Runtime/Manifest.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/Error.h"
+#include <memory>
+#include <string>
+
+namespace kfix {
+
+struct Session {
+  std::unique_ptr<mlir::MLIRContext> ctx;
+  TaskManifest task;
+  std::string candidatePath;
+  std::string candidateSource, originalSource; ///< texts (empty for .mlir inputs)
+  mlir::OwningOpRef<mlir::ModuleOp> candidate;
+  mlir::OwningOpRef<mlir::ModuleOp> original; ///< the task's source (== candidate by default)
+  mlir::OwningOpRef<mlir::ModuleOp> reference;
+  std::unique_ptr<Executor> executor;
+  /// Files a command must never write over.
+  std::vector<std::string> protectedFiles() const;
+};
+
+/// What went wrong opening a session; `stage` is "task", "candidate",
+/// "reference" or "target" (for messages and exit codes).
+struct SessionError {
+  std::string stage, message;
+};
+
+/// Opens a task. `candidatePath` empty = the task's source; `target` is
+/// auto|cpu|cuda. Returns null and fills `err` on failure.
+std::unique_ptr<Session> openSession(llvm::StringRef taskPath, llvm::StringRef candidatePath,
+                                     llvm::StringRef target, SessionError &err);
+
+/// Reads a whole text file ("" on failure).
+std::string readTextFile(llvm::StringRef path);
+
+} // namespace kfix
+
+#endif
