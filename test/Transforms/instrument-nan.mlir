@@ -75,8 +75,14 @@ gpu.module @m {
   // CHECK-LABEL: gpu.func @ints
   // CHECK-NOT: kfix.check
   // CHECK: gpu.return
-  gpu.func @ints(%a: i32, %b: i32) kernel {
+  gpu.func @ints(%a: i32, %b: i32, %buf: memref<?xf32>, %i: index) kernel {
     %s = arith.addi %a, %b : i32
+    // Nor inside a generic atomic, whose body must stay free of side effects.
+    %x = memref.generic_atomic_rmw %buf[%i] : memref<?xf32> {
+    ^bb0(%old: f32):
+      %new = arith.addf %old, %old : f32
+      memref.atomic_yield %new : f32
+    }
     %f = arith.constant 1.0 : f32
     gpu.return
   }

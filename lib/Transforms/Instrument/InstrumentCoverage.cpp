@@ -39,10 +39,14 @@ struct InstrumentCoveragePass
       SmallVector<Operation *> ops;
       // Pre-order so that sites follow the source order of the constructs.
       func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+        // The body of a generic atomic must stay free of side effects.
+        if (isa<memref::GenericAtomicRMWOp>(op))
+          return WalkResult::skip();
         if (isa<scf::ForOp, scf::WhileOp>(op))
           ops.push_back(op);
         else if (auto ifOp = dyn_cast<scf::IfOp>(op); ifOp && !isBoundsGuard(ifOp))
           ops.push_back(op);
+        return WalkResult::advance();
       });
       for (Operation *op : ops) {
         if (auto ifOp = dyn_cast<scf::IfOp>(op))

@@ -45,6 +45,9 @@ bool shouldCheck(Operation *op) {
     return false;
   if (op->getNumResults() != 1 || !isFloatLike(op->getResult(0).getType()))
     return false;
+  // The body of a generic atomic must stay free of side effects.
+  if (op->getParentOfType<memref::GenericAtomicRMWOp>())
+    return false;
   return !cannotCreateNonFinite(op);
 }
 

@@ -56,7 +56,8 @@ struct InstrumentProbePass : public kfix::impl::InstrumentProbeBase<InstrumentPr
       func->setAttr(kMarker, UnitAttr::get(&getContext()));
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
-        if (!isa<KFixDialect>(op->getDialect()) && matches(op->getLoc()))
+        if (!isa_and_nonnull<KFixDialect>(op->getDialect()) &&
+            !op->getParentOfType<memref::GenericAtomicRMWOp>() && matches(op->getLoc()))
           ops.push_back(op);
       });
       for (Operation *op : ops)
