@@ -1,0 +1,34 @@
+//===- SiteTable.h - site numbers of kfix ops to source locations -*- C++ -*-===//
+#ifndef KFIX_DIAGNOSE_SITETABLE_H
+#define KFIX_DIAGNOSE_SITETABLE_H
+
+#include "kfix/Diagnose/Finding.h"
+
+#include "mlir/IR/Operation.h"
+#include <map>
+
+namespace kfix {
+
+/// Maps the `site` of every kfix op in an instrumented module to a SiteInfo,
+/// so that detectors can name source locations, buffers and checked ops.
+class SiteTable {
+public:
+  SiteTable() = default;
+  /// Collects every kfix op below `root` (a module, gpu.module or gpu.func).
+  static SiteTable build(mlir::Operation *root);
+
+  /// Adds or replaces one entry (tests and hand-made tables).
+  void add(SiteInfo info);
+  /// The entry of `site`; a placeholder with loc "?" when unknown.
+  SiteInfo get(int64_t site) const;
+  const SiteInfo *lookup(int64_t site) const;
+  size_t size() const { return sites.size(); }
+  const std::map<int64_t, SiteInfo> &entries() const { return sites; }
+
+private:
+  std::map<int64_t, SiteInfo> sites;
+};
+
+} // namespace kfix
+
+#endif

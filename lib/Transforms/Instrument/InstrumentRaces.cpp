@@ -1,0 +1,60 @@
+//===- InstrumentRaces.cpp - record accesses for race detection -----------===//
+//
+// Shared memory: every read, write and atomic is recorded (conflicts inside a
+// barrier interval). Global memory: stores and atomics are recorded (elements
+// written by several threads without atomics); loads only on request.
+//
+//===----------------------------------------------------------------------===//
+#include "AccessInfo.h"
+#include "kfix/Transforms/Passes.h"
+#include "kfix/Transforms/Utils.h"
+
+namespace kfix {
+#define GEN_PASS_DEF_INSTRUMENTRACES
+#include "kfix/Transforms/InstrumentPasses.h.inc"
+} // namespace kfix
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::instrument;
+
+namespace {
+
+constexpr llvm::StringLiteral kMarker = "kfix.instrumented.races";
+
+struct InstrumentRacesPass : public kfix::impl::InstrumentRacesBase<InstrumentRacesPass> {
+  using InstrumentRacesBase::InstrumentRacesBase;
+
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    int64_t site = nextFreeSite(module);
+    for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+      if (func->hasAttr(kMarker))
+        continue;
+      func->setAttr(kMarker, UnitAttr::get(&getContext()));
+      SmallVector<std::pair<Operation *, MemAccess>> todo;
+      func.walk([&](Operation *op) {
+        std::optional<MemAccess> acc = getMemAccess(op);
+        if (!acc)
+          return;
+        MemClass cls = classifyMemRef(acc->memref);
+        bool wanted = cls == MemClass::Shared ||
+                      (cls == MemClass::Param &&
+                       (acc->kind != AccessKind::read || globalLoads));
+        if (wanted)
+          todo.push_back({op, *acc});
+      });
+      for (auto &[op, acc] : todo) {
+        if (!recordAccess(op, acc, site))
+          continue;
+        ++site;
+        if (classifyMemRef(acc.memref) == MemClass::Shared)
+          ++numShared;
+        else
+          ++numGlobal;
+      }
+    }
+  }
+};
+
+} // namespace
