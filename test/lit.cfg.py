@@ -58,3 +58,16 @@ else:
 if not config.kfix_portable:
     config.available_features.add("plugins")
     config.substitutions.append(("%kfix_libs", os.path.join(config.kfix_obj_root, "lib")))
+
+# What this kfix can run: `kfix run --help` lists the registered executors and
+# whether the CUDA frontend is linked in.
+try:
+    _run_help = subprocess.run([os.path.join(config.kfix_tools_dir, "kfix"), "run", "--help"],
+                               capture_output=True, text=True, timeout=60).stdout
+except Exception:
+    _run_help = ""
+for _line in _run_help.splitlines():
+    if _line.startswith("registered targets:") and " cpu" in _line:
+        config.available_features.add("cpu-executor")
+    if _line.startswith("cuda frontend: yes"):
+        config.available_features.add("cuda-frontend")

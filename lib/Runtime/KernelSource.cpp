@@ -43,6 +43,23 @@ static std::string kernelList(ModuleOp module) {
   return out.empty() ? "none" : out;
 }
 
+/// file:line:col of the innermost file location, else MLIR's printing.
+static std::string formatLocation(Location loc) {
+  std::string out;
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColLoc>(l)) {
+      out = (f.getFilename().getValue() + ":" + llvm::Twine(f.getLine()) + ":" +
+             llvm::Twine(f.getColumn()))
+                .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (out.empty())
+    llvm::raw_string_ostream(out) << loc;
+  return out;
+}
+
 OwningOpRef<ModuleOp> kfix::loadKernelModule(MLIRContext &ctx, llvm::StringRef path,
                                              llvm::ArrayRef<std::string> kernels,
                                              std::string &error) {
@@ -55,13 +72,13 @@ OwningOpRef<ModuleOp> kfix::loadKernelModule(MLIRContext &ctx, llvm::StringRef p
   ScopedDiagnosticHandler handler(&ctx, [&](Diagnostic &d) {
     if (d.getSeverity() == DiagnosticSeverity::Remark)
       return success();
-    os << d.getLocation() << ": "
+    os << formatLocation(d.getLocation()) << ": "
        << (d.getSeverity() == DiagnosticSeverity::Error     ? "error: "
            : d.getSeverity() == DiagnosticSeverity::Warning ? "warning: "
                                                             : "note: ")
        << d << "\n";
     for (Diagnostic &n : d.getNotes())
-      os << n.getLocation() << ": note: " << n << "\n";
+      os << formatLocation(n.getLocation()) << ": note: " << n << "\n";
     return success();
   });
   OwningOpRef<ModuleOp> module;

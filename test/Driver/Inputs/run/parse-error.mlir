@@ -1,0 +1,7 @@
+module {
+  gpu.module @kernels {
+    gpu.func @saxpy() kernel {
+      gpu.retrun
+    }
+  }
+}
