@@ -318,6 +318,14 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
       cr.status = faulted ? "fault" : nondet ? "nondeterministic" : mismatch ? "mismatch" : "pass";
       if (!cr.pass()) {
         res.verdict = "fail";
+        if (res.failingCases.size() < opts.keepFailingCases) {
+          CaseBuffers cb;
+          cb.caseIndex = res.cases.size();
+          cb.inputs = base;
+          cb.candidate = run1;
+          cb.reference = refBufs;
+          res.failingCases.push_back(std::move(cb));
+        }
         if (opts.keepFailingBuffers && !res.failing) {
           CaseBuffers cb;
           cb.caseIndex = res.cases.size();

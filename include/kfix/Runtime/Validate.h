@@ -33,6 +33,9 @@ struct ValidateOptions {
   bool keepMasks = true;
   /// Keep the buffers of the first failing case (ValidationResult::failing).
   bool keepFailingBuffers = true;
+  /// Also keep the buffers of every failing case, up to this many
+  /// (ValidationResult::failingCases); the diagnosis compares sizes with it.
+  unsigned keepFailingCases = 0;
   /// Stop after the first failing case.
   bool stopAtFirstFailure = false;
   /// Run the candidate a second time and compare the runs bitwise.
@@ -75,6 +78,7 @@ struct ValidationResult {
   double candidateCompileMs = 0, referenceCompileMs = 0;
   std::vector<CaseResult> cases;
   std::optional<CaseBuffers> failing;
+  std::vector<CaseBuffers> failingCases;
   size_t passed() const;
   bool isError() const { return verdict == "error"; }
 };

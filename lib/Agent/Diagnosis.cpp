@@ -1,0 +1,497 @@
+//===- Diagnosis.cpp - validation + instrumentation -> signature ----------===//
+#include "kfix/Agent/Diagnosis.h"
+
+#include "kfix/Diagnose/Detectors.h"
+#include "kfix/Diagnose/SiteTable.h"
+#include "kfix/Runtime/Inputs.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Regex.h"
+#include <cmath>
+#include <map>
+#include <set>
+
+using namespace kfix;
+
+double kfix::errorMeasure(const ValidationResult &r) {
+  if (r.isError())
+    return 1e6;
+  if (r.cases.empty())
+    return 1e6;
+  double total = 0;
+  for (const CaseResult &c : r.cases) {
+    double m = 0, worstRel = 0;
+    size_t outs = 0;
+    for (const OutputResult &o : c.outputs) {
+      ++outs;
+      if (o.stats.numel)
+        m += double(o.stats.mismatches) / double(o.stats.numel);
+      if (!o.stats.pass()) {
+        double rel = o.stats.nonFiniteMismatches ? 1e12 : o.stats.maxRelErr;
+        if (o.stats.unwritten)
+          rel = 1e12;
+        worstRel = std::max(worstRel, rel);
+      }
+    }
+    if (outs)
+      m /= outs;
+    if (c.status == "fault")
+      m += 1;
+    if (c.status == "nondeterministic")
+      m += 0.5;
+    if (worstRel > 0)
+      m += 0.1 * std::clamp(std::log10(1 + worstRel) / 12.0, 0.0, 1.0);
+    total += m;
+  }
+  return total / r.cases.size();
+}
+
+Evaluation Diagnosis::toEvaluation() const {
+  Evaluation e;
+  e.passed = passed;
+  e.error = error;
+  e.measure = measure;
+  e.signature = signatureJSON;
+  e.summary = summary;
+  e.diagnosis = text;
+  e.sites = sites;
+  e.evaluations = evaluations;
+  e.compileMs = compileMs;
+  e.runMs = runMs;
+  return e;
+}
+
+namespace {
+/// Compiled kernels of a module, launched in the task's order on given buffers.
+struct LaunchRunner {
+  Session &s;
+  std::map<std::string, std::unique_ptr<CompiledKernel>> kernels;
+  double compileMs = 0;
+
+  bool compile(mlir::ModuleOp module, std::string &err) {
+    for (const std::string &k : s.task.candidateKernels()) {
+      auto ck = s.executor->compile(module, k, err);
+      if (!ck)
+        return false;
+      compileMs += ck->compileMs();
+      kernels[k] = std::move(ck);
+    }
+    return true;
+  }
+
+  /// Runs every launch, each with fresh sinks from `makeSinks` (detectors
+  /// reset per launch); returns the faults.
+  std::vector<ExecFault> run(std::vector<Buffer> &bufs, const Bindings &b,
+                             const std::function<TraceSink *(const KernelLaunch &)> &sinkFor,
+                             double &runMs) {
+    std::vector<ExecFault> faults;
+    auto resolved = resolveParams(s.task, b);
+    if (!resolved) {
+      faults.push_back({"error", llvm::toString(resolved.takeError())});
+      return faults;
+    }
+    for (const KernelLaunch &l : s.task.launches) {
+      auto cfg = l.launch.eval(b);
+      if (!cfg) {
+        faults.push_back({"error", llvm::toString(cfg.takeError())});
+        return faults;
+      }
+      std::vector<KernelArg> args;
+      for (const std::string &name : l.params) {
+        int i = s.task.paramIndex(name);
+        const ParamSpec &p = s.task.params[i];
+        if (p.isBuffer())
+          args.push_back(KernelArg::ofBuffer(bufs[i]));
+        else if (isFloat(p.dtype))
+          args.push_back(KernelArg::ofFloat((*resolved)[i].value.asDouble()));
+        else
+          args.push_back(KernelArg::ofInt((*resolved)[i].value.i));
+      }
+      ExecOptions eo;
+      eo.sink = sinkFor(l);
+      ExecResult r = kernels[l.kernel]->launch(*cfg, args, eo);
+      runMs += r.runMs;
+      for (auto &f : r.faults)
+        faults.push_back(f);
+      if (!r.ok)
+        break;
+    }
+    return faults;
+  }
+};
+
+std::vector<std::string> locationsIn(llvm::StringRef text) {
+  std::vector<std::string> out;
+  llvm::Regex re("([A-Za-z0-9_./+-]+\\.(cu|cuh|mlir|h)):([0-9]+):([0-9]+)");
+  llvm::SmallVector<llvm::StringRef> m;
+  while (re.match(text, &m)) {
+    out.push_back(m[0].str());
+    text = text.substr(text.find(m[0]) + m[0].size());
+  }
+  return out;
+}
+
+sig::OutputCase outputCase(const TaskManifest &task, const CaseResult &c, size_t paramIndex,
+                           const OutputResult &o, const CaseBuffers *bufs) {
+  sig::OutputCase oc;
+  oc.output = o.param;
+  for (auto &kv : c.sizes)
+    if (!kv.second.isFloat)
+      oc.sizes[kv.first().str()] = kv.second.i;
+  bool exact;
+  Tolerance tol = task.toleranceFor(task.params[paramIndex], exact);
+  oc.atol = tol.atol;
+  oc.rtol = tol.rtol;
+  if (!bufs)
+    return oc; // a passing case: no values, no mismatches
+  const Buffer &got = bufs->candidate[paramIndex];
+  const Buffer &want = bufs->reference[paramIndex];
+  oc.shape = got.shape;
+  int64_t n = got.numel();
+  oc.candidate.resize(n);
+  oc.reference.resize(n);
+  oc.unwritten.resize(n);
+  for (int64_t i = 0; i < n; ++i) {
+    oc.candidate[i] = got.get(i);
+    oc.reference[i] = want.get(i);
+    oc.unwritten[i] = isPoisoned(got, i);
+  }
+  if (!o.stats.mask.empty()) {
+    oc.mismatch.resize(n);
+    for (int64_t i = 0; i < n && i < (int64_t)o.stats.mask.size(); ++i)
+      oc.mismatch[i] = o.stats.mask[i];
+  }
+  return oc;
+}
+
+MismatchGrid gridFor(const TaskManifest &task, const CaseResult &c, size_t paramIndex,
+                     const OutputResult &o, const CaseBuffers &bufs) {
+  MismatchGrid g;
+  const Buffer &got = bufs.candidate[paramIndex];
+  const Buffer &want = bufs.reference[paramIndex];
+  int64_t n = got.numel();
+  g.cols = got.shape.empty() ? n : got.shape.back();
+  if (got.shape.size() <= 1) {
+    // A 1-D output is laid out as rows of up to 1024 elements.
+    g.cols = std::min<int64_t>(n, 1024);
+  }
+  g.cols = std::max<int64_t>(g.cols, 1);
+  g.rows = (n + g.cols - 1) / g.cols;
+  g.title = o.param + "  (" + bindingsToString(c.sizes, task.sizeNames) + ", seed " +
+            std::to_string(c.seed) + ")";
+  bool exact;
+  Tolerance tol = task.toleranceFor(task.params[paramIndex], exact);
+  g.cells.resize(g.rows * g.cols, 0);
+  for (int64_t i = 0; i < n; ++i) {
+    double a = got.get(i), b = want.get(i);
+    bool bad = i < (int64_t)o.stats.mask.size() ? o.stats.mask[i] : !elementMatches(a, b, tol);
+    if (!bad)
+      continue;
+    if (isPoisoned(got, i) || !std::isfinite(a) || !std::isfinite(b)) {
+      g.cells[i] = NAN;
+      continue;
+    }
+    double allowed = tol.atol + tol.rtol * std::fabs(b);
+    g.cells[i] = allowed > 0 ? float(std::fabs(a - b) / allowed) : 1e6f;
+    if (g.cells[i] <= 0)
+      g.cells[i] = 1;
+  }
+  return g;
+}
+} // namespace
+
+Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
+                                  const DiagnoseOptions &opts) {
+  Diagnosis d;
+  const TaskManifest &task = s.task;
+  TaskManifest t = task;
+  if (!opts.full)
+    t.seeds = 1;
+  ValidateOptions vo;
+  vo.exec = opts.exec;
+  vo.seedBase = opts.seedBase;
+  vo.keepMasks = true;
+  vo.keepFailingBuffers = true;
+  vo.keepFailingCases = 8;
+  vo.checkDeterminism = opts.full;
+  d.validation = validate(t, *s.executor, candidate, s.reference ? *s.reference : mlir::ModuleOp(),
+                          vo);
+  const ValidationResult &v = d.validation;
+  d.evaluations = 1;
+  d.compileMs = v.candidateCompileMs + v.referenceCompileMs;
+  for (auto &c : v.cases)
+    d.runMs += c.candidateMs + c.referenceMs;
+  if (v.isError()) {
+    d.error = true;
+    d.summary = "error: " + v.error;
+    d.text = v.error;
+    d.measure = 1e6;
+    d.signatureJSON = llvm::json::Object{{"error", v.error}};
+    for (auto &l : locationsIn(v.error))
+      d.sites.push_back(l);
+    return d;
+  }
+  d.passed = v.verdict == "pass";
+  d.measure = errorMeasure(v);
+
+  // Failure signature from every case (values for the failing ones we kept).
+  sig::SignatureInput in;
+  if (!task.launches.empty() && !task.sizes.empty()) {
+    if (auto cfg = task.launches.front().launch.eval(task.sizes.front()))
+      in.block = cfg->block;
+    else
+      llvm::consumeError(cfg.takeError());
+  }
+  std::map<size_t, const CaseBuffers *> buffersOf;
+  for (const CaseBuffers &cb : v.failingCases)
+    buffersOf[cb.caseIndex] = &cb;
+  std::set<std::string> faultKinds;
+  for (size_t ci = 0; ci < v.cases.size(); ++ci) {
+    const CaseResult &c = v.cases[ci];
+    if (c.status == "nondeterministic")
+      in.nondeterministic = true;
+    for (const ExecFault &f : c.faults)
+      if (faultKinds.insert(f.kind + f.message).second)
+        d.faults.push_back(f);
+    auto it = buffersOf.find(ci);
+    for (const OutputResult &o : c.outputs) {
+      int pi = task.paramIndex(o.param);
+      if (pi < 0)
+        continue;
+      const CaseBuffers *bufs = it != buffersOf.end() && !o.stats.pass() ? it->second : nullptr;
+      in.cases.push_back(outputCase(task, c, pi, o, bufs));
+      if (bufs && d.grids.size() < 6)
+        d.grids.push_back(gridFor(task, c, pi, o, *bufs));
+    }
+  }
+  d.signature = sig::classifyFailure(in);
+
+  // Instrumented run on the first failing case.
+  if (!d.passed && opts.instrument && v.failing) {
+    mlir::OwningOpRef<mlir::ModuleOp> inst(llvm::cast<mlir::ModuleOp>(candidate->clone()));
+    mlir::PassManager pm(s.ctx.get());
+    std::string perr;
+    llvm::raw_string_ostream pos(perr);
+    bool ok = mlir::succeeded(mlir::parsePassPipeline(
+                  "builtin.module(gpu.module(kfix-instrument-races,kfix-instrument-writes,"
+                  "kfix-instrument-nan))",
+                  pm, pos)) &&
+              mlir::succeeded(pm.run(*inst));
+    LaunchRunner runner{s, {}, 0};
+    std::string cerr;
+    if (ok && runner.compile(*inst, cerr)) {
+      SiteTable sites = SiteTable::build(*inst);
+      const CaseResult &fc = v.cases[v.failing->caseIndex];
+      std::vector<Buffer> bufs = v.failing->inputs;
+      std::vector<std::unique_ptr<RaceDetector>> races;
+      std::vector<std::unique_ptr<WriteCoverageTracker>> writes;
+      std::vector<std::unique_ptr<NanOriginDetector>> nans;
+      std::vector<std::unique_ptr<TraceSinkMux>> muxes;
+      double runMs = 0;
+      runner.run(
+          bufs, fc.sizes,
+          [&](const KernelLaunch &l) -> TraceSink * {
+            std::vector<OutputSpec> outs;
+            for (auto [ai, name] : llvm::enumerate(l.params)) {
+              const ParamSpec *p = task.findParam(name);
+              if (p && p->isChecked())
+                outs.push_back({int32_t(ai), name, bufs[task.paramIndex(name)].numel()});
+            }
+            races.push_back(std::make_unique<RaceDetector>(&sites));
+            writes.push_back(std::make_unique<WriteCoverageTracker>(outs, &sites));
+            nans.push_back(std::make_unique<NanOriginDetector>(&sites));
+            auto mux = std::make_unique<TraceSinkMux>();
+            mux->add(races.back().get());
+            mux->add(writes.back().get());
+            mux->add(nans.back().get());
+            muxes.push_back(std::move(mux));
+            return muxes.back().get();
+          },
+          runMs);
+      d.runMs += runMs;
+      d.compileMs += runner.compileMs;
+      ++d.evaluations;
+      auto take = [&](std::vector<Finding> fs) {
+        for (Finding &f : fs)
+          if (f.severity != "info")
+            d.findings.push_back(std::move(f));
+      };
+      for (auto &r : races)
+        take(r->findings());
+      for (auto &w : writes)
+        take(w->findings());
+      for (auto &n : nans)
+        take(n->findings());
+    }
+  }
+
+  // Sites: faults (with locations), then findings, most severe first.
+  std::set<std::string> seen;
+  auto addSite = [&](const std::string &loc) {
+    if (!loc.empty() && loc != "?" && seen.insert(loc).second)
+      d.sites.push_back(loc);
+  };
+  for (const ExecFault &f : d.faults)
+    for (auto &l : locationsIn(f.message))
+      addSite(l);
+  for (const Finding &f : d.findings)
+    if (f.severity == "error")
+      for (const SiteInfo &si : f.sites)
+        addSite(si.loc());
+  for (const Finding &f : d.findings)
+    for (const SiteInfo &si : f.sites)
+      addSite(si.loc());
+
+  // The signature as JSON, with findings and faults.
+  llvm::json::Value sj = d.signature.toJSON();
+  llvm::json::Object &o = *sj.getAsObject();
+  llvm::json::Array findings, faults;
+  std::string text;
+  llvm::raw_string_ostream ts(text);
+  for (const Finding &f : d.findings) {
+    findings.push_back(toJSON(f));
+    ts << f.kind << ": " << f.message << "\n";
+  }
+  for (const ExecFault &f : d.faults) {
+    faults.push_back(llvm::json::Object{{"kind", f.kind}, {"message", f.message}});
+    ts << f.kind << ": " << f.message << "\n";
+  }
+  o["findings"] = std::move(findings);
+  o["faults"] = std::move(faults);
+  o["passed"] = d.passed;
+  o["measure"] = d.measure;
+  llvm::json::Array siteArr;
+  for (auto &x : d.sites)
+    siteArr.push_back(x);
+  o["sites"] = std::move(siteArr);
+  for (auto &tag : d.signature.tags)
+    ts << tag << " ";
+  d.text = text;
+  d.signatureJSON = std::move(sj);
+
+  size_t failingCases = 0;
+  for (auto &c : v.cases)
+    failingCases += !c.pass();
+  if (d.passed)
+    d.summary = llvm::formatv("passes ({0} cases)", v.cases.size()).str();
+  else
+    d.summary = llvm::formatv("{0} of {1} cases fail; pattern {2}, magnitude {3}, {4:P2} of "
+                              "elements wrong{5}{6}",
+                              failingCases, v.cases.size(), d.signature.pattern,
+                              d.signature.magnitude, d.signature.mismatchFraction,
+                              d.faults.empty() ? "" : ", " + d.faults.front().kind,
+                              d.findings.empty() ? "" : ", " + d.findings.front().kind)
+                    .str();
+  return d;
+}
+
+static std::string sourceLine(const Session &s, llvm::StringRef loc) {
+  // loc = file:line:col; quote the line from the file when we can read it.
+  auto parts = loc.rsplit(':').first.rsplit(':');
+  unsigned line = 0;
+  if (parts.second.getAsInteger(10, line) || !line)
+    return "";
+  std::string text = readTextFile(parts.first);
+  if (text.empty())
+    return "";
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(text).split(lines, '\n');
+  if (line > lines.size())
+    return "";
+  return llvm::formatv("    {0,5} | {1}\n", line, lines[line - 1].rtrim()).str();
+}
+
+std::string kfix::renderDiagnosisText(const Session &s, const Diagnosis &d) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  const auto &task = s.task;
+  os << "task " << task.name << " (" << s.candidatePath << ", target " << s.executor->name()
+     << "): " << (d.error ? "ERROR" : d.passed ? "PASS" : "FAIL") << "\n";
+  if (d.error) {
+    os << "  " << d.validation.error << "\n";
+    return out;
+  }
+  os << "  " << d.summary << "\n";
+  if (d.passed)
+    return out;
+  os << "\nwhere the outputs are wrong:\n";
+  for (const CaseResult &c : d.validation.cases)
+    for (const OutputResult &o : c.outputs)
+      os << llvm::formatv("  {0,-24} {1,-8} {2}\n", bindingsToString(c.sizes, task.sizeNames),
+                          o.param,
+                          o.stats.pass()
+                              ? std::string("ok")
+                              : llvm::formatv("{0} of {1} wrong, max abs err {2:g}{3}",
+                                              o.stats.mismatches, o.stats.numel,
+                                              o.stats.maxAbsErr,
+                                              o.stats.unwritten
+                                                  ? llvm::formatv(", {0} never written",
+                                                                  o.stats.unwritten)
+                                                        .str()
+                                                  : "")
+                                    .str());
+  const sig::Signature &sg = d.signature;
+  os << "\nsignature:\n  pattern " << sg.pattern << ", magnitude " << sg.magnitude;
+  if (sg.nondeterministic)
+    os << ", nondeterministic";
+  os << "\n";
+  for (const sig::CaseSignature &cs : sg.cases) {
+    if (!cs.mismatches)
+      continue;
+    os << "  " << cs.output << " @ ";
+    for (auto &[k, val] : cs.sizes)
+      os << k << "=" << val << " ";
+    os << ": " << cs.pattern.kind;
+    if (cs.pattern.k >= 0)
+      os << " from index " << cs.pattern.k;
+    if (cs.pattern.period)
+      os << " (period " << cs.pattern.period << ")";
+    os << ", " << cs.magnitude.kind;
+    if (cs.magnitude.kind == "factor")
+      os << " x" << cs.magnitude.factor;
+    if (cs.magnitude.kind == "offset")
+      os << " +" << cs.magnitude.offset;
+    os << "\n";
+  }
+  for (auto &r : sg.sizeRules)
+    os << "  sizes: " << r << "\n";
+  for (auto &p : sg.precision)
+    os << "  precision: " << p << "\n";
+  if (!d.faults.empty()) {
+    os << "\nfaults:\n";
+    for (const ExecFault &f : d.faults) {
+      os << "  " << f.kind << ": " << f.message << "\n";
+      for (auto &l : locationsIn(f.message))
+        os << sourceLine(s, l);
+    }
+  }
+  if (!d.findings.empty()) {
+    os << "\ninstrumentation findings:\n";
+    for (const Finding &f : d.findings) {
+      os << "  [" << f.severity << "] " << f.kind << ": " << f.message << "\n";
+      std::set<std::string> quoted;
+      for (const SiteInfo &si : f.sites)
+        if (quoted.insert(si.loc()).second)
+          os << sourceLine(s, si.loc());
+    }
+  }
+  return out;
+}
+
+llvm::json::Value kfix::diagnosisToJSON(const Session &s, const Diagnosis &d) {
+  return llvm::json::Object{
+      {"kfix_report", 1},
+      {"command", "diagnose"},
+      {"task", s.task.name},
+      {"candidate", s.candidatePath},
+      {"target", s.executor->name()},
+      {"verdict", d.error ? "error" : d.passed ? "pass" : "fail"},
+      {"summary", d.summary},
+      {"measure", d.measure},
+      {"signature", d.signatureJSON},
+      {"validation", toJSON(d.validation, s.task.sizeNames)},
+  };
+}
