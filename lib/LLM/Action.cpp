@@ -245,13 +245,13 @@ static llvm::Expected<json::Value> validateOption(const PassSpec &pass, const Op
       return fail(where + " must be a string");
     if (s->empty() || s->size() > 256 || !isSafeOptionString(*s))
       return fail(where + " must be 1-256 characters of [A-Za-z0-9_.:+-/@]");
-    return json::Value(*s);
+    return json::Value(s->str());
   }
   case OptionType::Enum: {
     std::optional<llvm::StringRef> s = v.getAsString();
     if (!s || !llvm::is_contained(spec.enumValues, *s))
       return fail(where + " must be one of: " + joinNames(spec.enumValues));
-    return json::Value(*s);
+    return json::Value(s->str());
   }
   }
   return fail(where + " has an unknown type");

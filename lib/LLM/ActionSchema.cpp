@@ -41,7 +41,7 @@ static json::Value optionSchema(const OptionSpec &o) {
   return s;
 }
 
-static json::Value constString(llvm::StringRef v) { return json::Object{{"enum", json::Array{v}}}; }
+static json::Value constString(llvm::StringRef v) { return json::Object{{"enum", json::Array{v.str()}}}; }
 
 json::Value kfix::llm::buildActionJSONSchema(const ActionSchema &schema) {
   json::Array branches;
