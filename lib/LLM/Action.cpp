@@ -266,9 +266,11 @@ static llvm::Error checkKeys(const json::Object &o, llvm::StringRef action,
   if (unknown.empty())
     return llvm::Error::success();
   llvm::sort(unknown);
+  for (std::string &u : unknown)
+    u = "'" + u.substr(0, 64) + "'";
   std::vector<std::string> names(allowed.begin(), allowed.end());
   return fail("unexpected field" + llvm::Twine(unknown.size() > 1 ? "s " : " ") +
-              joinNames(unknown) + " in a '" + action + "' action (allowed fields: " +
+              joinNames(unknown) + " in the '" + action + "' action (allowed fields: " +
               joinNames(names) + ")");
 }
 
@@ -339,6 +341,8 @@ llvm::Expected<Action> kfix::llm::validateAction(const json::Value &value,
           unknown.push_back(kv.first.str());
       if (!unknown.empty()) {
         llvm::sort(unknown);
+        for (std::string &u : unknown)
+          u = "'" + u.substr(0, 64) + "'";
         return fail("pass '" + pass->name + "' has no option" +
                     (unknown.size() > 1 ? "s " : " ") + joinNames(unknown) +
                     " (its options: " + joinNames(known) + ")");
