@@ -56,10 +56,11 @@ llvm::Expected<LLMConfig> kfix::llm::resolveLLMConfig(const LLMConfigOverrides &
     c.apiKeyEnv = keyEnv;
   }
   if (!isValidEnvName(c.apiKeyEnv))
-    return makeLLMError(LLMErrc::Config, "'" + c.apiKeyEnv +
-                                             "' is not an environment variable name "
-                                             "(--llm-api-key-env takes the NAME of the "
-                                             "variable holding the key, not the key)");
+    // Do not echo the value: a user may have passed the key itself.
+    return makeLLMError(LLMErrc::Config, "the value given for the API key variable is not an "
+                                         "environment variable name (--llm-api-key-env and "
+                                         "KFIX_LLM_API_KEY_ENV take the NAME of the variable "
+                                         "holding the key, never the key)");
   if (std::optional<std::string> key = env(c.apiKeyEnv))
     c.apiKey = llvm::StringRef(*key).trim().str();
   else if (explicitKeyEnv)

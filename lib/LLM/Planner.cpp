@@ -110,7 +110,7 @@ llvm::Expected<PlanResult> LLMPlanner::plan(const PromptContext &ctx) {
                               error);
     result.firstReplyError = error;
     // One corrective follow-up that quotes the validator's error.
-    std::string previous = reply->content.substr(0, 8000);
+    std::string previous = client.getRedactor().redact(reply->content.substr(0, 8000));
     messages.push_back({ChatMessage::Role::Assistant, previous});
     messages.push_back(
         {ChatMessage::Role::User,
