@@ -4,6 +4,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <cstdio>
+#include <cstdlib>
 
 using namespace kfix::llm;
 namespace json = llvm::json;
@@ -63,8 +65,16 @@ static std::string renderOptionValue(const json::Value &v) {
     return *b ? "true" : "false";
   if (std::optional<int64_t> i = v.getAsInteger())
     return std::to_string(*i);
-  if (std::optional<double> d = v.getAsNumber())
-    return llvm::formatv("{0}", *d).str();
+  if (std::optional<double> d = v.getAsNumber()) {
+    // Shortest form that reads back as the same double.
+    char buf[32];
+    for (int precision = 6; precision <= 17; ++precision) {
+      snprintf(buf, sizeof(buf), "%.*g", precision, *d);
+      if (strtod(buf, nullptr) == *d)
+        break;
+    }
+    return buf;
+  }
   if (std::optional<llvm::StringRef> s = v.getAsString())
     return s->str();
   return "";

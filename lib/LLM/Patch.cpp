@@ -217,13 +217,9 @@ llvm::Expected<PatchResult> kfix::llm::applyUnifiedDiff(llvm::StringRef original
   size_t minStart = 0;  // hunks apply in order and never overlap
   for (const Hunk &h : *hunks) {
     std::vector<const HunkLine *> old;
-    std::vector<std::string> repl;
-    for (const HunkLine &l : h.lines) {
+    for (const HunkLine &l : h.lines)
       if (l.kind != '+')
         old.push_back(&l);
-      if (l.kind != '-')
-        repl.push_back(l.text);
-    }
     // "-5,0" inserts after line 5; "-5,3" replaces lines 5..7.
     long expected = (old.empty() ? static_cast<long>(h.oldStart)
                                  : static_cast<long>(h.oldStart) - 1) + delta;
@@ -277,6 +273,18 @@ llvm::Expected<PatchResult> kfix::llm::applyUnifiedDiff(llvm::StringRef original
     }
     if (found != expected)
       ++result.hunksOffset;
+    // Context lines keep the source's text (they may differ in trailing
+    // whitespace when the loose match was used).
+    std::vector<std::string> repl;
+    size_t oldIndex = 0;
+    for (const HunkLine &l : h.lines) {
+      if (l.kind == ' ')
+        repl.push_back(src[found + oldIndex]);
+      else if (l.kind == '+')
+        repl.push_back(l.text);
+      if (l.kind != '+')
+        ++oldIndex;
+    }
     bool reachesEnd = static_cast<size_t>(found) + old.size() == src.size();
     src.erase(src.begin() + found, src.begin() + found + old.size());
     src.insert(src.begin() + found, repl.begin(), repl.end());
