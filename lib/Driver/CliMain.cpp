@@ -22,7 +22,8 @@ static void printUsage(llvm::raw_ostream &os) {
         "diagnoses why it fails validation, applies repair passes from its\n"
         "knowledge base and validates the result.\n\ncommands:\n";
   for (const Subcommand &c : getSubcommands())
-    os << "  " << llvm::left_justify(c.name, 20) << c.summary << "\n";
+    if (!c.hidden)
+      os << "  " << llvm::left_justify(c.name, 20) << c.summary << "\n";
   os << "  " << llvm::left_justify("opt", 20) << "kfix-opt (MLIR pass driver)\n";
   os << "  " << llvm::left_justify("translate", 20)
      << "kfix-translate (--import-cuda, --export-cuda, --kfix-extract-ptx)\n";

@@ -22,6 +22,8 @@ struct Subcommand {
   const char *name;
   const char *summary;
   int (*main)(int argc, char **argv);
+  /// Hidden commands (test harnesses) are not listed by `kfix --help`.
+  bool hidden = false;
 };
 
 /// Registers a subcommand; called from static initializers in lib/Driver.
