@@ -1,0 +1,73 @@
+//===- Debug.h - `kfix debug`: the repair loop on a task --------*- C++ -*-===//
+#ifndef KFIX_AGENT_DEBUG_H
+#define KFIX_AGENT_DEBUG_H
+
+#include "kfix/Agent/Diagnosis.h"
+#include "kfix/Agent/Search.h"
+#include "kfix/Agent/Session.h"
+#include "kfix/Integrity/Gate.h"
+#include "kfix/KB/KnowledgeBase.h"
+
+#include <atomic>
+#include <optional>
+
+namespace kfix {
+
+/// Evaluates candidates of a task: screening = one seed per size with the
+/// instrumented diagnosis; full = the whole task (every seed, twice).
+class TaskEvaluator : public Evaluator {
+public:
+  TaskEvaluator(Session &s, bool useDiagnostics) : s(s), useDiagnostics(useDiagnostics) {}
+  Evaluation evaluate(mlir::ModuleOp module, bool full) override;
+  mlir::OwningOpRef<mlir::ModuleOp> relift(const std::string &source, std::string &error) override;
+  /// The most recent diagnosis of a candidate that was evaluated in full.
+  std::optional<Diagnosis> lastFull;
+  std::optional<Diagnosis> first; ///< the diagnosis of the first candidate evaluated
+
+private:
+  Session &s;
+  bool useDiagnostics;
+};
+
+struct DebugOptions {
+  std::string planner = "kb"; ///< kb | llm
+  Budgets budgets;
+  bool useKB = true;          ///< false: ablation, repairs in a fixed order
+  bool useDiagnostics = true; ///< false: ablation, validation errors only
+  bool useGate = true;        ///< false: ablation, accept what the loop accepts
+  GateOptions gate;
+  std::string kbDir;
+  /// LLM planner settings (flags; the environment fills the rest).
+  std::string llmBaseURL, llmModel, llmApiKeyEnv;
+  std::atomic<bool> *interrupted = nullptr;
+};
+
+struct DebugResult {
+  /// repaired, already-passing, not-repaired, error
+  std::string verdict;
+  std::string stopReason;
+  std::string error;
+  /// Candidates the loop accepted but the integrity gate rejected, with reasons.
+  std::vector<std::string> gateRejections;
+  /// Ablation without the gate: would the gate have rejected the accepted one?
+  std::optional<GateReport> gateReport;
+  SearchResult search;
+  std::optional<Diagnosis> before, after;
+  uint64_t promptTokens = 0, completionTokens = 0;
+  double wallMs = 0;
+  llvm::json::Value toJSON(const Session &s) const;
+};
+
+/// Runs the loop. `onStep` gets every step as it happens (trace.jsonl).
+DebugResult debugTask(Session &s, const DebugOptions &opts,
+                      std::function<void(const StepRecord &)> onStep = {});
+
+/// Writes repaired.mlir, repaired.cu, repaired.ptx, report.json, report.html
+/// (and best-attempt.mlir when not repaired) into `dir`. Errors are reported
+/// and counted; returns false when a file could not be written.
+bool writeDebugOutputs(const Session &s, const DebugResult &r, llvm::StringRef dir,
+                       std::string &error);
+
+} // namespace kfix
+
+#endif

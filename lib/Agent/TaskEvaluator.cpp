@@ -1,0 +1,54 @@
+//===- TaskEvaluator.cpp - evaluating candidates of a task ----------------===//
+#include "kfix/Agent/Debug.h"
+
+#include "kfix/Runtime/KernelSource.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace kfix;
+
+Evaluation TaskEvaluator::evaluate(mlir::ModuleOp module, bool full) {
+  DiagnoseOptions o;
+  o.full = full;
+  o.instrument = useDiagnostics && !full;
+  Diagnosis d = diagnoseCandidate(s, module, o);
+  Evaluation e = d.toEvaluation();
+  if (!useDiagnostics) {
+    // Ablation: the planner sees validation errors only.
+    e.signature = llvm::json::Object{{"passed", d.passed}, {"measure", d.measure}};
+    e.diagnosis = d.summary;
+    e.sites.clear();
+  }
+  if (!first)
+    first = d;
+  if (full)
+    lastFull = std::move(d);
+  return e;
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> TaskEvaluator::relift(const std::string &source,
+                                                        std::string &error) {
+  // The patched source is lifted from a private temporary file named like the
+  // original, so that diagnostics read naturally.
+  llvm::SmallString<128> dir;
+  if (auto ec = llvm::sys::fs::createUniqueDirectory("kfix-patch", dir)) {
+    error = "cannot create a temporary directory: " + ec.message();
+    return nullptr;
+  }
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, llvm::sys::path::filename(s.task.source));
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    if (ec) {
+      error = "cannot write " + std::string(path) + ": " + ec.message();
+      return nullptr;
+    }
+    os << source;
+  }
+  auto m = loadKernelModule(*s.ctx, path, s.task.candidateKernels(), error);
+  llvm::sys::fs::remove_directories(dir);
+  return m;
+}
