@@ -175,8 +175,8 @@ LogicalResult GPUToHostPass::convertKernel(gpu::GPUFuncOp func) {
 
   // Entry signature: ctx, kernel args, workgroup buffers, dynamic shared bytes.
   SmallVector<Type> entryTypes{ptrTy};
-  for (BlockArgument a : func.getArguments())
-    entryTypes.push_back(stripMemorySpace(a.getType()));
+  for (Type t : func.getFunctionType().getInputs())
+    entryTypes.push_back(stripMemorySpace(t));
   for (BlockArgument a : func.getWorkgroupAttributions())
     entryTypes.push_back(stripMemorySpace(a.getType()));
   auto dynTy = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
@@ -295,6 +295,28 @@ static int32_t bufferNumber(Value memref, unsigned numArgs, unsigned numWorkgrou
   return INT32_MIN;
 }
 
+/// A view of the dynamic shared bytes is sized by the kernel, but only
+/// LaunchConfig::sharedBytes exist: clamp its dynamic size to what fits, so the
+/// bounds checks (which read the view's size) catch accesses past the end.
+static void clampDynamicSharedView(memref::ViewOp view, Value dynShared) {
+  if (!dynShared || view.getSource() != dynShared || view.getSizes().size() != 1)
+    return;
+  auto mt = view.getType();
+  if (mt.getRank() != 1 || !mt.getElementType().isIntOrFloat())
+    return;
+  OpBuilder b(view);
+  Location loc = view.getLoc();
+  int64_t elemBytes = (mt.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+  Value bytes = memref::DimOp::create(b, loc, dynShared, 0);
+  Value shift = view.getByteShift();
+  Value rest = arith::SubIOp::create(
+      b, loc, arith::MaxUIOp::create(b, loc, bytes, shift), shift);
+  Value fits = arith::DivUIOp::create(b, loc, rest,
+                                      arith::ConstantIndexOp::create(b, loc, elemBytes));
+  Value size = arith::MinUIOp::create(b, loc, view.getSizes()[0], fits);
+  view.getSizesMutable().assign(size);
+}
+
 static Value toI64(OpBuilder &b, Location loc, Value v) {
   Type i64 = b.getI64Type();
   if (v.getType().isIndex())
@@ -359,6 +381,8 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
     } else if (isa<gpu::DynamicSharedMemoryOp>(op)) {
       op->getResult(0).replaceAllUsesWith(dynShared);
       op->erase();
+    } else if (auto view = dyn_cast<memref::ViewOp>(op)) {
+      clampDynamicSharedView(view, dynShared);
     } else if (isa<gpu::BarrierOp>(op)) {
       call(b, loc, "kfix_rt_barrier", {tv.ctx, tv.lin, cst64(b, loc, locId(loc))});
       op->erase();

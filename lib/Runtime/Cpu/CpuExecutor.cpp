@@ -73,10 +73,11 @@ int64_t dtypeBytes(DType t) {
 class CpuKernel : public CompiledKernel {
 public:
   CpuKernel(std::unique_ptr<ExecutionEngine> engine, PackedEntry entry, bool fibers,
-            std::vector<Param> params, int64_t staticShared, std::vector<std::string> locs,
-            double ms, std::string name)
+            std::vector<Param> params, int64_t staticShared, int64_t minDynamicShared,
+            std::vector<std::string> locs, double ms, std::string name)
       : engine(std::move(engine)), entry(entry), fibers(fibers), params(std::move(params)),
-        staticShared(staticShared), locs(std::move(locs)), ms(ms), name(std::move(name)) {}
+        staticShared(staticShared), minDynamicShared(minDynamicShared), locs(std::move(locs)),
+        ms(ms), name(std::move(name)) {}
 
   ExecResult launch(const LaunchConfig &cfg, llvm::MutableArrayRef<KernelArg> args,
                     const ExecOptions &opts) override;
@@ -88,6 +89,7 @@ private:
   bool fibers;
   std::vector<Param> params;
   int64_t staticShared;
+  int64_t minDynamicShared;
   std::vector<std::string> locs;
   double ms;
   std::string name;
@@ -159,7 +161,7 @@ ExecResult CpuKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Kern
     return errorResult("sharedBytes must not be negative");
 
   // The block's shared memory: static buffers, then the dynamic bytes.
-  int64_t arenaBytes = staticShared + cfg.sharedBytes;
+  int64_t arenaBytes = staticShared + std::max(cfg.sharedBytes, minDynamicShared);
   std::unique_ptr<uint64_t[]> arenaStorage(new uint64_t[(arenaBytes + 7) / 8 + 2]);
   auto *arena = reinterpret_cast<uint8_t *>(arenaStorage.get());
 
@@ -352,6 +354,21 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
   // Always guard every access, even if the module was instrumented without.
   copy->walk([](gpu::GPUFuncOp f) { f->removeAttr("kfix.instrumented.bounds"); });
 
+  // Static-shaped views of the dynamic shared bytes cannot be clamped to
+  // LaunchConfig::sharedBytes: pad the arena so they stay inside it.
+  int64_t minDynamicShared = 0;
+  copy->walk([&](memref::ViewOp view) {
+    if (!view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>() ||
+        !view.getType().hasStaticShape() || !view.getType().getElementType().isIntOrFloat())
+      return;
+    int64_t end = view.getType().getNumElements() * byteWidth(view.getType().getElementType());
+    if (auto c = view.getByteShift().getDefiningOp<arith::ConstantIndexOp>())
+      end += c.value();
+    else
+      end *= 2; // unknown shift: a generous margin
+    minDynamicShared = std::max(minDynamicShared, end);
+  });
+
   PassManager convert(ctx);
   InstrumentBoundsOptions bounds;
   bounds.guard = true;
@@ -447,7 +464,8 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
           .count();
   return std::make_unique<CpuKernel>(std::move(*engine), *fn, fibers, std::move(params),
-                                     staticShared, std::move(locs), ms, kernel.str());
+                                     staticShared, minDynamicShared, std::move(locs), ms,
+                                     kernel.str());
 }
 
 std::unique_ptr<Executor> kfix::createCpuExecutor() {
