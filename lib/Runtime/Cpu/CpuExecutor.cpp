@@ -74,8 +74,8 @@ class CpuKernel : public CompiledKernel {
 public:
   CpuKernel(std::unique_ptr<ExecutionEngine> engine, PackedEntry entry, bool fibers,
             std::vector<Param> params, int64_t staticShared, int64_t minDynamicShared,
-            std::vector<std::string> locs, double ms, std::string name)
-      : engine(std::move(engine)), entry(entry), fibers(fibers), params(std::move(params)),
+            std::vector<std::string> locs, double ms, std::string name, size_t stackBytes)
+      : stacks(stackBytes), engine(std::move(engine)), entry(entry), fibers(fibers), params(std::move(params)),
         staticShared(staticShared), minDynamicShared(minDynamicShared), locs(std::move(locs)),
         ms(ms), name(std::move(name)) {}
 
@@ -84,6 +84,7 @@ public:
   double compileMs() const override { return ms; }
 
 private:
+  StackPool stacks;
   std::unique_ptr<ExecutionEngine> engine;
   PackedEntry entry;
   bool fibers;
@@ -93,7 +94,6 @@ private:
   std::vector<std::string> locs;
   double ms;
   std::string name;
-  StackPool stacks;
 };
 
 ExecResult errorResult(std::string message) {
@@ -369,6 +369,21 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
     minDynamicShared = std::max(minDynamicShared, end);
   });
 
+  // Fiber stacks: room for the thread's local arrays on top of the runtime's
+  // own frames (and a TraceSink's callbacks).
+  int64_t localBytes = 0;
+  copy->walk([&](memref::AllocaOp a) {
+    auto mt = a.getType();
+    if (mt.hasStaticShape() && mt.getElementType().isIntOrFloat())
+      localBytes += mt.getNumElements() * byteWidth(mt.getElementType());
+    else if (mt.hasStaticShape() && isa<VectorType>(mt.getElementType()))
+      localBytes += mt.getNumElements() * 64;
+  });
+  for (auto t : original.getPrivateAttributions())
+    if (auto mt = dyn_cast<MemRefType>(t.getType()); mt && mt.hasStaticShape())
+      localBytes += mt.getNumElements() * 16;
+  size_t stackBytes = 64 * 1024 + 2 * static_cast<size_t>(localBytes);
+
   PassManager convert(ctx);
   InstrumentBoundsOptions bounds;
   bounds.guard = true;
@@ -465,7 +480,7 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
           .count();
   return std::make_unique<CpuKernel>(std::move(*engine), *fn, fibers, std::move(params),
                                      staticShared, minDynamicShared, std::move(locs), ms,
-                                     kernel.str());
+                                     kernel.str(), stackBytes);
 }
 
 std::unique_ptr<Executor> kfix::createCpuExecutor() {

@@ -59,6 +59,8 @@ private:
   };
 
   static void fiberMain(void *self);
+  /// Blocks `thread`: runs the next thread of this round's run queue, or
+  /// returns to the scheduler at the end of the round.
   void yield(int64_t thread);
   void resolveWarps();
   int64_t warpResult(int64_t thread);
@@ -69,6 +71,9 @@ private:
   const ExecOptions &opts;
   StackPool &stacks;
   std::vector<Thread> threads;
+  std::vector<int32_t> runQueue; ///< threads to run this round, in order
+  size_t runPos = 0;
+  int64_t numThreads = 0, numAtBarrier = 0, numAtWarpOp = 0, numExited = 0;
   FiberContext scheduler;
   int64_t current = 0;
   PackedEntry entry = nullptr;

@@ -1,7 +1,9 @@
 //===- Fiber.cpp - stacks and context switches -----------------------------===//
 #include "Fiber.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -13,33 +15,61 @@
 
 using namespace kfix::cpurt;
 
-FiberStack::FiberStack(size_t bytes) {
+static constexpr size_t kSlabBytes = size_t(2) << 20;
+static constexpr uint64_t kCanary = 0x6b6669785f737470ull;
+
+static constexpr size_t kColors = 2048;
+
+StackPool::StackPool(size_t stackBytes) {
   size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  size = (bytes + page - 1) / page * page;
-  mapped = size + page;
-  void *p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
-    return;
-  mapping = static_cast<char *>(p);
-  // A guard page below the stack turns an overflow into a fault, not corruption.
-  mprotect(mapping, page, PROT_NONE);
-  base = mapping + page;
+  bytes = (stackBytes + kColors * 64 + page - 1) / page * page;
 }
 
-FiberStack::~FiberStack() {
-  if (mapping)
-    munmap(mapping, mapped);
+StackPool::~StackPool() {
+  for (auto &[p, n] : slabs)
+    munmap(p, n);
 }
 
 FiberStack *StackPool::get(size_t i) {
   while (stacks.size() <= i) {
-    auto s = std::make_unique<FiberStack>(kStackBytes);
-    if (!s->valid())
+    size_t perSlab = std::max<size_t>(1, kSlabBytes / bytes);
+    size_t slabBytes = perSlab * bytes;
+    // Over-allocate to align the slab to 2 MiB, then trim.
+    size_t mapBytes = slabBytes + kSlabBytes;
+    void *p = mmap(nullptr, mapBytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
       return nullptr;
-    stacks.push_back(std::move(s));
+    uintptr_t raw = reinterpret_cast<uintptr_t>(p);
+    uintptr_t aligned = (raw + kSlabBytes - 1) & ~(uintptr_t(kSlabBytes) - 1);
+    if (aligned > raw)
+      munmap(p, aligned - raw);
+    uintptr_t end = aligned + slabBytes;
+    if (raw + mapBytes > end)
+      munmap(reinterpret_cast<void *>(end), raw + mapBytes - end);
+    char *slab = reinterpret_cast<char *>(aligned);
+    slabs.push_back({slab, slabBytes});
+    for (size_t k = 0; k < perSlab; ++k) {
+      FiberStack s;
+      s.lo = slab + k * bytes;
+      // A different offset per stack (a multiple of 64 below 128 KiB, spread
+      // by a stride coprime with the range) keeps the hot tops of hundreds of
+      // stacks out of each other's L1 and L2 cache sets.
+      size_t color = (stacks.size() * 37 % kColors) * 64;
+      s.top = s.lo + bytes - color;
+      std::memcpy(s.lo, &kCanary, sizeof kCanary);
+      stacks.push_back(s);
+    }
   }
-  return stacks[i].get();
+  return &stacks[i];
+}
+
+bool StackPool::intact(size_t i) const {
+  if (i >= stacks.size())
+    return true;
+  uint64_t v;
+  std::memcpy(&v, stacks[i].lo, sizeof v);
+  return v == kCanary;
 }
 
 #ifdef KFIX_FIBER_ASM
@@ -85,11 +115,11 @@ kfix_fiber_start:
 extern "C" void kfix_fiber_switch(void **saveSp, void *newSp);
 extern "C" void kfix_fiber_start();
 
-void kfix::cpurt::initFiber(FiberContext &fiber, FiberStack &stack, void (*entry)(void *),
+void kfix::cpurt::initFiber(FiberContext &fiber, const FiberStack &stack, void (*entry)(void *),
                             void *arg) {
   // The return slot sits at 8 mod 16 so that kfix_fiber_start's call leaves
   // the ABI's alignment at entry's first instruction.
-  uintptr_t top = reinterpret_cast<uintptr_t>(stack.top()) & ~uintptr_t(15);
+  uintptr_t top = reinterpret_cast<uintptr_t>(stack.top) & ~uintptr_t(15);
   auto *slot = reinterpret_cast<uint64_t *>(top - 24);
   slot[0] = reinterpret_cast<uint64_t>(&kfix_fiber_start);
   uint64_t *sp = slot - 6;
@@ -120,7 +150,7 @@ static void trampoline(unsigned hi, unsigned lo) {
   t->entry(t->arg);
 }
 
-void kfix::cpurt::initFiber(FiberContext &fiber, FiberStack &stack, void (*entry)(void *),
+void kfix::cpurt::initFiber(FiberContext &fiber, const FiberStack &stack, void (*entry)(void *),
                             void *arg) {
   if (!fiber.ucontext)
     fiber.ucontext.reset(new char[sizeof(ucontext_t) + sizeof(Trampoline)]);
@@ -129,8 +159,8 @@ void kfix::cpurt::initFiber(FiberContext &fiber, FiberStack &stack, void (*entry
   t->entry = entry;
   t->arg = arg;
   getcontext(uc);
-  uc->uc_stack.ss_sp = stack.top() - StackPool::kStackBytes;
-  uc->uc_stack.ss_size = StackPool::kStackBytes;
+  uc->uc_stack.ss_sp = stack.lo + 64;
+  uc->uc_stack.ss_size = static_cast<size_t>(stack.top - stack.lo) - 64;
   uc->uc_link = nullptr;
   uintptr_t p = reinterpret_cast<uintptr_t>(t);
   makecontext(uc, reinterpret_cast<void (*)()>(&trampoline), 2, unsigned(p >> 32),

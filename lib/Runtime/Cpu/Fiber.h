@@ -14,20 +14,10 @@
 
 namespace kfix::cpurt {
 
-/// A stack, allocated with a guard page below it and reused across blocks.
-class FiberStack {
-public:
-  explicit FiberStack(size_t bytes);
-  ~FiberStack();
-  FiberStack(const FiberStack &) = delete;
-  FiberStack &operator=(const FiberStack &) = delete;
-  char *top() const { return base + size; }
-  bool valid() const { return base != nullptr; }
-
-private:
-  char *mapping = nullptr;
-  char *base = nullptr;
-  size_t size = 0, mapped = 0;
+/// A fiber's stack: [lo, top).
+struct FiberStack {
+  char *lo = nullptr;
+  char *top = nullptr;
 };
 
 /// A saved execution context.
@@ -38,20 +28,33 @@ struct FiberContext {
 
 /// Prepares `fiber` to run `entry(arg)` on `stack` at the next switch to it.
 /// `entry` must never return: it ends by switching away for good.
-void initFiber(FiberContext &fiber, FiberStack &stack, void (*entry)(void *), void *arg);
+void initFiber(FiberContext &fiber, const FiberStack &stack, void (*entry)(void *), void *arg);
 
 /// Saves the current context into `from` and resumes `to`.
 void switchFiber(FiberContext &from, FiberContext &to);
 
-/// A pool of stacks, grown on demand.
+/// Stacks for the threads of a block, reused across blocks and launches.
+/// They are carved out of 2 MiB slabs, each with its top at a different cache
+/// color: with hundreds of fibers, tops that share cache sets evict each
+/// other and a switch costs several misses (measured: 70 ns instead of 9 ns
+/// per thread and barrier at 256 threads). A canary word at the bottom of
+/// each stack detects overflows.
 class StackPool {
 public:
-  static constexpr size_t kStackBytes = 256 * 1024;
+  explicit StackPool(size_t stackBytes);
+  ~StackPool();
+  StackPool(const StackPool &) = delete;
+  StackPool &operator=(const StackPool &) = delete;
   /// Stack `i`, or null when the memory could not be mapped.
   FiberStack *get(size_t i);
+  /// False when stack `i` overflowed (its canary was overwritten).
+  bool intact(size_t i) const;
+  size_t stackBytes() const { return bytes; }
 
 private:
-  std::vector<std::unique_ptr<FiberStack>> stacks;
+  size_t bytes;
+  std::vector<std::pair<char *, size_t>> slabs;
+  std::vector<FiberStack> stacks;
 };
 
 } // namespace kfix::cpurt
