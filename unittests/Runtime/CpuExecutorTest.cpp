@@ -785,4 +785,63 @@ gpu.func @coords(%out: memref<?xi32>, %dims: memref<?xi32>) kernel attributes {k
             }
 }
 
+
+struct RecordingSink : TraceSink {
+  std::vector<std::string> events;
+  void onLaunch(std::array<uint32_t, 3> g, std::array<uint32_t, 3> b) override {
+    events.push_back("launch " + std::to_string(g[0]) + " " + std::to_string(b[0]));
+  }
+  void onProbe(int64_t site, const ThreadCoord &who, double v) override {
+    events.push_back("probe " + std::to_string(site) + " t" + std::to_string(who.tid[0]) +
+                     " b" + std::to_string(who.bid[0]) + " " + std::to_string(int(v)));
+  }
+  void onCount(int64_t site, int64_t counter) override {
+    events.push_back("count " + std::to_string(site) + " " + std::to_string(counter));
+  }
+  void onAccess(int64_t site, TraceAccessKind k, int32_t arg, int64_t linear,
+                const ThreadCoord &who) override {
+    events.push_back("access " + std::to_string(arg) + " " + std::to_string(linear) + " t" +
+                     std::to_string(who.tid[0]));
+  }
+  void onBarrier(std::array<uint32_t, 3> bid, uint64_t epoch) override {
+    events.push_back("barrier b" + std::to_string(bid[0]) + " " + std::to_string(epoch));
+  }
+  void onBlockEnd(std::array<uint32_t, 3> bid) override {
+    events.push_back("end b" + std::to_string(bid[0]));
+  }
+};
+
+TEST_F(CpuExecutorTest, TraceSinkGetsEventsWithCoordinates) {
+  auto k = compile(R"mlir(
+gpu.func @tr(%x: memref<?xf32>) workgroup(%sm: memref<2xf32, #gpu.address_space<workgroup>>)
+    kernel attributes {kfix.name = "tr"} {
+  %t = gpu.thread_id x
+  %b = gpu.block_id x
+  %ti = arith.index_cast %t : index to i32
+  kfix.probe "t" %ti site 7 : i32
+  kfix.access write %sm[%t] site 8 : memref<2xf32, #gpu.address_space<workgroup>>
+  gpu.barrier
+  kfix.count site 9 counter 1
+  gpu.return
+}
+)mlir",
+                   "tr");
+  ASSERT_TRUE(k);
+  Buffer x = makeBuffer(DType::f32, std::vector<float>(1, 0.0f));
+  std::vector<KernelArg> args{KernelArg::ofBuffer(x)};
+  LaunchConfig cfg;
+  cfg.grid = {2, 1, 1};
+  cfg.block = {2, 1, 1};
+  RecordingSink sink;
+  ExecOptions opts;
+  opts.sink = &sink;
+  ASSERT_TRUE(k->launch(cfg, args, opts).ok);
+  std::vector<std::string> expect = {
+      "launch 2 2",   "probe 7 t0 b0 0", "access -1 0 t0", "probe 7 t1 b0 1", "access -1 1 t1",
+      "barrier b0 0", "count 9 1",       "count 9 1",      "end b0",          "probe 7 t0 b1 0",
+      "access -1 0 t0", "probe 7 t1 b1 1", "access -1 1 t1", "barrier b1 0", "count 9 1",
+      "count 9 1",    "end b1"};
+  EXPECT_EQ(sink.events, expect);
+}
+
 } // namespace
