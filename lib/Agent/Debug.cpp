@@ -1,0 +1,163 @@
+//===- Debug.cpp - the repair loop on a task ------------------------------===//
+#include "kfix/Agent/Debug.h"
+
+#include "kfix/Agent/KBPlanner.h"
+#include "kfix/Agent/LLMPlannerAdapter.h"
+#include "kfix/Agent/Outputs.h"
+#include "kfix/LLM/Client.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include <chrono>
+
+using namespace kfix;
+
+llvm::json::Value DebugResult::toJSON(const Session &s) const {
+  llvm::json::Array steps, rejections;
+  for (const StepRecord &r : search.steps)
+    steps.push_back(r.toJSON());
+  for (auto &g : gateRejections)
+    rejections.push_back(g);
+  llvm::json::Object o{
+      {"kfix_report", 1},
+      {"command", "debug"},
+      {"task", s.task.name},
+      {"candidate", s.candidatePath},
+      {"target", s.executor->name()},
+      {"verdict", verdict},
+      {"stop_reason", stopReason},
+      {"gate_rejections", std::move(rejections)},
+      {"iterations", llvm::json::Array(std::move(steps))},
+      {"costs",
+       llvm::json::Object{{"evaluations", search.evaluations},
+                          {"actions_tried", search.iterations},
+                          {"compile_ms", search.compileMs},
+                          {"run_ms", search.runMs},
+                          {"wall_ms", wallMs},
+                          {"prompt_tokens", promptTokens},
+                          {"completion_tokens", completionTokens}}},
+  };
+  if (!error.empty())
+    o["error"] = error;
+  if (search.best) {
+    llvm::json::Array path;
+    for (const Action &a : search.best->path)
+      path.push_back(a.toJSON());
+    o["repairs"] = std::move(path);
+  }
+  if (before)
+    o["before"] = llvm::json::Object{{"summary", before->summary},
+                                     {"measure", before->measure},
+                                     {"signature", before->signatureJSON}};
+  if (after)
+    o["after"] = llvm::json::Object{{"summary", after->summary},
+                                    {"measure", after->measure},
+                                    {"validation", kfix::toJSON(after->validation,
+                                                                s.task.sizeNames)}};
+  if (gateReport)
+    o["integrity"] = gateReport->toJSON();
+  return o;
+}
+
+DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
+                            std::function<void(const StepRecord &)> onStep) {
+  DebugResult r;
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+  };
+  auto kb = KnowledgeBase::load(opts.kbDir.empty() ? KnowledgeBase::defaultDir(nullptr)
+                                                   : opts.kbDir);
+  if (!kb) {
+    r.verdict = "error";
+    r.error = "knowledge base: " + llvm::toString(kb.takeError());
+    return r;
+  }
+
+  std::unique_ptr<Planner> planner;
+  if (opts.planner == "llm") {
+    llm::LLMConfigOverrides ov;
+    ov.baseURL = opts.llmBaseURL;
+    ov.model = opts.llmModel;
+    ov.apiKeyEnv = opts.llmApiKeyEnv;
+    ov.tokenBudget = opts.budgets.maxTokens;
+    auto cfg = llm::resolveLLMConfig(ov);
+    if (!cfg) {
+      r.verdict = "error";
+      r.error = "LLM planner: " + llvm::toString(cfg.takeError());
+      return r;
+    }
+    planner = std::make_unique<LLMPlannerAdapter>(std::make_unique<llm::LLMClient>(*cfg), *kb,
+                                                  s.task.kernel);
+  } else {
+    KBPlannerOptions po;
+    po.useRetrieval = opts.useKB;
+    planner = std::make_unique<KBPlanner>(*kb, po);
+  }
+
+  TaskEvaluator ev(s, opts.useDiagnostics);
+  auto initial = std::make_unique<SearchState>();
+  initial->module = mlir::OwningOpRef<mlir::ModuleOp>(
+      llvm::cast<mlir::ModuleOp>(s.candidate.get()->clone()));
+  initial->source = s.candidateSource;
+
+  SearchOptions so;
+  so.budgets = opts.budgets;
+  so.onStep = onStep;
+  if (opts.interrupted)
+    so.interrupted = [&] { return opts.interrupted->load(); };
+  auto gateFor = [&](const SearchState &st) {
+    GateInput gi;
+    gi.task = &s.task;
+    gi.executor = s.executor.get();
+    gi.candidate = *st.module;
+    gi.reference = s.reference ? *s.reference : mlir::ModuleOp();
+    gi.original = *s.original;
+    gi.originalSource = s.originalSource;
+    gi.candidateSource = exportedSource(*st.module);
+    if (gi.candidateSource.empty() || gi.originalSource.empty())
+      gi.originalSource.clear(), gi.candidateSource.clear();
+    else
+      gi.originalSource = exportedSource(*s.original); // compare like with like
+    return runGate(gi, opts.gate);
+  };
+  if (opts.useGate)
+    so.gate = [&](const SearchState &st) {
+      GateReport g = gateFor(st);
+      if (!g.passed)
+        r.gateRejections.push_back(g.reason());
+      else
+        r.gateReport = g;
+      return g.passed ? std::string() : g.reason();
+    };
+
+  r.search = runSearch(std::move(initial), ev, *planner, so);
+  r.stopReason = r.search.stopReason;
+  r.promptTokens = planner->promptTokens();
+  r.completionTokens = planner->completionTokens();
+  r.before = ev.first;
+  if (ev.first && ev.first->error) {
+    r.verdict = "error";
+    r.error = ev.first->validation.error;
+  } else if (r.search.stopReason == "already-passing") {
+    r.verdict = "already-passing";
+  } else if (r.search.repaired) {
+    r.verdict = "repaired";
+  } else {
+    r.verdict = "not-repaired";
+  }
+  if (r.search.best) {
+    if (ev.lastFull && r.search.repaired)
+      r.after = ev.lastFull;
+    else if (r.search.best->path.size()) {
+      DiagnoseOptions o;
+      o.instrument = false;
+      r.after = diagnoseCandidate(s, *r.search.best->module, o);
+    }
+  }
+  // Ablation without the gate: would it have rejected the accepted repair?
+  if (!opts.useGate && r.search.repaired && r.search.best)
+    r.gateReport = gateFor(*r.search.best);
+  r.wallMs = elapsed();
+  return r;
+}

@@ -1,0 +1,271 @@
+//===- CmdDebug.cpp - `kfix debug`: repair a near-miss kernel -------------===//
+//
+//   kfix debug TASK.json -o OUTDIR [--planner kb|llm] [--target auto|cpu|cuda]
+//              [--max-iters N] [--max-evals N] [--max-tokens N] [--time-limit S]
+//   kfix debug --batch DIR -o OUTDIR [--shard I/N] ...
+//
+// Exit status (single task): 0 repaired or already passing, 1 not repaired,
+// 2 error. Batch: 0 when every task ran (whatever the verdicts), 2 otherwise.
+//
+//===----------------------------------------------------------------------===//
+#include "kfix/Agent/Debug.h"
+#include "kfix/Agent/Session.h"
+#include "kfix/Driver/Args.h"
+#include "kfix/Driver/Driver.h"
+#include "kfix/Report/Report.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <atomic>
+#include <chrono>
+#include <csignal>
+
+using namespace kfix;
+
+static std::atomic<bool> gInterrupted{false};
+static void onSigint(int) { gInterrupted = true; }
+
+static void declareCommonOptions(Args &args) {
+  args.option("output", "output directory (created; the user's files are never overwritten)", {"-o"})
+      .option("planner", "kb (default, no network) or llm (OpenAI-compatible endpoint)")
+      .option("target", "auto (GPU when present), cpu or cuda")
+      .option("candidate", "the kernel to repair (default: the task's source)")
+      .option("max-iters", "repair actions to try (default 40)")
+      .option("max-evals", "kernel evaluations (default 60)")
+      .option("max-tokens", "LLM tokens, prompt + completion (default 200000)")
+      .option("time-limit", "wall-clock seconds (default 600)")
+      .option("patience", "steps without a fall in the error before stopping (default 12)")
+      .option("kb", "knowledge-base directory")
+      .option("llm-base-url", "OpenAI-compatible base URL (else $KFIX_LLM_BASE_URL)")
+      .option("llm-model", "model name (else $KFIX_LLM_MODEL)")
+      .option("llm-api-key-env", "NAME of the variable holding the API key (default KFIX_LLM_API_KEY)")
+      .option("ablate", "kb | diagnostics | integrity: switch a component off (benchmarks)")
+      .option("batch", "debug every task.json under DIR")
+      .option("shard", "I/N: only the tasks whose index % N == I (batch)")
+      .flag("quiet", "print only the verdict line");
+}
+
+static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
+  o.planner = args.get("planner", "kb");
+  if (o.planner != "kb" && o.planner != "llm") {
+    err = "--planner must be kb or llm";
+    return false;
+  }
+  int64_t v;
+  if (!args.getInt("max-iters", v, 40, err))
+    return false;
+  o.budgets.maxIters = v;
+  if (!args.getInt("max-evals", v, 60, err))
+    return false;
+  o.budgets.maxEvals = v;
+  if (!args.getInt("max-tokens", v, 200000, err))
+    return false;
+  o.budgets.maxTokens = v;
+  if (!args.getInt("patience", v, 12, err))
+    return false;
+  o.budgets.patience = v;
+  double t;
+  if (!args.getDouble("time-limit", t, 600, err))
+    return false;
+  o.budgets.timeLimitSec = t;
+  o.kbDir = args.get("kb", "");
+  o.llmBaseURL = args.get("llm-base-url", "");
+  o.llmModel = args.get("llm-model", "");
+  o.llmApiKeyEnv = args.get("llm-api-key-env", "");
+  if (auto a = args.get("ablate")) {
+    if (*a == "kb")
+      o.useKB = false;
+    else if (*a == "diagnostics")
+      o.useDiagnostics = false;
+    else if (*a == "integrity")
+      o.useGate = false;
+    else {
+      err = "--ablate must be kb, diagnostics or integrity";
+      return false;
+    }
+  }
+  o.interrupted = &gInterrupted;
+  return true;
+}
+
+/// Debugs one task into `outDir`; prints progress unless quiet. Returns the
+/// result (verdict "error" with a message when the task cannot be opened).
+static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
+                            llvm::StringRef target, const DebugOptions &opts,
+                            llvm::StringRef outDir, bool quiet, std::string &taskName) {
+  DebugResult r;
+  SessionError serr;
+  auto s = openSession(taskPath, candidate, target, serr);
+  if (!s) {
+    r.verdict = "error";
+    r.error = serr.stage + ": " + serr.message;
+    return r;
+  }
+  taskName = s->task.name;
+  // trace.jsonl is written as the loop goes, so an interrupted run keeps it.
+  llvm::SmallString<256> tracePath(outDir);
+  llvm::sys::path::append(tracePath, "trace.jsonl");
+  if (auto ec = llvm::sys::fs::create_directories(outDir)) {
+    r.verdict = "error";
+    r.error = "cannot create " + outDir.str() + ": " + ec.message();
+    return r;
+  }
+  for (const std::string &p : s->protectedFiles()) {
+    bool same = false;
+    if (!p.empty() && !llvm::sys::fs::equivalent(tracePath, p, same) && same) {
+      r.verdict = "error";
+      r.error = "-o " + outDir.str() + " would overwrite an input of the task";
+      return r;
+    }
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream trace(tracePath, ec);
+  if (ec) {
+    r.verdict = "error";
+    r.error = "cannot write " + std::string(tracePath) + ": " + ec.message();
+    return r;
+  }
+  if (!quiet)
+    llvm::outs() << "kfix debug " << s->task.name << " (" << s->candidatePath << ", target "
+                 << s->executor->name() << ", planner " << opts.planner << ")\n";
+  r = debugTask(*s, opts, [&](const StepRecord &st) {
+    trace << llvm::formatv("{0}", st.toJSON()) << "\n";
+    trace.flush();
+    if (!quiet)
+      llvm::outs() << llvm::formatv("  step {0,3}  {1,-16} {2:F4} -> {3:F4}  {4}\n", st.iteration,
+                                    st.outcome, st.errorBefore, st.errorAfter,
+                                    st.action.describe());
+  });
+  if (gInterrupted && r.stopReason != "success")
+    r.stopReason = "interrupted";
+  std::string werr;
+  if (!writeDebugOutputs(*s, r, outDir, werr) || !werr.empty())
+    llvm::errs() << "kfix debug: " << werr;
+  if (!quiet) {
+    if (r.before)
+      llvm::outs() << "  before: " << r.before->summary << "\n";
+    if (r.after)
+      llvm::outs() << "  after:  " << r.after->summary << "\n";
+    for (auto &g : r.gateRejections)
+      llvm::outs() << "  accepted by the loop, rejected by the integrity gate: " << g << "\n";
+  }
+  return r;
+}
+
+static int batchMain(const Args &args, const DebugOptions &opts, llvm::StringRef outDir) {
+  std::string dir = *args.get("batch");
+  std::vector<std::string> tasks;
+  std::error_code ec;
+  for (llvm::sys::fs::recursive_directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec))
+    if (llvm::sys::path::filename(it->path()) == "task.json")
+      tasks.push_back(it->path());
+  if (ec || tasks.empty()) {
+    llvm::errs() << "kfix debug --batch: no task.json under " << dir << "\n";
+    return 2;
+  }
+  llvm::sort(tasks);
+  int64_t shard = 0, shards = 1;
+  if (auto sh = args.get("shard")) {
+    auto [a, b] = llvm::StringRef(*sh).split('/');
+    if (a.getAsInteger(10, shard) || b.getAsInteger(10, shards) || shards <= 0 || shard < 0 ||
+        shard >= shards) {
+      llvm::errs() << "kfix debug: --shard must be I/N with 0 <= I < N\n";
+      return 2;
+    }
+  }
+  std::vector<std::string> mine;
+  for (size_t i = 0; i < tasks.size(); ++i)
+    if ((int64_t)(i % shards) == shard)
+      mine.push_back(tasks[i]);
+  llvm::SmallString<256> resultsPath(outDir);
+  llvm::sys::path::append(resultsPath, "results.jsonl");
+  llvm::sys::fs::create_directories(outDir);
+  llvm::raw_fd_ostream results(resultsPath, ec);
+  if (ec) {
+    llvm::errs() << "kfix debug: cannot write " << resultsPath << ": " << ec.message() << "\n";
+    return 2;
+  }
+  struct Row {
+    std::string name, verdict, stop;
+    unsigned evals;
+    double ms;
+  };
+  std::vector<Row> rows;
+  unsigned repaired = 0, errors = 0;
+  for (size_t i = 0; i < mine.size() && !gInterrupted; ++i) {
+    std::string rel = mine[i].substr(dir.size());
+    llvm::SmallString<256> out(outDir);
+    llvm::sys::path::append(out, llvm::sys::path::parent_path(rel));
+    std::string name;
+    DebugResult r = debugOne(mine[i], "", args.get("target", "auto"), opts, out, true, name);
+    if (name.empty())
+      name = llvm::sys::path::parent_path(rel).str();
+    repaired += r.verdict == "repaired" || r.verdict == "already-passing";
+    errors += r.verdict == "error";
+    rows.push_back({name, r.verdict, r.stopReason, r.search.evaluations, r.wallMs});
+    llvm::json::Object line{{"task", mine[i]}, {"name", name}, {"verdict", r.verdict},
+                            {"stop_reason", r.stopReason}, {"evaluations", r.search.evaluations},
+                            {"wall_ms", r.wallMs}, {"gate_rejections", r.gateRejections.size()}};
+    if (!r.error.empty())
+      line["error"] = r.error;
+    results << llvm::formatv("{0}", llvm::json::Value(std::move(line))) << "\n";
+    results.flush();
+    llvm::outs() << llvm::formatv("[{0}/{1}] {2,-32} {3,-16} {4}\n", i + 1, mine.size(), name,
+                                  r.verdict, r.error.empty() ? r.stopReason : r.error);
+    llvm::outs().flush();
+  }
+  llvm::outs() << "\n" << llvm::formatv("{0,-32} {1,-16} {2,-20} {3,6} {4,10}\n", "task", "verdict",
+                                        "stop", "evals", "ms");
+  for (auto &row : rows)
+    llvm::outs() << llvm::formatv("{0,-32} {1,-16} {2,-20} {3,6} {4,10:F0}\n", row.name,
+                                  row.verdict, row.stop, row.evals, row.ms);
+  llvm::outs() << llvm::formatv("\n{0} of {1} repaired ({2} errors); results in {3}\n", repaired,
+                                rows.size(), errors, resultsPath);
+  return gInterrupted ? 2 : 0;
+}
+
+static int debugMain(int argc, char **argv) {
+  Args args("kfix debug TASK.json -o OUTDIR [options] | kfix debug --batch DIR -o OUTDIR [options]");
+  declareCommonOptions(args);
+  int code = 0;
+  if (!args.parse(argc, argv, code))
+    return code;
+  DebugOptions opts;
+  std::string err;
+  if (!readOptions(args, opts, err)) {
+    llvm::errs() << "kfix debug: " << err << "\n";
+    return 2;
+  }
+  auto out = args.get("output");
+  if (!out) {
+    llvm::errs() << "kfix debug: -o OUTDIR is required\n";
+    return 2;
+  }
+  std::signal(SIGINT, onSigint);
+  if (args.has("batch"))
+    return batchMain(args, opts, *out);
+  if (args.positionals().size() != 1) {
+    args.printHelp(llvm::errs());
+    return 2;
+  }
+  std::string name;
+  DebugResult r = debugOne(args.positionals()[0], args.get("candidate", ""),
+                           args.get("target", "auto"), opts, *out, args.has("quiet"), name);
+  if (r.verdict == "error") {
+    llvm::errs() << "kfix debug: error: " << r.error << "\n";
+    // Still leave a report when the task itself could be read.
+    return 2;
+  }
+  llvm::outs() << "verdict: " << r.verdict << " (stop reason: " << r.stopReason << "); outputs in "
+               << *out << "\n";
+  return r.verdict == "repaired" || r.verdict == "already-passing" ? 0 : 1;
+}
+
+static bool registered = (registerSubcommand({"debug",
+                                              "repair a near-miss kernel: diagnose, retrieve, "
+                                              "plan, apply, validate, integrity gate",
+                                              debugMain}),
+                          true);
