@@ -45,4 +45,35 @@ def RepairBoundsGuard : KFix_RepairPass<"kfix-repair-bounds-guard"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of guards inserted">];
 }
 
+def RepairMissingBarrier : KFix_RepairPass<"kfix-repair-missing-barrier"> {
+  let summary = "Insert __syncthreads() between a shared write and other threads' reads";
+  let description = [{
+    Finds pairs (write, read) of one workgroup buffer, the read possibly by
+    another thread (its indices are not the same thread-dependent expressions
+    as the write's), with no `gpu.barrier` between them on some path,
+    including from one loop iteration to the next. Inserts `gpu.barrier` in
+    the innermost block holding both, before the read (or at the end of the
+    loop body for a hazard across iterations). Never inserts into divergent
+    control flow (an `scf.if`/loop whose condition depends on the thread):
+    such a hazard is left alone, with a warning when `loc` is given. `loc`
+    matches the write or the read.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of barriers inserted">];
+}
+
+def RepairReuseBarrier : KFix_RepairPass<"kfix-repair-reuse-barrier"> {
+  let summary = "Insert __syncthreads() before a shared buffer is overwritten";
+  let description = [{
+    The write-after-read twin of kfix-repair-missing-barrier: a shared buffer
+    read by some threads and then written (e.g. the next tile loaded at the
+    top of the next loop iteration, or the second phase of a reduction) by
+    other threads with no barrier between. Inserts `gpu.barrier` before the
+    write, or at the end of the loop body when the reuse is in the next
+    iteration; same refusal rule for divergent code.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of barriers inserted">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD
