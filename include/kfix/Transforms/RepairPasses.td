@@ -76,4 +76,22 @@ def RepairReuseBarrier : KFix_RepairPass<"kfix-repair-reuse-barrier"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of barriers inserted">];
 }
 
+def RepairReductionIdentity : KFix_RepairPass<"kfix-repair-reduction-identity"> {
+  let summary = "Start a reduction from the identity of its combining op";
+  let description = [{
+    An accumulator is a C local (`kfix.var` alloca of rank 0) or a shared
+    buffer whose stores combine a load of it with something else by one
+    kind of op: add (`addf/addi`, `math.fma`), mul, max or min
+    (`maxnumf/maximumf/maxsi/maxui`, their min twins, or `c ? x : m` written
+    with cmp + select). A store of a constant that is not that op's identity
+    to the accumulator (or a constant arm of a select stored to it: the
+    padding of out-of-range threads) is rewritten to the identity: 0 for add,
+    1 for mul, -inf / INT_MIN / 0u for max, +inf / INT_MAX / UINT_MAX for min
+    (±FLT_MAX is accepted as is). Accumulators combined by more than one kind
+    of op are left alone. `loc` matches the initializing store.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of initial values fixed">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD
