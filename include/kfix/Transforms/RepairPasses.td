@@ -94,4 +94,20 @@ def RepairReductionIdentity : KFix_RepairPass<"kfix-repair-reduction-identity"> 
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of initial values fixed">];
 }
 
+def RepairIndexWidth : KFix_RepairPass<"kfix-repair-index-width"> {
+  let summary = "Compute global-memory indices in 64-bit arithmetic";
+  let description = [{
+    For each access to a kernel buffer whose index is
+    `index_cast[ui] %v : i32 to index` where `%v` is computed with a 32-bit
+    multiplication or shift (through add/sub/mul/shl, and through C locals
+    with a single dominating store), rebuilds that expression in `i64`
+    (leaves widened with `extsi`, `extui` for unsigned parameters, thread and
+    block ids re-cast from index) and indexes with the `i64` value, as
+    `(long long)row * cols + col` would. The 32-bit computation is left for
+    its other users. `loc` matches the access.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of accesses widened">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD
