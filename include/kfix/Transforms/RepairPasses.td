@@ -110,4 +110,19 @@ def RepairIndexWidth : KFix_RepairPass<"kfix-repair-index-width"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of accesses widened">];
 }
 
+def RepairAccumulateF32 : KFix_RepairPass<"kfix-repair-accumulate-f32"> {
+  let summary = "Accumulate f16/bf16 sums in an f32 local";
+  let description = [{
+    A C local of type `__half`/`__nv_bfloat16` (rank-0 `kfix.var` alloca of
+    f16/bf16) that is accumulated (`acc = acc + x`, `acc = fma(a, b, acc)`)
+    becomes an f32 local of the same name: the accumulating stores add in
+    f32 (`extf` of the other operands, looking through a `truncf` from f32),
+    other stores store `extf` of their value, and other reads read
+    `truncf` of the f32 value. `loc` matches the variable's declaration or
+    an accumulating store.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of locals widened">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD
