@@ -125,4 +125,111 @@ def RepairAccumulateF32 : KFix_RepairPass<"kfix-repair-accumulate-f32"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of locals widened">];
 }
 
+def RepairLoopBound : KFix_RepairPass<"kfix-repair-loop-bound"> {
+  let summary = "Fix an off-by-one loop bound";
+  let description = [{
+    `fix=strict` (default): in the condition of an `scf.while` (a C loop the
+    lifter could not make an `scf.for`), turns `<=`/`>=` comparisons (`sle`,
+    `ule`, `sge`, `uge`) into strict ones. `fix=dec` / `fix=inc`: lowers /
+    raises the upper bound of an `scf.for` (or the right-hand side of an
+    `scf.while` condition) by one. Without `loc`, `dec` only applies to
+    bounds written `x + 1` (made `x`) and `inc` only to bounds written
+    `x - 1` (made `x`); with `loc` any loop at the site is adjusted. `loc`
+    matches the loop or its comparison.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"fix", "fix", "std::string", /*default=*/"\"strict\"",
+           "strict | dec | inc">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of loop bounds fixed">];
+}
+
+def RepairGridStride : KFix_RepairPass<"kfix-repair-grid-stride"> {
+  let summary = "Make a grid-stride loop step by blockDim.x * gridDim.x";
+  let description = [{
+    Matches an `scf.for` whose start depends on `blockIdx` (a global thread
+    index) but whose step is `blockDim.x` or `gridDim.x` alone, so that
+    blocks overlap or skip elements, and makes the step
+    `blockDim.x * gridDim.x` (the same dimension as the step's). `loc`
+    matches the loop.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of loop steps fixed">];
+}
+
+def RepairThreadDim : KFix_RepairPass<"kfix-repair-thread-dim"> {
+  let summary = "Use another dimension of threadIdx/blockIdx/blockDim/gridDim";
+  let description = [{
+    Replaces `gpu.<op> <from>` by `gpu.<op> <to>` at `loc` (every such op
+    when `loc` is empty), for `op` in thread_id, block_id, block_dim,
+    grid_dim: `threadIdx.x` where `threadIdx.y` was meant.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"op", "op", "std::string", /*default=*/"\"thread_id\"",
+           "thread_id | block_id | block_dim | grid_dim">,
+    Option<"from", "from", "std::string", /*default=*/"\"x\"", "x | y | z">,
+    Option<"to", "to", "std::string", /*default=*/"\"y\"", "x | y | z">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of ids changed">];
+}
+
+def RepairSwapOperands : KFix_RepairPass<"kfix-repair-swap-operands"> {
+  let summary = "Swap the operands of a non-commutative op at a site";
+  let description = [{
+    At `loc` (required: swapping everywhere is never meant), swaps the two
+    operands of every subtraction, division, remainder, shift, comparison,
+    `math.powf` or `math.atan2` (restricted to op name `op`, e.g.
+    `arith.subf`, when given): `b - a` where `a - b` was meant. Warns when
+    nothing at the site matches.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"op", "op", "std::string", /*default=*/"\"\"",
+           "Only ops of this name (e.g. arith.divf)">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of ops swapped">];
+}
+
+def RepairIntDivision : KFix_RepairPass<"kfix-repair-int-division"> {
+  let summary = "Divide in floating point where an integer quotient was converted";
+  let description = [{
+    `(float)(a / b)` with integer `a`, `b`: `sitofp(divsi(a, b))` (or
+    `uitofp(divui)`, through an integer extension) becomes
+    `divf(sitofp(a), sitofp(b))` in the target float type. `loc` matches the
+    conversion or the division.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of divisions moved to float">];
+}
+
+def RepairEpsilonPlacement : KFix_RepairPass<"kfix-repair-epsilon-placement"> {
+  let summary = "Move epsilon inside the square root: rsqrt(v + eps)";
+  let description = [{
+    `rsqrt(v) + eps` becomes `rsqrt(v + eps)` and `sqrt(v) + eps` becomes
+    `sqrt(v + eps)`, where `eps` is a float constant with 0 < |eps| <= 1e-2
+    or a float kernel parameter (any operand when `loc` is given: note that
+    `x / (sqrt(v) + eps)` is right for Adam-style updates, so aim the pass).
+    `loc` matches the addition.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of epsilons moved">];
+}
+
+def RepairVarianceDivisor : KFix_RepairPass<"kfix-repair-variance-divisor"> {
+  let summary = "Switch a variance between N and N - 1 divisors";
+  let description = [{
+    `to=biased` (default): a float division by `(float)(n - 1)` becomes a
+    division by `(float)n` (population variance, what LayerNorm and
+    BatchNorm use). `to=unbiased`: at `loc` (required) a division by
+    `(float)n` becomes a division by `(float)(n - 1)`.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"to", "to", "std::string", /*default=*/"\"biased\"", "biased | unbiased">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of divisors changed">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD
