@@ -13,4 +13,223 @@
 
 include "mlir/Pass/PassBase.td"
 
+class KFix_RepairPass<string name> : Pass<name, "mlir::gpu::GPUModuleOp"> {
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::gpu::GPUDialect"];
+}
+
+// Every repair pass takes `loc`; this keeps its spelling in one place.
+defvar KFix_LocOption = Option<"loc", "loc", "std::string", /*default=*/"\"\"",
+    "Site filter \"file:line[:col]\" (or \"line\"); empty = every site that matches">;
+
+def RepairBoundsGuard : KFix_RepairPass<"kfix-repair-bounds-guard"> {
+  let summary = "Guard the global accesses of an elementwise body by `idx < n`";
+  let description = [{
+    Matches a kernel whose global stores all use one index expression `idx`
+    (the C index, before `index_cast`) and are not already under an `scf.if`,
+    and wraps everything from the first global access to the end of the
+    kernel in `scf.if (idx < n)`. `n` is the `bound` argument (a kernel
+    parameter by its C name) or, when not given, the one integer parameter
+    that the kernel compares anywhere, or the one named like a size (`n`,
+    `N`, `size`, `numel`, `count`, `len`, `length`, `total`). The pass refuses
+    (a warning, no change) when the guarded range holds a barrier, a warp
+    shuffle or a vote (a guard would make them divergent), or when no bound
+    is found. `loc` selects kernels by the location of one of their global
+    accesses.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"bound", "bound", "std::string", /*default=*/"\"\"",
+           "C name of the kernel parameter that bounds the index">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of guards inserted">];
+}
+
+def RepairMissingBarrier : KFix_RepairPass<"kfix-repair-missing-barrier"> {
+  let summary = "Insert __syncthreads() between a shared write and other threads' reads";
+  let description = [{
+    Finds pairs (write, read) of one workgroup buffer, the read possibly by
+    another thread (its indices are not the same thread-dependent expressions
+    as the write's), with no `gpu.barrier` between them on some path,
+    including from one loop iteration to the next. Inserts `gpu.barrier` in
+    the innermost block holding both, before the read (or at the end of the
+    loop body for a hazard across iterations). Never inserts into divergent
+    control flow (an `scf.if`/loop whose condition depends on the thread):
+    such a hazard is left alone, with a warning when `loc` is given. `loc`
+    matches the write or the read.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of barriers inserted">];
+}
+
+def RepairReuseBarrier : KFix_RepairPass<"kfix-repair-reuse-barrier"> {
+  let summary = "Insert __syncthreads() before a shared buffer is overwritten";
+  let description = [{
+    The write-after-read twin of kfix-repair-missing-barrier: a shared buffer
+    read by some threads and then written (e.g. the next tile loaded at the
+    top of the next loop iteration, or the second phase of a reduction) by
+    other threads with no barrier between. Inserts `gpu.barrier` before the
+    write, or at the end of the loop body when the reuse is in the next
+    iteration; same refusal rule for divergent code.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of barriers inserted">];
+}
+
+def RepairReductionIdentity : KFix_RepairPass<"kfix-repair-reduction-identity"> {
+  let summary = "Start a reduction from the identity of its combining op";
+  let description = [{
+    An accumulator is a C local (`kfix.var` alloca of rank 0) or a shared
+    buffer whose stores combine a load of it with something else by one
+    kind of op: add (`addf/addi`, `math.fma`), mul, max or min
+    (`maxnumf/maximumf/maxsi/maxui`, their min twins, or `c ? x : m` written
+    with cmp + select). A store of a constant that is not that op's identity
+    to the accumulator (or a constant arm of a select stored to it: the
+    padding of out-of-range threads) is rewritten to the identity: 0 for add,
+    1 for mul, -inf / INT_MIN / 0u for max, +inf / INT_MAX / UINT_MAX for min
+    (±FLT_MAX is accepted as is). Accumulators combined by more than one kind
+    of op are left alone. `loc` matches the initializing store.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of initial values fixed">];
+}
+
+def RepairIndexWidth : KFix_RepairPass<"kfix-repair-index-width"> {
+  let summary = "Compute global-memory indices in 64-bit arithmetic";
+  let description = [{
+    For each access to a kernel buffer whose index is
+    `index_cast[ui] %v : i32 to index` where `%v` is computed with a 32-bit
+    multiplication or shift (through add/sub/mul/shl, and through C locals
+    with a single dominating store), rebuilds that expression in `i64`
+    (leaves widened with `extsi`, `extui` for unsigned parameters, thread and
+    block ids re-cast from index) and indexes with the `i64` value, as
+    `(long long)row * cols + col` would. The 32-bit computation is left for
+    its other users. `loc` matches the access.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of accesses widened">];
+}
+
+def RepairAccumulateF32 : KFix_RepairPass<"kfix-repair-accumulate-f32"> {
+  let summary = "Accumulate f16/bf16 sums in an f32 local";
+  let description = [{
+    A C local of type `__half`/`__nv_bfloat16` (rank-0 `kfix.var` alloca of
+    f16/bf16) that is accumulated (`acc = acc + x`, `acc = fma(a, b, acc)`)
+    becomes an f32 local of the same name: the accumulating stores add in
+    f32 (`extf` of the other operands, looking through a `truncf` from f32),
+    other stores store `extf` of their value, and other reads read
+    `truncf` of the f32 value. `loc` matches the variable's declaration or
+    an accumulating store.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of locals widened">];
+}
+
+def RepairLoopBound : KFix_RepairPass<"kfix-repair-loop-bound"> {
+  let summary = "Fix an off-by-one loop bound";
+  let description = [{
+    `fix=strict` (default): in the condition of an `scf.while` (a C loop the
+    lifter could not make an `scf.for`), turns `<=`/`>=` comparisons (`sle`,
+    `ule`, `sge`, `uge`) into strict ones. `fix=dec` / `fix=inc`: lowers /
+    raises the upper bound of an `scf.for` (or the right-hand side of an
+    `scf.while` condition) by one. Without `loc`, `dec` only applies to
+    bounds written `x + 1` (made `x`) and `inc` only to bounds written
+    `x - 1` (made `x`); with `loc` any loop at the site is adjusted. `loc`
+    matches the loop or its comparison.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"fix", "fix", "std::string", /*default=*/"\"strict\"",
+           "strict | dec | inc">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of loop bounds fixed">];
+}
+
+def RepairGridStride : KFix_RepairPass<"kfix-repair-grid-stride"> {
+  let summary = "Make a grid-stride loop step by blockDim.x * gridDim.x";
+  let description = [{
+    Matches an `scf.for` whose start depends on `blockIdx` (a global thread
+    index) but whose step is `blockDim.x` or `gridDim.x` alone, so that
+    blocks overlap or skip elements, and makes the step
+    `blockDim.x * gridDim.x` (the same dimension as the step's). `loc`
+    matches the loop.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of loop steps fixed">];
+}
+
+def RepairThreadDim : KFix_RepairPass<"kfix-repair-thread-dim"> {
+  let summary = "Use another dimension of threadIdx/blockIdx/blockDim/gridDim";
+  let description = [{
+    Replaces `gpu.<op> <from>` by `gpu.<op> <to>` at `loc` (every such op
+    when `loc` is empty), for `op` in thread_id, block_id, block_dim,
+    grid_dim: `threadIdx.x` where `threadIdx.y` was meant.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"op", "op", "std::string", /*default=*/"\"thread_id\"",
+           "thread_id | block_id | block_dim | grid_dim">,
+    Option<"from", "from", "std::string", /*default=*/"\"x\"", "x | y | z">,
+    Option<"to", "to", "std::string", /*default=*/"\"y\"", "x | y | z">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of ids changed">];
+}
+
+def RepairSwapOperands : KFix_RepairPass<"kfix-repair-swap-operands"> {
+  let summary = "Swap the operands of a non-commutative op at a site";
+  let description = [{
+    At `loc` (required: swapping everywhere is never meant), swaps the two
+    operands of every subtraction, division, remainder, shift, comparison,
+    `math.powf` or `math.atan2` (restricted to op name `op`, e.g.
+    `arith.subf`, when given): `b - a` where `a - b` was meant. Warns when
+    nothing at the site matches.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"op", "op", "std::string", /*default=*/"\"\"",
+           "Only ops of this name (e.g. arith.divf)">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of ops swapped">];
+}
+
+def RepairIntDivision : KFix_RepairPass<"kfix-repair-int-division"> {
+  let summary = "Divide in floating point where an integer quotient was converted";
+  let description = [{
+    `(float)(a / b)` with integer `a`, `b`: `sitofp(divsi(a, b))` (or
+    `uitofp(divui)`, through an integer extension) becomes
+    `divf(sitofp(a), sitofp(b))` in the target float type. `loc` matches the
+    conversion or the division.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of divisions moved to float">];
+}
+
+def RepairEpsilonPlacement : KFix_RepairPass<"kfix-repair-epsilon-placement"> {
+  let summary = "Move epsilon inside the square root: rsqrt(v + eps)";
+  let description = [{
+    `rsqrt(v) + eps` becomes `rsqrt(v + eps)` and `sqrt(v) + eps` becomes
+    `sqrt(v + eps)`, where `eps` is a float constant with 0 < |eps| <= 1e-2
+    or a float kernel parameter (any operand when `loc` is given: note that
+    `x / (sqrt(v) + eps)` is right for Adam-style updates, so aim the pass).
+    `loc` matches the addition.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of epsilons moved">];
+}
+
+def RepairVarianceDivisor : KFix_RepairPass<"kfix-repair-variance-divisor"> {
+  let summary = "Switch a variance between N and N - 1 divisors";
+  let description = [{
+    `to=biased` (default): a float division by `(float)(n - 1)` becomes a
+    division by `(float)n` (population variance, what LayerNorm and
+    BatchNorm use). `to=unbiased`: at `loc` (required) a division by
+    `(float)n` becomes a division by `(float)(n - 1)`.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"to", "to", "std::string", /*default=*/"\"biased\"", "biased | unbiased">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of divisors changed">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD

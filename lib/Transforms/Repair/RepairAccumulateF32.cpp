@@ -1,0 +1,126 @@
+//===- RepairAccumulateF32.cpp - accumulate half sums in f32 --------------===//
+//
+// A `__half acc` summed over hundreds of terms loses everything past 11
+// bits. The repair keeps the variable in f32 and converts at its edges.
+//
+//===----------------------------------------------------------------------===//
+#include "RepairUtils.h"
+#include "kfix/Transforms/Passes.h"
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+
+namespace kfix {
+#define GEN_PASS_DEF_REPAIRACCUMULATEF32
+#include "kfix/Transforms/RepairPasses.h.inc"
+} // namespace kfix
+
+using namespace mlir;
+using namespace kfix;
+
+namespace {
+
+constexpr StringLiteral kPassArg = "kfix-repair-accumulate-f32";
+
+bool readsVar(Value v, memref::AllocaOp var) { return loadedVar(v) == var; }
+
+/// `acc + x`, `x + acc` or `fma(a, b, acc)` stored back to `var`.
+bool isAccumulation(memref::StoreOp store, memref::AllocaOp var) {
+  Operation *def = store.getValue().getDefiningOp();
+  if (isa_and_nonnull<arith::AddFOp>(def))
+    return readsVar(def->getOperand(0), var) || readsVar(def->getOperand(1), var);
+  if (auto fma = dyn_cast_or_null<math::FmaOp>(def))
+    return readsVar(fma.getC(), var);
+  return false;
+}
+
+struct RepairAccumulateF32Pass
+    : public kfix::impl::RepairAccumulateF32Base<RepairAccumulateF32Pass> {
+  using RepairAccumulateF32Base::RepairAccumulateF32Base;
+
+  void runOnOperation() override {
+    SmallVector<memref::AllocaOp> vars;
+    getOperation().walk([&](memref::AllocaOp a) {
+      if (getVarAlloca(a) && isa<Float16Type, BFloat16Type>(a.getType().getElementType()))
+        vars.push_back(a);
+    });
+    for (memref::AllocaOp var : vars)
+      repair(var);
+  }
+
+  /// `v` as f32: looks through a truncf from f32, else extends.
+  Value toF32(OpBuilder &b, Location l, Value v) {
+    if (auto t = v.getDefiningOp<arith::TruncFOp>(); t && t.getIn().getType().isF32())
+      return t.getIn();
+    return arith::ExtFOp::create(b, l, b.getF32Type(), v);
+  }
+
+  void repair(memref::AllocaOp var) {
+    auto stores = storesTo(var);
+    bool accumulates = false, hit = locMatches(var.getLoc(), loc);
+    for (memref::StoreOp st : stores)
+      if (isAccumulation(st, var)) {
+        accumulates = true;
+        hit |= locMatches(st.getLoc(), loc);
+      }
+    if (!accumulates || !hit)
+      return;
+    // Only plain loads and stores of the variable can be rewritten.
+    for (Operation *user : var->getUsers())
+      if (!isa<memref::LoadOp, memref::StoreOp>(user) ||
+          (isa<memref::StoreOp>(user) && user->getOperand(0) == var.getResult()))
+        return;
+
+    OpBuilder b(var);
+    b.setInsertionPointAfter(var);
+    auto wide = memref::AllocaOp::create(b, var.getLoc(), MemRefType::get({}, b.getF32Type()));
+    wide->setAttrs(var->getAttrs());
+    markRepaired(wide, kPassArg);
+    Type narrow = var.getType().getElementType();
+
+    for (memref::StoreOp st : stores) {
+      b.setInsertionPoint(st);
+      Location l = st.getLoc();
+      Value v = st.getValue();
+      Operation *def = v.getDefiningOp();
+      Value nv;
+      if (isAccumulation(st, var)) {
+        Value acc = memref::LoadOp::create(b, l, wide.getResult(), ValueRange{});
+        if (auto fma = dyn_cast<math::FmaOp>(def)) {
+          nv = math::FmaOp::create(b, def->getLoc(), toF32(b, l, fma.getA()),
+                                   toF32(b, l, fma.getB()), acc);
+        } else {
+          bool accFirst = readsVar(def->getOperand(0), var);
+          Value other = toF32(b, l, def->getOperand(accFirst ? 1 : 0));
+          nv = accFirst ? arith::AddFOp::create(b, def->getLoc(), acc, other)
+                        : arith::AddFOp::create(b, def->getLoc(), other, acc);
+        }
+        markRepaired(nv.getDefiningOp(), kPassArg);
+      } else {
+        nv = toF32(b, l, v);
+      }
+      auto newStore = memref::StoreOp::create(b, l, nv, wide.getResult(), ValueRange{});
+      markRepaired(newStore, kPassArg);
+      st.erase();
+      if (def && def->use_empty() && isMemoryEffectFree(def))
+        def->erase();
+    }
+    for (Operation *user : llvm::make_early_inc_range(var->getUsers())) {
+      auto load = cast<memref::LoadOp>(user);
+      if (load.use_empty()) {
+        load.erase();
+        continue;
+      }
+      b.setInsertionPoint(load);
+      Value l32 = memref::LoadOp::create(b, load.getLoc(), wide.getResult(), ValueRange{});
+      auto t = arith::TruncFOp::create(b, load.getLoc(), narrow, l32);
+      markRepaired(t, kPassArg);
+      load.replaceAllUsesWith(t.getResult());
+      load.erase();
+    }
+    var.erase();
+    ++numRewrites;
+  }
+};
+
+} // namespace

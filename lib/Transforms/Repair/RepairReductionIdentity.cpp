@@ -1,0 +1,230 @@
+//===- RepairReductionIdentity.cpp - start reductions from the identity ---===//
+//
+// `float m = 0.0f; for (...) m = fmaxf(m, x[i]);` is wrong for all-negative
+// rows; so is padding out-of-range threads with 0 before a max tree. The
+// repair replaces the initial (or padding) constant by the identity of the
+// op that combines the accumulator.
+//
+//===----------------------------------------------------------------------===//
+#include "RepairUtils.h"
+#include "kfix/Transforms/Passes.h"
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/APFloat.h"
+
+namespace kfix {
+#define GEN_PASS_DEF_REPAIRREDUCTIONIDENTITY
+#include "kfix/Transforms/RepairPasses.h.inc"
+} // namespace kfix
+
+using namespace mlir;
+using namespace kfix;
+
+namespace {
+
+constexpr StringLiteral kPassArg = "kfix-repair-reduction-identity";
+
+enum class Combine { None, Add, Mul, MaxF, MinF, MaxS, MinS, MaxU, MinU, Conflict };
+
+/// True when `v` reads the accumulator `acc`.
+bool readsAcc(Value v, Value acc) {
+  auto load = stripCasts(v).getDefiningOp<memref::LoadOp>();
+  return load && load.getMemref() == acc;
+}
+
+/// `c ? t : f` with `c = cmp(l, r)`: max or min when {t, f} = {l, r}.
+Combine matchSelect(arith::SelectOp sel) {
+  Value l, r;
+  bool greater;
+  bool isInt = false;
+  if (auto cf = sel.getCondition().getDefiningOp<arith::CmpFOp>()) {
+    using P = arith::CmpFPredicate;
+    P p = cf.getPredicate();
+    if (llvm::is_contained({P::OGT, P::OGE, P::UGT, P::UGE}, p))
+      greater = true;
+    else if (llvm::is_contained({P::OLT, P::OLE, P::ULT, P::ULE}, p))
+      greater = false;
+    else
+      return Combine::None;
+    l = cf.getLhs();
+    r = cf.getRhs();
+  } else if (auto ci = sel.getCondition().getDefiningOp<arith::CmpIOp>()) {
+    using P = arith::CmpIPredicate;
+    P p = ci.getPredicate();
+    if (llvm::is_contained({P::sgt, P::sge}, p))
+      greater = true;
+    else if (llvm::is_contained({P::slt, P::sle}, p))
+      greater = false;
+    else
+      return Combine::None;
+    l = ci.getLhs();
+    r = ci.getRhs();
+    isInt = true;
+  } else {
+    return Combine::None;
+  }
+  Value t = sel.getTrueValue(), f = sel.getFalseValue();
+  bool isMax;
+  if (sameExpr(t, l) && sameExpr(f, r))
+    isMax = greater;
+  else if (sameExpr(t, r) && sameExpr(f, l))
+    isMax = !greater;
+  else
+    return Combine::None;
+  if (isInt)
+    return isMax ? Combine::MaxS : Combine::MinS;
+  return isMax ? Combine::MaxF : Combine::MinF;
+}
+
+/// The kind of op that combines `acc` in the stored value `v`, if any.
+Combine combineOf(Value v, Value acc) {
+  Operation *def = v.getDefiningOp();
+  if (!def || !llvm::any_of(def->getOperands(), [&](Value o) { return readsAcc(o, acc); }))
+    return Combine::None;
+  if (isa<arith::AddFOp, arith::AddIOp>(def))
+    return Combine::Add;
+  if (auto fma = dyn_cast<math::FmaOp>(def))
+    return readsAcc(fma.getC(), acc) ? Combine::Add : Combine::None;
+  if (isa<arith::MulFOp, arith::MulIOp>(def))
+    return Combine::Mul;
+  if (isa<arith::MaxNumFOp, arith::MaximumFOp>(def))
+    return Combine::MaxF;
+  if (isa<arith::MinNumFOp, arith::MinimumFOp>(def))
+    return Combine::MinF;
+  if (isa<arith::MaxSIOp>(def))
+    return Combine::MaxS;
+  if (isa<arith::MinSIOp>(def))
+    return Combine::MinS;
+  if (isa<arith::MaxUIOp>(def))
+    return Combine::MaxU;
+  if (isa<arith::MinUIOp>(def))
+    return Combine::MinU;
+  if (auto sel = dyn_cast<arith::SelectOp>(def))
+    return matchSelect(sel);
+  return Combine::None;
+}
+
+/// The identity of `kind` in `type`, or null when `c` already is acceptable.
+TypedAttr identityFor(Combine kind, Type type, Attribute c) {
+  if (auto ft = dyn_cast<FloatType>(type)) {
+    const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    double cur = cast<FloatAttr>(c).getValueAsDouble();
+    double largest = llvm::APFloat::getLargest(sem).convertToDouble();
+    switch (kind) {
+    case Combine::Add:
+      return cur == 0.0 ? nullptr : FloatAttr::get(ft, 0.0);
+    case Combine::Mul:
+      return cur == 1.0 ? nullptr : FloatAttr::get(ft, 1.0);
+    case Combine::MaxF:
+      return cur <= -largest ? nullptr
+                             : FloatAttr::get(ft, llvm::APFloat::getInf(sem, /*Negative=*/true));
+    case Combine::MinF:
+      return cur >= largest ? nullptr : FloatAttr::get(ft, llvm::APFloat::getInf(sem));
+    default:
+      return nullptr;
+    }
+  }
+  auto it = dyn_cast<IntegerType>(type);
+  if (!it)
+    return nullptr;
+  llvm::APInt cur = cast<IntegerAttr>(c).getValue();
+  unsigned w = it.getWidth();
+  llvm::APInt want;
+  switch (kind) {
+  case Combine::Add:
+  case Combine::MaxU:
+    want = llvm::APInt::getZero(w);
+    break;
+  case Combine::Mul:
+    want = llvm::APInt(w, 1);
+    break;
+  case Combine::MaxS:
+    want = llvm::APInt::getSignedMinValue(w);
+    break;
+  case Combine::MinS:
+    want = llvm::APInt::getSignedMaxValue(w);
+    break;
+  case Combine::MinU:
+    want = llvm::APInt::getMaxValue(w);
+    break;
+  default:
+    return nullptr;
+  }
+  return cur == want ? nullptr : IntegerAttr::get(it, want);
+}
+
+struct RepairReductionIdentityPass
+    : public kfix::impl::RepairReductionIdentityBase<RepairReductionIdentityPass> {
+  using RepairReductionIdentityBase::RepairReductionIdentityBase;
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
+      SmallVector<Value> accs;
+      func.walk([&](memref::AllocaOp a) {
+        if (getVarAlloca(a))
+          accs.push_back(a);
+      });
+      for (BlockArgument wg : func.getWorkgroupAttributions())
+        accs.push_back(wg);
+      for (Value acc : accs)
+        repair(acc);
+    }
+  }
+
+  void repair(Value acc) {
+    Combine kind = Combine::None;
+    SmallVector<memref::StoreOp> others;
+    for (Operation *user : acc.getUsers()) {
+      auto store = dyn_cast<memref::StoreOp>(user);
+      if (!store || store.getMemref() != acc)
+        continue;
+      Combine c = combineOf(store.getValue(), acc);
+      if (c == Combine::None) {
+        others.push_back(store);
+        continue;
+      }
+      if (kind != Combine::None && kind != c)
+        return;
+      kind = c;
+    }
+    if (kind == Combine::None)
+      return;
+    for (memref::StoreOp store : others) {
+      if (!locMatches(store.getLoc(), loc))
+        continue;
+      Value v = store.getValue();
+      // The padding arm of `in_range ? x[i] : c`.
+      if (auto sel = v.getDefiningOp<arith::SelectOp>()) {
+        for (unsigned arm : {1u, 2u}) {
+          Value operand = sel->getOperand(arm);
+          auto cst = operand.getDefiningOp<arith::ConstantOp>();
+          if (!cst || (arm == 1 && sel->getOperand(2).getDefiningOp<arith::ConstantOp>()))
+            continue;
+          if (TypedAttr id = identityFor(kind, operand.getType(), cst.getValue())) {
+            OpBuilder b(sel);
+            auto newCst = arith::ConstantOp::create(b, cst.getLoc(), id);
+            sel->setOperand(arm, newCst);
+            markRepaired(newCst, kPassArg);
+            markRepaired(sel, kPassArg);
+            ++numRewrites;
+          }
+        }
+        continue;
+      }
+      auto cst = v.getDefiningOp<arith::ConstantOp>();
+      if (!cst)
+        continue;
+      if (TypedAttr id = identityFor(kind, v.getType(), cst.getValue())) {
+        OpBuilder b(store);
+        auto newCst = arith::ConstantOp::create(b, cst.getLoc(), id);
+        store->setOperand(0, newCst);
+        markRepaired(newCst, kPassArg);
+        markRepaired(store, kPassArg);
+        ++numRewrites;
+      }
+    }
+  }
+};
+
+} // namespace
