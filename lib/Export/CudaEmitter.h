@@ -49,6 +49,9 @@ struct Expr {
   bool isLiteral = false;
   /// Contains a call with side effects (an atomic): must keep its place.
   bool effects = false;
+  /// Contains a warp-collective call (shuffle, vote): must be evaluated
+  /// exactly once, unconditionally, where the IR has it.
+  bool noDup = false;
   /// Roots of the memory the expression reads (see getRoot).
   llvm::SmallVector<mlir::Value, 2> reads;
 };

@@ -26,6 +26,7 @@ Expr make(std::string text, unsigned prec, CType type) {
 
 void merge(Expr &dst, const Expr &src) {
   dst.effects |= src.effects;
+  dst.noDup |= src.noDup;
   for (Value r : src.reads)
     if (!llvm::is_contained(dst.reads, r))
       dst.reads.push_back(r);
@@ -96,10 +97,18 @@ Expr widen(const Expr &e, unsigned bits) {
 
 Expr binary(const Expr &a, StringRef op, const Expr &b, unsigned prec,
             CType type) {
+  // Parenthesize mixes that compilers warn about (`a & b == c`, `a && b || c`).
   bool bitwise = prec == kBitAnd || prec == kBitOr || prec == kBitXor ||
-                 prec == kShift || prec == kLAnd || prec == kLOr;
-  unsigned lmin = bitwise && a.prec != prec ? kUnary : prec;
-  unsigned rmin = bitwise ? kUnary : prec + 1;
+                 prec == kShift;
+  bool logical = prec == kLAnd || prec == kLOr;
+  unsigned lmin = prec, rmin = prec + 1;
+  if (bitwise) {
+    lmin = a.prec == prec ? prec : kUnary;
+    rmin = kUnary;
+  } else if (logical) {
+    lmin = a.prec == prec ? prec : kBitOr;
+    rmin = kBitOr;
+  }
   Expr r = make(parenthesize(a, lmin) + " " + op.str() + " " +
                     parenthesize(b, rmin),
                 prec, type);
@@ -135,11 +144,13 @@ FailureOr<Expr> FunctionEmitter::use(Value v) {
     Location loc = v.getDefiningOp() ? v.getDefiningOp()->getLoc() : func.getLoc();
     return emitError(loc) << "kfix export: value used before it has an expression";
   }
-  for (auto &scope : llvm::reverse(pending)) {
-    auto *pos = llvm::find(scope, v);
-    if (pos != scope.end()) {
-      scope.erase(pos);
-      break;
+  if (v.hasOneUse()) {
+    for (auto &scope : llvm::reverse(pending)) {
+      auto *pos = llvm::find(scope, v);
+      if (pos != scope.end()) {
+        scope.erase(pos);
+        break;
+      }
     }
   }
   return it->second;
@@ -168,16 +179,22 @@ void FunctionEmitter::define(Value v, Expr e) {
   }
   Operation *user = v.hasOneUse() ? *v.getUsers().begin() : nullptr;
   bool sameBlock = user && user->getBlock() == v.getParentBlock();
-  bool noDup = e.effects || !e.reads.empty() ||
-               (v.getDefiningOp() &&
-                isa<gpu::ShuffleOp, NVVM::VoteSyncOp>(v.getDefiningOp()));
+  bool noDup = e.effects || !e.reads.empty() || e.noDup;
   if (!noDup) {
     // Pure: inline at its single use, or copy a short expression.
     if (!user && e.text.size() > 40)
       materialize(v);
     return;
   }
-  if (!sameBlock) {
+  // A local variable read several times: `acc` at each use, until something
+  // writes it (flushFor then binds the old value to a temporary).
+  bool localRead = !user && e.prec == kPrimary && !e.effects && !e.noDup &&
+                   e.reads.size() == 1 && e.reads[0].getDefiningOp() &&
+                   isa<memref::AllocaOp>(e.reads[0].getDefiningOp()) &&
+                   llvm::all_of(v.getUsers(), [&](Operation *u) {
+                     return v.getParentBlock()->findAncestorOpInBlock(*u);
+                   });
+  if (!sameBlock && !localRead) {
     materialize(v);
     return;
   }

@@ -130,12 +130,12 @@ FailureOr<Expr> FunctionEmitter::buildAtomic(Operation *op) {
       break;
     case K::addi:
       fn = "atomicAdd";
-      want = intType(w, w == 64);
+      want = intType(w, w == 64 || unsignedElems.lookup(getRoot(rmw.getMemref())));
       break;
     case K::assign:
       fn = "atomicExch";
       if (w)
-        want = intType(w, w == 64);
+        want = intType(w, w == 64 || unsignedElems.lookup(getRoot(rmw.getMemref())));
       break;
     case K::maxs:
     case K::mins:
@@ -151,7 +151,7 @@ FailureOr<Expr> FunctionEmitter::buildAtomic(Operation *op) {
     case K::andi:
     case K::xori:
       fn = kind == K::ori ? "atomicOr" : kind == K::andi ? "atomicAnd" : "atomicXor";
-      want = intType(w, w == 64);
+      want = intType(w, w == 64 || unsignedElems.lookup(getRoot(rmw.getMemref())));
       break;
     case K::maximumf:
     case K::minimumf:
@@ -210,7 +210,7 @@ FailureOr<Expr> FunctionEmitter::buildAtomic(Operation *op) {
   if (failed(c) || failed(n))
     return failure();
   unsigned w = widthOf(t);
-  CType want = intType(w, w == 64);
+  CType want = intType(w, w == 64 || unsignedElems.lookup(getRoot(gen.getMemref())));
   Expr e;
   FailureOr<std::string> ptr = pointerTo(gen.getMemref(), gen.getIndices(), want, e);
   if (failed(ptr))
@@ -294,8 +294,9 @@ LogicalResult FunctionEmitter::emitStore(Operation *op) {
   if (!vstore && bin && compoundType && bin->getNumOperands() == 2 &&
       bin->hasOneUse() &&
       isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp, arith::AddIOp,
-          arith::SubIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
-          bin)) {
+          arith::SubIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
+          arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp, arith::DivSIOp,
+          arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(bin)) {
     auto ld = bin->getOperand(0).getDefiningOp<memref::LoadOp>();
     auto fm = bin->getAttrOfType<arith::FastMathFlagsAttr>("fastmath");
     bool plainFm = !fm || fm.getValue() == arith::FastMathFlags::none;
@@ -307,7 +308,12 @@ LogicalResult FunctionEmitter::emitStore(Operation *op) {
       FailureOr<std::string> t = access(memref, indices, probe);
       if (failed(t))
         return failure();
-      if (vit != values.end() && vit->second.text == *t) {
+      // Signed/unsigned ops compound only on a variable of that signedness.
+      bool wantU = isa<arith::ShRUIOp, arith::DivUIOp, arith::RemUIOp>(bin);
+      bool typed = isa<arith::ShRSIOp, arith::ShRUIOp, arith::DivSIOp,
+                       arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(bin);
+      if (vit != values.end() && vit->second.text == *t &&
+          (!typed || probe.type.isUnsigned == wantU)) {
         FailureOr<Expr> rhs = use(bin->getOperand(1));
         if (failed(rhs))
           return failure();
@@ -317,7 +323,11 @@ LogicalResult FunctionEmitter::emitStore(Operation *op) {
                             .Case<arith::AddFOp, arith::AddIOp>([](auto) { return "+="; })
                             .Case<arith::SubFOp, arith::SubIOp>([](auto) { return "-="; })
                             .Case<arith::MulFOp, arith::MulIOp>([](auto) { return "*="; })
-                            .Case<arith::DivFOp>([](auto) { return "/="; })
+                            .Case<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>(
+                                [](auto) { return "/="; })
+                            .Case<arith::RemSIOp, arith::RemUIOp>([](auto) { return "%="; })
+                            .Case<arith::ShLIOp>([](auto) { return "<<="; })
+                            .Case<arith::ShRSIOp, arith::ShRUIOp>([](auto) { return ">>="; })
                             .Case<arith::AndIOp>([](auto) { return "&="; })
                             .Case<arith::OrIOp>([](auto) { return "|="; })
                             .Default([](auto) { return "^="; });

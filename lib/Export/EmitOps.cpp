@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -51,6 +52,13 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
     return failure();
 
   if (auto sel = dyn_cast<arith::SelectOp>(op)) {
+    // C++ evaluates one arm only; the IR evaluates both.
+    for (int i = 1; i < 3; ++i) {
+      if (args[i].effects || args[i].noDup) {
+        materialize(op->getOperand(i));
+        args[i] = values[op->getOperand(i)];
+      }
+    }
     Expr r = make(parenthesize(args[0], kLOr) + " ? " + parenthesize(args[1], kLOr) +
                       " : " + parenthesize(args[2], kLOr),
                   kCond, args[1].isLiteral ? args[2].type : args[1].type);
@@ -140,10 +148,15 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
 
   // Booleans.
   if (rt.isInteger(1)) {
+    // && and || skip their right operand; a collective or a side effect
+    // there must run anyway.
+    bool strict = args[1].effects || args[1].noDup;
     if (isa<arith::AndIOp>(op))
-      return binary(args[0], "&&", args[1], kLAnd, boolType());
+      return strict ? binary(args[0], "&", args[1], kBitAnd, boolType())
+                    : binary(args[0], "&&", args[1], kLAnd, boolType());
     if (isa<arith::OrIOp>(op))
-      return binary(args[0], "||", args[1], kLOr, boolType());
+      return strict ? binary(args[0], "|", args[1], kBitOr, boolType())
+                    : binary(args[0], "||", args[1], kLOr, boolType());
     if (isa<arith::XOrIOp>(op)) {
       for (int i = 0; i < 2; ++i) {
         if (args[i].isLiteral && args[i].text == "true") {
@@ -237,7 +250,7 @@ FailureOr<Expr> FunctionEmitter::buildMath(Operation *op) {
                          .Default("");
     if (fn.empty() || w < 32)
       return op->emitError("cannot export '") << op->getName() << "' on " << rt;
-    Expr r = call(fn, {asInt(args[0], w, false)}, intType(32, false));
+    Expr r = call(fn, {asInt(args[0], w, name != "absi")}, intType(32, false));
     return w == 64 ? castTo(r, intType(64, false)) : r;
   }
   if (rtC->kind == CKind::Vector)
@@ -296,9 +309,8 @@ static FailureOr<Expr> maskExpr(FunctionEmitter &, Value mask,
   if (matchPattern(mask, m_ConstantInt(&c))) {
     // The mask's defining constant may have no other use: consume it.
     (void)use(mask);
-    llvm::SmallString<16> s;
-    c.zextOrTrunc(32).toStringUnsigned(s, 16);
-    return make("0x" + std::string(s) + "u", kPrimary, intType(32, true));
+    return make("0x" + llvm::utohexstr(c.getZExtValue() & 0xffffffffu, true) + "u",
+                kPrimary, intType(32, true));
   }
   return use(mask);
 }
@@ -327,9 +339,8 @@ FailureOr<Expr> FunctionEmitter::buildGpu(Operation *op) {
   if (auto sh = dyn_cast<gpu::ShuffleOp>(op)) {
     Expr mask = make("0xffffffffu", kPrimary, u32);
     if (auto m = op->getAttrOfType<IntegerAttr>("kfix.mask")) {
-      llvm::SmallString<16> s;
-      m.getValue().zextOrTrunc(32).toStringUnsigned(s, 16);
-      mask.text = "0x" + std::string(s) + "u";
+      mask.text =
+          "0x" + llvm::utohexstr(m.getValue().getZExtValue() & 0xffffffffu, true) + "u";
     }
     FailureOr<Expr> v = use(sh.getValue()), off = use(sh.getOffset()),
                     width = use(sh.getWidth());
@@ -349,6 +360,7 @@ FailureOr<Expr> FunctionEmitter::buildGpu(Operation *op) {
     if (!matchPattern(sh.getWidth(), m_ConstantInt(&w)) || w != 32)
       args.push_back(*width);
     Expr r = call(fn, args, v->type);
+    r.noDup = true;
     return r;
   }
   if (auto vote = dyn_cast<NVVM::VoteSyncOp>(op)) {
@@ -356,16 +368,23 @@ FailureOr<Expr> FunctionEmitter::buildGpu(Operation *op) {
     FailureOr<Expr> pred = use(vote.getPred());
     if (failed(mask) || failed(pred))
       return failure();
+    Expr r;
     switch (vote.getKind()) {
     case NVVM::VoteSyncKind::ballot:
-      return call("__ballot_sync", {*mask, *pred}, u32);
+      r = call("__ballot_sync", {*mask, *pred}, u32);
+      break;
     case NVVM::VoteSyncKind::any:
-      return call("__any_sync", {*mask, *pred}, boolType());
+      r = call("__any_sync", {*mask, *pred}, boolType());
+      break;
     case NVVM::VoteSyncKind::all:
-      return call("__all_sync", {*mask, *pred}, boolType());
+      r = call("__all_sync", {*mask, *pred}, boolType());
+      break;
     case NVVM::VoteSyncKind::uni:
-      return call("__uni_sync", {*mask, *pred}, boolType());
+      r = call("__uni_sync", {*mask, *pred}, boolType());
+      break;
     }
+    r.noDup = true;
+    return r;
   }
   return op->emitError("cannot export '") << op->getName() << "' to CUDA C++";
 }

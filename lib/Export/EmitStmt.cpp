@@ -8,6 +8,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace kfix::detail;
@@ -198,9 +199,7 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
     APInt c;
     std::string mask = m->text;
     if (matchPattern(sync.getMask(), m_ConstantInt(&c))) {
-      llvm::SmallString<16> s;
-      c.zextOrTrunc(32).toStringUnsigned(s, 16);
-      mask = "0x" + std::string(s) + "u";
+      mask = "0x" + llvm::utohexstr(c.getZExtValue() & 0xffffffffu, true) + "u";
     }
     flushFor(op);
     locComment(op);
@@ -252,9 +251,9 @@ LogicalResult FunctionEmitter::emitYieldAssign(ValueRange vars, ValueRange vals)
   if (vars.size() > 1)
     for (auto [i, v] : llvm::enumerate(vals))
       if (!exprs[i].isLiteral && exprs[i].text != values[vars[i]].text) {
-        values[v] = exprs[i];
-        materialize(v);
-        exprs[i] = values[v];
+        std::string tmp = freshTemp();
+        line("const " + exprs[i].type.name + " " + tmp + " = " + exprs[i].text + ";");
+        exprs[i] = make(tmp, kPrimary, exprs[i].type);
       }
   for (Value p : SmallVector<Value>(pending.back()))
     if (values[p].effects)
