@@ -58,7 +58,7 @@ struct Expr {
 
 /// What the module needs in its prelude.
 struct ModuleState {
-  bool needHalf = false, needBF16 = false, needMath = false;
+  bool needHalf = false, needBF16 = false, needMath = false, needStdio = false;
   llvm::SetVector<llvm::StringRef> helpers;
 };
 

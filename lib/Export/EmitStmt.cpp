@@ -207,6 +207,7 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
     return success();
   }
   if (auto printf = dyn_cast<gpu::PrintfOp>(op)) {
+    mod.needStdio = true;
     std::string text = "printf(\"";
     for (char ch : printf.getFormat()) {
       if (ch == '\n')

@@ -302,6 +302,8 @@ LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os,
   if (auto src = module->getAttrOfType<StringAttr>("kfix.source"))
     os << " from " << src.getValue();
   os << ".\n";
+  if (state.needStdio)
+    os << "#include <cstdio>\n";
   if (state.needMath)
     os << "#include <math.h>\n";
   if (state.needHalf)
