@@ -52,6 +52,18 @@ nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
 if nvcc:
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", nvcc))
+    # Clang as a second CUDA compiler for exported sources (test/Export).
+    clangxx = os.path.join(config.llvm_tools_dir, "clang++")
+    if os.path.exists(clangxx):
+        config.available_features.add("clang-cuda")
+        cuda_root = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
+        # With -nocudalib, ptxas rejects calls to libdevice math (__nv_expf):
+        # link libdevice when the toolkit has it, else stop at PTX.
+        libdevice = os.path.join(cuda_root, "nvvm", "libdevice")
+        mode = "" if os.path.isdir(libdevice) else "-nocudalib --cuda-device-only -S "
+        config.substitutions.append(
+            ("%clang_cuda", f"{clangxx} -x cuda --cuda-gpu-arch=sm_90 "
+                            f"--cuda-path={cuda_root} {mode}-Wno-unknown-cuda-version"))
 else:
     lit_config.note("no nvcc: tests that REQUIRE nvcc are skipped")
 

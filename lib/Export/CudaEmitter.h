@@ -1,0 +1,194 @@
+//===- CudaEmitter.h - state of the CUDA C++ exporter -----------*- C++ -*-===//
+//
+// Private to lib/Export. A FunctionEmitter turns one lifted gpu.func into a
+// __global__ function: values become C++ expressions (Expr) that are inlined
+// where they are used once, or bound to `const` temporaries; allocas become
+// named locals declared where they are first used.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KFIX_LIB_EXPORT_CUDAEMITTER_H
+#define KFIX_LIB_EXPORT_CUDAEMITTER_H
+
+#include "kfix/Export/ExportCUDA.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <string>
+
+namespace kfix::detail {
+
+enum class CKind { Bool, Int, Float, Half, BF16, Vector };
+
+/// The C++ type an expression has (not always the MLIR type of its value: an
+/// `index` value may be carried by a 32-bit `int` or `unsigned` that C++
+/// extends correctly where it is used).
+struct CType {
+  CKind kind = CKind::Int;
+  unsigned bits = 32;
+  bool isUnsigned = false;
+  std::string name = "int";
+  bool isInt() const { return kind == CKind::Int; }
+  bool isLowFloat() const { return kind == CKind::Half || kind == CKind::BF16; }
+};
+
+/// C++ operator precedence, larger binds tighter.
+enum Prec : unsigned {
+  kAssign = 2, kCond = 3, kLOr = 4, kLAnd = 5, kBitOr = 6, kBitXor = 7,
+  kBitAnd = 8, kEq = 9, kRel = 10, kShift = 11, kAdd = 12, kMul = 13,
+  kUnary = 15, kPostfix = 16, kPrimary = 17
+};
+
+struct Expr {
+  std::string text;
+  unsigned prec = kPrimary;
+  CType type;
+  bool isLiteral = false;
+  /// Contains a call with side effects (an atomic): must keep its place.
+  bool effects = false;
+  /// Contains a warp-collective call (shuffle, vote): must be evaluated
+  /// exactly once, unconditionally, where the IR has it.
+  bool noDup = false;
+  /// Roots of the memory the expression reads (see getRoot).
+  llvm::SmallVector<mlir::Value, 2> reads;
+};
+
+/// What the module needs in its prelude.
+struct ModuleState {
+  bool needHalf = false, needBF16 = false, needMath = false, needStdio = false;
+  llvm::SetVector<llvm::StringRef> helpers;
+};
+
+class FunctionEmitter {
+public:
+  FunctionEmitter(mlir::gpu::GPUFuncOp func, const ExportOptions &options,
+                  ModuleState &module)
+      : func(func), options(options), mod(module) {}
+
+  /// Writes the whole __global__ function to `os`.
+  mlir::LogicalResult emit(llvm::raw_ostream &os);
+
+private:
+  // --- Types and literals (CTypes.cpp).
+  mlir::FailureOr<CType> cType(mlir::Type type, mlir::Location loc,
+                               bool isUnsigned = false);
+  mlir::FailureOr<Expr> literal(mlir::Attribute attr, mlir::Type type,
+                                mlir::Location loc);
+  mlir::FailureOr<std::string> declarator(mlir::Type type, llvm::StringRef name,
+                                          mlir::Location loc);
+
+  // --- Expressions (EmitExpr.cpp).
+  mlir::LogicalResult emitExprOp(mlir::Operation *op);
+  mlir::FailureOr<Expr> buildExpr(mlir::Operation *op);
+  mlir::FailureOr<Expr> buildArith(mlir::Operation *op);
+  mlir::FailureOr<Expr> buildCast(mlir::Operation *op);
+  mlir::FailureOr<Expr> buildMath(mlir::Operation *op);
+  mlir::FailureOr<Expr> buildCmp(mlir::Operation *op);
+  mlir::FailureOr<Expr> buildGpu(mlir::Operation *op);
+  mlir::FailureOr<Expr> buildVector(mlir::Operation *op);
+  mlir::FailureOr<Expr> buildAtomic(mlir::Operation *op);
+  mlir::FailureOr<Expr> buildTernary(mlir::Operation *op);
+  bool isExprOp(mlir::Operation *op);
+
+  // --- Statements and control flow (EmitStmt.cpp).
+  mlir::LogicalResult
+  emitBlock(mlir::Block &block,
+            llvm::function_ref<mlir::LogicalResult(mlir::Operation *)>
+                onTerminator = nullptr);
+  /// Declares a C++ variable for `bindTo` (named `hint`, or a temporary);
+  /// returns "" on error.
+  std::string declareVar(mlir::Type type, llvm::StringRef hint, const Expr *init,
+                         mlir::Location loc, mlir::Value bindTo);
+  mlir::LogicalResult emitOp(mlir::Operation *op);
+  mlir::LogicalResult emitStore(mlir::Operation *op);
+  mlir::LogicalResult emitFor(mlir::Operation *op);
+  mlir::LogicalResult emitWhile(mlir::Operation *op);
+  mlir::LogicalResult emitIf(mlir::Operation *op);
+  mlir::LogicalResult emitYieldAssign(mlir::ValueRange vars,
+                                      mlir::ValueRange values);
+  mlir::LogicalResult declareAlloca(mlir::Operation *alloca);
+  void planLocals();
+
+  // --- Memory (EmitStmt.cpp).
+  mlir::FailureOr<std::string> access(mlir::Value memref, mlir::ValueRange indices,
+                                      Expr &out);
+  mlir::FailureOr<std::string> memrefName(mlir::Value memref, mlir::Location loc);
+  mlir::FailureOr<std::string> vectorAccess(mlir::Value memref,
+                                            mlir::ValueRange indices,
+                                            mlir::VectorType type, bool isStore,
+                                            Expr &out);
+  mlir::FailureOr<std::string> pointerTo(mlir::Value memref,
+                                         mlir::ValueRange indices,
+                                         const CType &want, Expr &out);
+  /// Speculatively emits `block` (all expression ops) and returns the
+  /// expression of `result`; std::nullopt (and nothing written) when the block
+  /// needs statements.
+  mlir::FailureOr<std::optional<Expr>> tryInlineBlock(mlir::Block &block,
+                                                      mlir::Value result);
+
+  // --- Values.
+  /// The expression of `v`, consuming it if it was deferred.
+  mlir::FailureOr<Expr> use(mlir::Value v);
+  /// Records `e` as the value of `v`: inlined later, or bound to a temporary now.
+  void define(mlir::Value v, Expr e);
+  void materialize(mlir::Value v);
+  /// Binds deferred reads that `op` may clobber (and any deferred side effect)
+  /// to temporaries before `op`'s statement is written.
+  void flushFor(mlir::Operation *op);
+  void flushAll();
+
+  // --- Names and output.
+  std::string freshTemp();
+  std::string declareName(llvm::StringRef preferred);
+  void pushScope() { scopes.emplace_back(); }
+  void popScope() { scopes.pop_back(); }
+  void line(const llvm::Twine &text);
+  void locComment(mlir::Operation *op);
+
+  mlir::gpu::GPUFuncOp func;
+  const ExportOptions &options;
+  ModuleState &mod;
+
+  std::string body;
+  unsigned indent = 1;
+  llvm::DenseMap<mlir::Value, Expr> values;
+  /// Deferred values with reads or effects, per open block.
+  llvm::SmallVector<llvm::SmallVector<mlir::Value>> pending;
+  llvm::DenseMap<mlir::Value, std::string> memNames;
+  llvm::DenseMap<mlir::Value, bool> unsignedElems;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Operation *, 1>>
+      declareBefore;
+  llvm::DenseSet<mlir::Operation *> skipOps;
+  llvm::DenseMap<mlir::Operation *, mlir::Operation *> loopVars;
+  llvm::SmallVector<llvm::StringSet<>> scopes;
+  llvm::StringSet<> reserved;
+  unsigned nextTemp = 0;
+  std::string smemDecls;
+};
+
+/// The memory a memref value refers to: an alloca, a workgroup attribution,
+/// the dynamic shared memory op, or a kernel argument.
+mlir::Value getRoot(mlir::Value memref);
+bool mayAlias(mlir::Value rootA, mlir::Value rootB);
+std::string parenthesize(const Expr &e, unsigned minPrec);
+
+// Expression builders (EmitExpr.cpp).
+Expr make(std::string text, unsigned prec, CType type);
+void merge(Expr &dst, const Expr &src);
+CType intType(unsigned bits, bool isUnsigned);
+CType boolType();
+unsigned widthOf(mlir::Type t);
+Expr castTo(const Expr &e, const CType &t);
+Expr asInt(const Expr &e, unsigned bits, bool wantUnsigned);
+Expr widen(const Expr &e, unsigned bits);
+Expr binary(const Expr &a, llvm::StringRef op, const Expr &b, unsigned prec,
+            CType type);
+Expr call(llvm::StringRef fn, llvm::ArrayRef<Expr> args, CType type);
+bool isSimple(const Expr &e);
+
+} // namespace kfix::detail
+
+#endif // KFIX_LIB_EXPORT_CUDAEMITTER_H
