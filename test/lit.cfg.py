@@ -57,3 +57,9 @@ else:
 if not config.kfix_portable:
     config.available_features.add("plugins")
     config.substitutions.append(("%kfix_libs", os.path.join(config.kfix_obj_root, "lib")))
+
+libdevice = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
+                         "nvvm", "libdevice", "libdevice.10.bc")
+if os.path.exists(libdevice):
+    config.available_features.add("libdevice")
+    config.substitutions.append(("%libdevice", libdevice))
