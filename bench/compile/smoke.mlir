@@ -186,6 +186,10 @@ module attributes {gpu.container_module} {
         %go = arith.cmpf oge, %v, %zero : f32
         scf.condition(%go)
       } do {
+        // An atomic in the body: a loop without side effects may be deleted.
+        %c1 = arith.constant 1 : index
+        %one = arith.constant 1.0 : f32
+        %old = memref.atomic_rmw addf %one, %x[%c1] : (f32, memref<?xf32>) -> f32
         scf.yield
       }
       gpu.return

@@ -85,10 +85,11 @@ struct MathFallbackPass : public kfix::impl::MathFallbackBase<MathFallbackPass> 
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     RewritePatternSet patterns(ctx);
-    // Everything math-expand-ops knows except rsqrt, which stays 1/sqrt
-    // (exact sqrt + division) through convert-math-to-llvm.
+    // What math-expand-ops knows except rsqrt (kept as exact 1/sqrt below) and
+    // tanh (the polynomial approximation is more accurate than 1 - 2/(e^2x+1):
+    // 3 vs 23 ulp measured on an H200).
     math::populateExpansionPatterns(
-        patterns, {"tan", "sinh", "cosh", "asinh", "acosh", "atanh", "tanh", "fma", "ceil",
+        patterns, {"tan", "sinh", "cosh", "asinh", "acosh", "atanh", "fma", "ceil",
                    "exp2", "powf", "fpowi", "round", "roundeven", "ctlz"});
     auto all = [](StringRef) { return true; };
     populateMathF32ExpansionPatterns(patterns, all);
