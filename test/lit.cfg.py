@@ -83,3 +83,8 @@ for _line in _run_help.splitlines():
         config.available_features.add("cpu-executor")
     if _line.startswith("cuda frontend: yes"):
         config.available_features.add("cuda-frontend")
+libdevice = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
+                         "nvvm", "libdevice", "libdevice.10.bc")
+if os.path.exists(libdevice):
+    config.available_features.add("libdevice")
+    config.substitutions.append(("%libdevice", libdevice))

@@ -5,6 +5,8 @@
 // lib/Driver/CMakeLists.txt when the target exists).
 //
 //===----------------------------------------------------------------------===//
+#include "kfix/Agent/Outputs.h"
+#include "kfix/Export/ExportCUDA.h"
 #include "kfix/Runtime/ExecutorRegistry.h"
 
 static bool registerExecutors() {
@@ -16,6 +18,10 @@ static bool registerExecutors() {
   kfix::registerExecutorFactory(
       "cuda", [](std::string &why) { return kfix::createCudaExecutor(why); });
 #endif
+  // The agent writes repaired.cu through the exporter.
+  kfix::setCudaExporter([](mlir::ModuleOp m, llvm::raw_ostream &os) {
+    return kfix::exportCUDA(m, os, kfix::ExportOptions());
+  });
   return true;
 }
 

@@ -22,7 +22,11 @@
 
 using namespace mlir;
 
+/// The libdevice to link: `given` when set ("none" forces the fallback), else
+/// the first found under $CUDA_HOME, $CUDA_PATH, /usr/local/cuda; "" for none.
 static std::string findLibdevice(const std::string &given) {
+  if (given == "none")
+    return "";
   if (!given.empty())
     return given;
   llvm::SmallVector<std::string> roots;
@@ -52,12 +56,15 @@ void kfix::buildLowerToNVVMPipeline(OpPassManager &pm, const LowerToNVVMOptions 
   pm.addPass(createGpuNVVMAttachTarget(target));
 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  // kfix ops become trace-buffer writes (they emit scf.if and gpu.thread_id).
+  gpuPm.addPass(createLowerKFixToNVVM());
   gpuPm.addPass(createConvertVectorToSCFPass());
   gpuPm.addPass(createSCFToControlFlowPass());
   if (libdevice.empty()) {
-    // Without libdevice, expand math ops into arithmetic so that results stay
-    // accurate instead of falling back to the approx (ftz) hardware ops.
-    gpuPm.addPass(math::createMathExpandOpsPass());
+    // Without libdevice, no math op may become a `__nv_*` call: expand and
+    // approximate them (f32 polynomials), make the exact ones LLVM intrinsics,
+    // and reject the rest (f64 transcendentals) with a diagnostic.
+    gpuPm.addPass(createMathFallback());
   }
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   ConvertGpuOpsToNVVMOpsOptions nvvm;

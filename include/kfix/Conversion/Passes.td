@@ -33,4 +33,43 @@ def GPUToHost : Pass<"kfix-gpu-to-host", "mlir::ModuleOp"> {
   ];
 }
 
+def LowerKFixToNVVM : Pass<"kfix-lower-kfix-to-nvvm", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower kfix ops to atomics and stores into the device trace buffer";
+  let description = [{
+    Rewrites `kfix.count`, `kfix.check`, `kfix.probe` and `kfix.access` in a
+    gpu.module into writes into the trace buffer of
+    include/kfix/Runtime/TraceABI.h: the module gets the global
+    `__kfix_trace` (a 64-bit address in the global address space, set by the
+    host through cuModuleGetGlobal; zero disables tracing) and each op becomes
+    a guarded `llvm.atomicrmw` plus `llvm.store`s. Runs before scf-to-cf (it
+    emits `scf.if`) and before convert-gpu-to-nvvm (it reads `gpu.thread_id`
+    and `gpu.block_id`). A module without kfix ops is left unchanged.
+  }];
+  let options = [
+    Option<"recordAccesses", "record-accesses", "bool", /*default=*/"true",
+           "Record kfix.access events (otherwise they are dropped)">
+  ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect"];
+  let statistics = [
+    Statistic<"numLowered", "lowered", "Number of kfix ops lowered">
+  ];
+}
+
+def MathFallback : Pass<"kfix-math-fallback", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower math ops without libdevice";
+  let description = [{
+    Used by `kfix-lower-to-nvvm` when no libdevice.10.bc is available (or
+    `libdevice=none`): expands composite math ops (`tanh`, `powf`, `exp2`,
+    hyperbolic functions, ...) and replaces f32/f16/bf16 `exp`, `log`, `erf`,
+    `tanh`, `sin`, `cos`, ... by MLIR's polynomial approximations, so that no
+    call into libdevice remains. Ops that lower to exact hardware instructions
+    (`sqrt`, `rsqrt` as 1/sqrt, `absf`, `fma`, rounding) become
+    `llvm.call_intrinsic` (convert-gpu-to-nvvm would make them libdevice calls). Any other math op left (f64 transcendentals) is an
+    error that names it: those need libdevice.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::vector::VectorDialect", "mlir::LLVM::LLVMDialect"];
+}
+
 #endif // KFIX_CONVERSION_PASSES_TD

@@ -22,7 +22,7 @@ struct LowerToNVVMOptions : public mlir::PassPipelineOptions<LowerToNVVMOptions>
       *this, "libdevice",
       llvm::cl::desc("Path of libdevice.10.bc to link for accurate math (empty: "
                      "look in $CUDA_HOME and /usr/local/cuda, else use "
-                     "polynomial approximations)"),
+                     "polynomial approximations; none: force the approximations)"),
       llvm::cl::init("")};
   PassOptions::Option<std::string> format{
       *this, "format", llvm::cl::desc("gpu-module-to-binary format (isa = PTX)"),

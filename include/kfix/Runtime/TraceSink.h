@@ -44,6 +44,19 @@ public:
   virtual void onBarrier(std::array<uint32_t, 3> bid, uint64_t epoch) {}
   /// Block `bid` finished.
   virtual void onBlockEnd(std::array<uint32_t, 3> bid) {}
+
+  // Summaries from executors that aggregate on the device (CUDA: TraceABI.h).
+  /// `n` increments of a counter at once; by default n calls of onCount.
+  virtual void onCountTotal(int64_t site, int64_t counter, uint64_t n) {
+    for (uint64_t i = 0; i < n; ++i)
+      onCount(site, counter);
+  }
+  /// A kfix.check site failed `violations` times in all; onCheck got the first
+  /// violation only (the CUDA executor keeps one per site).
+  virtual void onCheckTotal(int64_t site, TraceCheckKind kind, uint64_t violations) {}
+  /// Events the device trace buffer had no room for (probes and accesses past
+  /// its capacity, events with a site or counter out of range).
+  virtual void onTraceOverflow(uint64_t lostProbes, uint64_t lostAccesses, uint64_t dropped) {}
 };
 
 } // namespace kfix
