@@ -96,10 +96,14 @@ std::optional<std::string> encodeFor(const py::StrPiece &p, StringRef text) {
     return text.str();
   }
   std::string out;
-  for (char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    // In a triple-quoted literal a quote needs escaping only where it could start
+    // the closing run (before another quote, or last).
+    bool closes = !p.triple || i + 1 == text.size() || text[i + 1] == p.quote;
     if (c == '\\')
       out += "\\\\";
-    else if (c == p.quote)
+    else if (c == p.quote && closes)
       out += std::string("\\") + c;
     else if (c == '\n' && !p.triple)
       out += "\\n";

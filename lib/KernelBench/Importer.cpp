@@ -328,8 +328,10 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
 std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env) {
   const py::Expr &callee = *e.args[0];
   std::string dotted = py::dottedName(callee);
+  StringRef root = StringRef(dotted).split('.').first;
+  bool moduleCall = root == "torch" || root == "F" || root == "nn" || root == "functional";
   // Tensor methods.
-  if (callee.kind == py::Expr::Attr) {
+  if (callee.kind == py::Expr::Attr && !moduleCall) {
     auto base = eval(*callee.args[0], env);
     if (!base)
       return std::nullopt;
@@ -495,6 +497,11 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
       return it->second;
     if (e.text == "self") {
       v.kind = PV::Self;
+      return v;
+    }
+    if (e.text == "torch" || e.text == "F" || e.text == "nn") {
+      v.kind = PV::Unknown;
+      v.name = e.text;
       return v;
     }
     for (size_t i = 0; i < exts.size(); ++i)
