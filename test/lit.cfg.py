@@ -88,3 +88,23 @@ libdevice = os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
 if os.path.exists(libdevice):
     config.available_features.add("libdevice")
     config.substitutions.append(("%libdevice", libdevice))
+# torch: a Python interpreter that imports torch runs the references of tasks
+# imported from KernelBench (%torch_python).
+def find_torch_python():
+    for py in [sys.executable, shutil.which("python3"), "/usr/bin/python3"]:
+        if not py or not os.path.exists(py):
+            continue
+        try:
+            r = subprocess.run([py, "-c", "import torch"], capture_output=True, timeout=120)
+            if r.returncode == 0:
+                return py
+        except Exception:
+            pass
+    return None
+
+torch_python = find_torch_python()
+if torch_python:
+    config.available_features.add("torch")
+    config.substitutions.append(("%torch_python", torch_python))
+else:
+    lit_config.note("no Python with torch: tests that REQUIRE torch are skipped")

@@ -1,0 +1,101 @@
+//===- ImportState.h - what the KernelBench importer builds -----*- C++ -*-===//
+#ifndef KFIX_LIB_KERNELBENCH_IMPORTSTATE_H
+#define KFIX_LIB_KERNELBENCH_IMPORTSTATE_H
+
+#include "Sym.h"
+#include "kfix/KernelBench/CppLite.h"
+#include "kfix/KernelBench/PyLite.h"
+#include "kfix/Runtime/Buffer.h"
+
+#include "llvm/ADT/StringMap.h"
+#include <string>
+#include <vector>
+
+namespace kfix::kb {
+
+/// C++ text assembled from Python string literals, with the file offset of every
+/// character (for messages and for splicing).
+struct SourceText {
+  std::string text;
+  std::vector<size_t> fileOff; ///< size text.size() + 1; npos for synthesized characters
+  const py::Module *mod = nullptr;
+  size_t fallback = 0; ///< a file offset to report when a character has none
+  void append(const py::StrPiece &p);
+  void appendSynthetic(llvm::StringRef s);
+  /// "file:line:col" of C++ offset `at`.
+  std::string where(size_t at) const;
+};
+
+/// A task buffer.
+struct Buf {
+  enum Origin { Input, Weight, Created } origin = Created;
+  std::string name;
+  std::vector<SymP> shape;
+  DType dtype = DType::f32;
+  bool dtypeKnown = false;
+  int init = 0;           ///< created with torch::zeros (1) / torch::ones (2)
+  std::string weightKey;  ///< Weight: dotted name in ModelNew (`linear.weight`)
+  std::string where;      ///< where it was created or declared
+  bool returned = false;  ///< returned by ModelNew.forward
+  bool written = false;   ///< passed to a kernel as a non-const pointer
+  // Input distribution (Input).
+  std::string dist = "normal";
+  double a = 0, b = 1;
+};
+
+struct ScalarParam {
+  std::string name;
+  DType dtype = DType::i32;
+  SymP value;
+};
+
+struct LaunchRec {
+  std::string kernel;
+  std::vector<std::string> params;
+  SymP grid[3], block[3], smem;
+  std::string where;
+};
+
+struct TaskModel {
+  std::vector<Buf> bufs;
+  std::vector<ScalarParam> scalars;
+  std::vector<LaunchRec> launches;
+  std::string uniqueName(const std::string &base) const;
+  bool nameTaken(llvm::StringRef n) const;
+};
+
+/// A value of the wrapper interpreter.
+struct WVal {
+  enum Kind { None, Int, Float, Tensor, Ptr, List, Options, DTypeV, Dim3, Lambda } kind = None;
+  SymP s;                  ///< Int / Float
+  int buf = -1;            ///< Tensor / Ptr
+  std::vector<SymP> list;  ///< List / Dim3 / a Tensor's shape (views)
+  DType dt = DType::f32;   ///< Ptr / DTypeV / Options (when dtKnown)
+  bool dtKnown = false;
+  cpp::ExprP lambda;
+};
+
+/// One extension's C++: text, tokens and functions.
+struct CudaUnit {
+  SourceText src;
+  std::vector<cpp::Tok> toks;
+  std::vector<cpp::Function> fns;
+  /// Object-like macros (`#define THREADS 256`): name -> replacement text.
+  llvm::StringMap<std::string> macros;
+  void collectMacros();
+  const cpp::Function *find(llvm::StringRef name) const;
+};
+
+/// Runs the host wrapper `fn` on `args`; appends launches, buffers and scalars to
+/// `task` and puts what the wrapper returns in `rets`. On failure returns false
+/// with `error` = "file:line:col: error: ...".
+bool runWrapper(TaskModel &task, const CudaUnit &unit, const cpp::Function &fn,
+                const std::vector<WVal> &args, std::vector<WVal> &rets, std::string &error);
+
+/// C type name <-> dtype ("float" <-> f32, "int64_t" <-> i64, ...).
+std::optional<DType> dtypeOfCType(llvm::StringRef type);
+llvm::StringRef ctypeOf(DType t);
+
+} // namespace kfix::kb
+
+#endif

@@ -1,0 +1,81 @@
+//===- PyModel.h - what the importer reads off the Python files -*- C++ -*-===//
+#ifndef KFIX_LIB_KERNELBENCH_PYMODEL_H
+#define KFIX_LIB_KERNELBENCH_PYMODEL_H
+
+#include "ImportState.h"
+#include "kfix/KernelBench/KernelBench.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace kfix::kb {
+
+/// Collects errors and integrity findings with their locations.
+struct Diags {
+  std::vector<std::string> errors;
+  std::vector<KernelBenchFinding> findings;
+  void error(const std::string &where, const std::string &msg) {
+    errors.push_back(where + ": error: " + msg);
+  }
+  void finding(const std::string &kind, const std::string &where, const std::string &msg) {
+    for (const KernelBenchFinding &f : findings)
+      if (f.where == where && f.kind == kind)
+        return;
+    findings.push_back({kind, where, msg});
+  }
+};
+
+/// Symbolic evaluation of module-level constants: an integer constant written as
+/// a literal is a size symbol; other constants are folded into their uses.
+class ConstScope {
+public:
+  ConstScope(const py::Module &m);
+  const py::Module &mod;
+  llvm::StringMap<const py::Expr *> consts;  ///< module-level NAME = value
+  llvm::StringMap<int64_t> symbolValues;     ///< symbols met so far, with their values
+  /// Function-local names (parameters bound to values, locals).
+  std::vector<llvm::StringMap<SymP>> locals;
+  /// The symbolic value of `e`, or nullopt with `why` set.
+  std::optional<SymP> toSym(const py::Expr &e, std::string &why);
+};
+
+/// One tensor or scalar of get_inputs().
+struct InputItem {
+  bool tensor = true;
+  std::vector<SymP> shape;
+  DType dtype = DType::f32;
+  std::string dist = "normal";
+  double a = 0, b = 1;
+  SymP scalar;
+  size_t loc = 0;
+};
+
+/// A parameter an nn.Module's __init__ declares (`linear.weight`).
+struct ParamDecl {
+  std::string key;
+  std::vector<SymP> shape;
+  std::string dist = "uniform"; ///< normal, uniform, const
+  double a = 0, b = 1;
+  size_t loc = 0;
+};
+
+/// What __init__ assigns to self.
+struct InitInfo {
+  std::vector<ParamDecl> params;
+  llvm::StringMap<SymP> scalars;          ///< self.NAME = number
+  llvm::StringMap<std::string> extAlias;  ///< self.NAME = <module-level extension>
+  llvm::StringMap<size_t> submodules;     ///< self.NAME = nn.Something(...) (not a param holder)
+  std::vector<const py::Expr *> loadInlineCalls; ///< self.NAME = load_inline(...)
+  std::vector<std::string> loadInlineTargets;
+};
+
+/// Reads get_inputs() of the problem.
+bool readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &out);
+/// Reads get_init_inputs() of the problem as symbolic values.
+bool readInitInputs(ConstScope &scope, Diags &d, std::vector<SymP> &out);
+/// Runs `cls.__init__` over `initArgs` and collects what it assigns.
+bool readInit(ConstScope &scope, const py::Stmt &cls, const std::vector<SymP> &initArgs,
+              Diags &d, InitInfo &out);
+
+} // namespace kfix::kb
+
+#endif

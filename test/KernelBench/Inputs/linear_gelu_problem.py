@@ -1,0 +1,23 @@
+import torch
+import torch.nn as nn
+
+class Model(nn.Module):
+    """Linear, then GELU."""
+    def __init__(self, in_features, out_features):
+        super(Model, self).__init__()
+        self.gemm = nn.Linear(in_features, out_features)
+
+    def forward(self, x):
+        x = self.gemm(x)
+        x = torch.nn.functional.gelu(x)
+        return x
+
+batch_size = 128
+in_features = 512
+out_features = 1024
+
+def get_inputs():
+    return [torch.randn(batch_size, in_features)]
+
+def get_init_inputs():
+    return [in_features, out_features]
