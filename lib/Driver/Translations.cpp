@@ -1,6 +1,7 @@
 //===- Translations.cpp - kfix-translate translations ---------------------===//
 #include "kfix/Translation/Translations.h"
 #include "kfix/InitAll.h"
+#include "kfix/Frontend/ImportCUDA.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -28,6 +29,8 @@ LogicalResult kfix::extractPTX(ModuleOp module, llvm::raw_ostream &os) {
 }
 
 void kfix::registerAllTranslations() {
+  kfix::registerImportCUDATranslation(
+      [](DialectRegistry &registry) { kfix::registerAllDialects(registry); });
   static TranslateFromMLIRRegistration extract(
       "kfix-extract-ptx", "write the PTX text held by gpu.binary ops",
       [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
