@@ -37,6 +37,17 @@ Value Lifter::emitCall(const cl::CallExpr *e) {
       return *r;
     if (failed)
       return {};
+    // The implicit copy/move assignment of a vector struct (`float4 a; a = b;`).
+    if (const auto *md = dyn_cast_or_null<cl::CXXMethodDecl>(op->getDirectCallee()))
+      if (op->getOperator() == cl::OO_Equal && md->isTrivial() &&
+          (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator()) &&
+          op->getNumArgs() == 2) {
+        Value v = emitRValue(op->getArg(1));
+        FailureOr<LValue> lv = v ? emitLValue(op->getArg(0)) : FailureOr<LValue>();
+        if (::mlir::failed(lv) || ::mlir::failed(store(*lv, v, l)))
+          return {};
+        return v;
+      }
   }
   if (const auto *mc = dyn_cast<cl::CXXMemberCallExpr>(e)) {
     const cl::CXXMethodDecl *md = mc->getMethodDecl();
