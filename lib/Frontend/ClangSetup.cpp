@@ -96,6 +96,11 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
       s.files.push_back({std::string(kFallbackDir) + "/" + name,
                          "// kfix fallback: see __kfix_cuda_fallback.h\n"});
   }
+  // Kernel launches (`k<<<g, b>>>(...)`) in host code need the launch
+  // configuration function declared; a device-only parse does not see it.
+  s.files.push_back({std::string(kStubDir) + "/__kfix_cuda_prelude.h",
+                     "extern \"C\" int cudaConfigureCall(dim3, dim3, size_t = 0, "
+                     "cudaStream_t = 0);\n"});
   StringSet<> stubs;
   for (const char *name :
        {"torch/extension.h", "torch/torch.h", "torch/types.h", "torch/python.h",
@@ -123,6 +128,8 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
   a.push_back(std::string("-I") + kStubDir);
   if (!s.toolkit.empty()) {
     a.push_back("--cuda-path=" + s.toolkit);
+    a.push_back("-include");
+    a.push_back(std::string(kStubDir) + "/__kfix_cuda_prelude.h");
   } else {
     a.push_back("-nocudainc");
     a.push_back(std::string("-isystem") + kFallbackDir);

@@ -147,6 +147,7 @@ extern const __device__ dim3 blockDim;
 extern const __device__ dim3 gridDim;
 typedef int cudaError_t;
 typedef struct CUstream_st *cudaStream_t;
+extern "C" int cudaConfigureCall(dim3, dim3, size_t = 0, cudaStream_t = 0);
 
 struct __align__(2) __half {
   unsigned short __x;
