@@ -323,7 +323,9 @@ FailureOr<Ptr> Lifter::emitPointer(const cl::Expr *e) {
   if (const auto *c = dyn_cast<cl::CastExpr>(e)) {
     switch (c->getCastKind()) {
     case cl::CK_LValueToRValue:
-      return pointerVar(*this, c->getSubExpr());
+      if (isa<cl::DeclRefExpr>(c->getSubExpr()->IgnoreParens()))
+        return pointerVar(*this, c->getSubExpr());
+      return emitPointer(c->getSubExpr()); // `c ? p : q` is an lvalue in C++
     case cl::CK_ArrayToPointerDecay: {
       FailureOr<LValue> lv = emitLValue(c->getSubExpr());
       if (::mlir::failed(lv))
