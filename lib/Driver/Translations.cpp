@@ -2,6 +2,7 @@
 #include "kfix/Translation/Translations.h"
 #include "kfix/InitAll.h"
 #include "kfix/Export/ExportCUDA.h"
+#include "kfix/Frontend/ImportCUDA.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -30,6 +31,8 @@ LogicalResult kfix::extractPTX(ModuleOp module, llvm::raw_ostream &os) {
 }
 
 void kfix::registerAllTranslations() {
+  kfix::registerImportCUDATranslation(
+      [](DialectRegistry &registry) { kfix::registerAllDialects(registry); });
   static TranslateFromMLIRRegistration extract(
       "kfix-extract-ptx", "write the PTX text held by gpu.binary ops",
       [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {

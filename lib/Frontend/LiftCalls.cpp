@@ -1,0 +1,230 @@
+//===- LiftCalls.cpp - calls: builtins by name, device functions inlined --===//
+//
+// A call is first matched by name against the CUDA builtins kfix knows
+// (LiftBuiltins.cpp, LiftHalf.cpp): their header bodies (inline PTX, NVVM
+// builtins) are never lifted. Any other __device__ function with a body is
+// inlined at the call; a single trailing `return` needs no flags.
+//
+//===----------------------------------------------------------------------===//
+#include "Lifter.h"
+#include "StmtUtils.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace kfix::frontend;
+namespace cl = clang;
+
+SmallVector<Value> Lifter::emitArgs(const cl::CallExpr *e) {
+  SmallVector<Value> args;
+  for (const cl::Expr *a : e->arguments()) {
+    Value v = emitRValue(a);
+    if (!v)
+      return {};
+    args.push_back(v);
+  }
+  return args;
+}
+
+Value Lifter::emitCall(const cl::CallExpr *e) {
+  Location l = loc(e);
+  if (isa<cl::CUDAKernelCallExpr>(e)) {
+    (void)cannotLift(e, "a kernel launch in device code");
+    return {};
+  }
+  if (const auto *op = dyn_cast<cl::CXXOperatorCallExpr>(e)) {
+    if (auto r = emitHalfOperator(op))
+      return *r;
+    if (failed)
+      return {};
+    // The implicit copy/move assignment of a vector struct (`float4 a; a = b;`).
+    if (const auto *md = dyn_cast_or_null<cl::CXXMethodDecl>(op->getDirectCallee()))
+      if (op->getOperator() == cl::OO_Equal && md->isTrivial() &&
+          (md->isCopyAssignmentOperator() || md->isMoveAssignmentOperator()) &&
+          op->getNumArgs() == 2) {
+        Value v = emitRValue(op->getArg(1));
+        FailureOr<LValue> lv = v ? emitLValue(op->getArg(0)) : FailureOr<LValue>();
+        if (::mlir::failed(lv) || ::mlir::failed(store(*lv, v, l)))
+          return {};
+        return v;
+      }
+  }
+  if (const auto *mc = dyn_cast<cl::CXXMemberCallExpr>(e)) {
+    const cl::CXXMethodDecl *md = mc->getMethodDecl();
+    if (const auto *conv = dyn_cast_or_null<cl::CXXConversionDecl>(md)) {
+      const cl::Expr *obj = mc->getImplicitObjectArgument();
+      Value v = emitRValue(obj);
+      if (!v)
+        return {};
+      Type to = convertType(conv->getConversionType(), e->getExprLoc());
+      if (!to)
+        return {};
+      Value r = convertScalar(v, to, isUnsignedInt(obj->getType()),
+                              isUnsignedInt(conv->getConversionType()), l);
+      if (!r)
+        (void)cannotLift(e, "this conversion");
+      return r;
+    }
+    (void)cannotLift(e, "a member function call");
+    return {};
+  }
+  const cl::FunctionDecl *fd = e->getDirectCallee();
+  if (!fd) {
+    (void)cannotLift(e, "an indirect call");
+    return {};
+  }
+  if (fd->getIdentifier()) {
+    if (auto r = emitBuiltin(e, fd->getName()))
+      return *r;
+    if (failed)
+      return {};
+  }
+  const cl::FunctionDecl *def = fd->getDefinition();
+  bool isDevice = fd->hasAttr<cl::CUDADeviceAttr>() || fd->isConstexpr();
+  if (!def || !def->hasBody() || !isDevice ||
+      ast.getSourceManager().isInSystemHeader(def->getLocation())) {
+    (void)cannotLift(e, "a call to '" + fd->getNameAsString() + "'");
+    return {};
+  }
+  SmallVector<const cl::Expr *> args(e->arguments());
+  if (isa<cl::CXXOperatorCallExpr>(e) && isa<cl::CXXMethodDecl>(fd)) {
+    (void)cannotLift(e, "a member operator call");
+    return {};
+  }
+  return inlineCall(def, args, e, nullptr);
+}
+
+/// Counts the return statements in `s`.
+static unsigned countReturns(const cl::Stmt *s) {
+  if (!s)
+    return 0;
+  if (isa<cl::ReturnStmt>(s))
+    return 1;
+  unsigned n = 0;
+  for (const cl::Stmt *c : s->children())
+    n += countReturns(c);
+  return n;
+}
+
+Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> args,
+                         const cl::Expr *call, LValue *refResult) {
+  (void)refResult;
+  Location l = loc(call);
+  for (const Frame &f : frames)
+    if (f.fn == fd) {
+      (void)cannotLift(call, "a recursive call to '" + fd->getNameAsString() + "'");
+      return {};
+    }
+  if (fd->getReturnType()->isPointerType() || fd->getReturnType()->isReferenceType()) {
+    (void)cannotLift(call, "a device function returning a pointer or reference");
+    return {};
+  }
+  if (fd->isVariadic() || args.size() != fd->getNumParams()) {
+    (void)cannotLift(call, "this call to '" + fd->getNameAsString() + "'");
+    return {};
+  }
+  // Arguments are evaluated in the caller.
+  struct Arg {
+    Value v;
+    Ptr p;
+    LValue ref;
+  };
+  SmallVector<Arg> vals;
+  for (unsigned i = 0; i < args.size(); ++i) {
+    cl::QualType pt = fd->getParamDecl(i)->getType();
+    Arg a;
+    if (pt->isPointerType()) {
+      FailureOr<Ptr> p = emitPointer(args[i]);
+      if (::mlir::failed(p))
+        return {};
+      a.p = *p;
+    } else if (pt->isReferenceType()) {
+      if (pt->getPointeeType()->isPointerType()) {
+        (void)cannotLift(args[i], "a pointer passed by reference");
+        return {};
+      }
+      FailureOr<LValue> lv = emitLValue(args[i]);
+      if (::mlir::failed(lv))
+        return {};
+      a.ref = *lv;
+    } else {
+      a.v = emitRValue(args[i]);
+      if (!a.v)
+        return {};
+    }
+    vals.push_back(a);
+  }
+
+  const cl::Stmt *body = fd->getBody();
+  Type retType;
+  if (!fd->getReturnType()->isVoidType()) {
+    retType = convertType(fd->getReturnType(), fd->getLocation());
+    if (!retType)
+      return {};
+  }
+  frames.emplace_back();
+  Frame &f = frames.back();
+  f.fn = fd;
+  for (unsigned i = 0; i < vals.size(); ++i) {
+    const cl::ParmVarDecl *p = fd->getParamDecl(i);
+    Binding bnd;
+    if (p->getType()->isPointerType()) {
+      if (isPtrWrittenIn(p, body)) {
+        bnd.kind = Binding::PtrSlot;
+        bnd.ptr = vals[i].p;
+        bnd.ptr.offset = Index{};
+        bnd.slot = makeAlloca(b.getI64Type(), p->getName(), l);
+        Index o = vals[i].p.offset;
+        Value off = o.v ? convertScalar(o.v, b.getI64Type(), o.isUnsigned, false, l)
+                        : constInt(b.getI64Type(), 0, l);
+        memref::StoreOp::create(b, l, off, bnd.slot);
+      } else {
+        bnd.kind = Binding::FixedPtr;
+        bnd.ptr = vals[i].p;
+      }
+    } else if (p->getType()->isReferenceType()) {
+      bnd.kind = Binding::Ref;
+      bnd.ref = vals[i].ref;
+    } else if (isPtrWrittenIn(p, body)) {
+      bnd.kind = Binding::Slot;
+      bnd.slot = makeAlloca(vals[i].v.getType(), p->getName(), l);
+      memref::StoreOp::create(b, l, vals[i].v, bnd.slot);
+    } else {
+      bnd.kind = Binding::Direct;
+      bnd.value = vals[i].v;
+    }
+    f.vars[p] = bnd;
+  }
+
+  // Fast path: one return, the last statement of the body.
+  const auto *cs = dyn_cast<cl::CompoundStmt>(body);
+  const cl::ReturnStmt *tail = nullptr;
+  if (cs && !cs->body_empty())
+    tail = dyn_cast<cl::ReturnStmt>(cs->body_back());
+  Value result;
+  LogicalResult ok = success();
+  if (cs && countReturns(body) == (tail ? 1u : 0u)) {
+    SmallVector<const cl::Stmt *> stmts(cs->body());
+    if (tail)
+      stmts.pop_back();
+    ok = emitCompound(stmts);
+    if (::mlir::succeeded(ok) && tail && tail->getRetValue())
+      result = emitRValue(tail->getRetValue());
+  } else {
+    if (retType)
+      f.retSlot = makeAlloca(retType, "__retval", l);
+    f.returnFlag = makeAlloca(b.getI1Type(), "__return", l);
+    memref::StoreOp::create(b, l, constBool(false, l), f.returnFlag);
+    ok = emitStmt(body);
+    if (::mlir::succeeded(ok) && retType)
+      result = memref::LoadOp::create(b, l, frames.back().retSlot);
+  }
+  frames.pop_back();
+  if (::mlir::failed(ok) || failed)
+    return {};
+  if (!retType)
+    return voidValue;
+  if (!result)
+    (void)cannotLift(call, "a device function that may end without a return");
+  return result;
+}

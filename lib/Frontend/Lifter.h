@@ -1,0 +1,234 @@
+//===- Lifter.h - the per-kernel CUDA AST -> MLIR lifter --------*- C++ -*-===//
+//
+// Internal to lib/Frontend. One Lifter lifts one __global__ function (with
+// the __device__ functions it calls inlined) into a gpu.func. The work is
+// split by construct: LiftTypes.cpp (types, conversions), LiftExpr.cpp
+// (expressions), LiftOperators.cpp (unary/binary/assignment operators),
+// LiftMemory.cpp (variables, pointers, loads and stores), LiftStmt.cpp and
+// LiftLoops.cpp (statements, control flow), LiftBuiltins.cpp and LiftHalf.cpp
+// (CUDA builtins recognized by name), LiftCalls.cpp (device-function inlining).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KFIX_LIB_FRONTEND_LIFTER_H
+#define KFIX_LIB_FRONTEND_LIFTER_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+
+namespace kfix::frontend {
+
+/// A C++ integer value used as an index, with the signedness that picks
+/// index_cast vs index_castui at the access. `v` null means zero.
+struct Index {
+  mlir::Value v;
+  bool isUnsigned = false;
+};
+
+/// A pointer expression: base memref plus element offset (in units of the
+/// base memref's element type). Arrays of rank > 1 keep their leading
+/// indices in `lead`.
+struct Ptr {
+  mlir::Value base;
+  llvm::SmallVector<Index, 2> lead;
+  Index offset;
+};
+
+/// A place that can be read (and written unless `direct` is set).
+struct LValue {
+  mlir::Value memref;                   // memref holding the value
+  llvm::SmallVector<Index, 2> indices;  // C++ integer indices (may be fewer
+                                        // than the rank: an array lvalue)
+  mlir::Type valueType;                 // what a read produces
+  int lane = -1;                        // vector component (`v.x`)
+  mlir::Value direct;                   // read-only SSA value
+};
+
+/// What a C++ variable is bound to.
+struct Binding {
+  enum Kind { Slot, Direct, FixedPtr, PtrSlot, Array, Ref } kind = Slot;
+  mlir::Value slot;   // Slot: memref<T>; PtrSlot: memref<i64> offset
+  mlir::Value value;  // Direct
+  Ptr ptr;            // FixedPtr, or the base of a PtrSlot
+  LValue ref;         // Ref, Array
+};
+
+/// The break/continue flags of the innermost loop being lifted.
+struct LoopFlags {
+  mlir::Value breakFlag;
+  mlir::Value continueFlag;
+};
+
+/// One function body being lifted: the kernel or an inlined device function.
+struct Frame {
+  const clang::FunctionDecl *fn = nullptr;
+  llvm::DenseMap<const clang::ValueDecl *, Binding> vars;
+  mlir::Value returnFlag;  // i1 alloca, when the body returns early
+  mlir::Value retSlot;     // result alloca of an inlined non-void function
+  std::optional<Ptr> retPtr;
+  bool isKernel = false;
+};
+
+class Lifter {
+public:
+  Lifter(clang::ASTContext &ast, mlir::MLIRContext *ctx, std::string &errors);
+
+  /// Lifts `fd`'s body into `func` (whose signature the caller built with
+  /// kernelArgType). Fails after reporting an error.
+  mlir::LogicalResult liftKernel(const clang::FunctionDecl *fd,
+                                 mlir::gpu::GPUFuncOp func);
+  /// The MLIR type of a kernel parameter (`T *` -> memref<?xT>).
+  mlir::Type kernelArgType(const clang::ParmVarDecl *p);
+
+  /// Names of the workgroup attributions, in order.
+  llvm::SmallVector<std::string> sharedNames;
+
+  //===--- diagnostics and locations (LiftExpr.cpp) ---===//
+  mlir::Location loc(clang::SourceLocation sl);
+  mlir::Location loc(const clang::Stmt *s);
+  mlir::Location loc(const clang::Decl *d);
+  /// Reports `FILE:LINE:COL: error: <msg>` once; returns failure.
+  mlir::LogicalResult error(clang::SourceLocation sl, const llvm::Twine &msg);
+  mlir::LogicalResult cannotLift(const clang::Stmt *s, const llvm::Twine &what);
+  bool hasError() const { return failed; }
+
+  //===--- types (LiftTypes.cpp) ---===//
+  mlir::Type convertType(clang::QualType t, clang::SourceLocation where);
+  /// The type a value of `t` has in memory (bool -> i8).
+  mlir::Type memoryType(clang::QualType t, clang::SourceLocation where);
+  /// Element type of a memref for pointee type `t` (vector types included).
+  bool isHalf(clang::QualType t) const;
+  bool isBF16(clang::QualType t) const;
+  /// A struct vector type (float4, half2, ...) -> (lanes, element type).
+  std::optional<std::pair<unsigned, clang::QualType>>
+  vectorInfo(clang::QualType t) const;
+  bool isUnsignedInt(clang::QualType t) const;
+  mlir::Value convert(mlir::Value v, clang::QualType from, clang::QualType to,
+                      mlir::Location l);
+  mlir::Value convertScalar(mlir::Value v, mlir::Type to, bool srcUnsigned,
+                            bool dstUnsigned, mlir::Location l);
+  mlir::Value toBool(mlir::Value v, clang::QualType from, mlir::Location l);
+  mlir::Value toIndex(Index i, mlir::Location l);
+  mlir::Value constInt(mlir::Type t, int64_t v, mlir::Location l);
+  mlir::Value constFloat(mlir::Type t, double v, mlir::Location l);
+  mlir::Value constBool(bool v, mlir::Location l);
+  mlir::Value zeroOf(mlir::Type t, mlir::Location l);
+
+  //===--- expressions (LiftExpr.cpp) ---===//
+  /// Lifts a non-pointer rvalue (scalar or vector). Null on failure.
+  mlir::Value emitRValue(const clang::Expr *e);
+  /// Lifts `e` for its side effects only.
+  mlir::LogicalResult emitDiscarded(const clang::Expr *e);
+  mlir::Value emitCond(const clang::Expr *e); // as i1
+  mlir::Value emitCast(const clang::CastExpr *e);
+  mlir::Value emitMember(const clang::MemberExpr *e);
+  mlir::Value emitInitList(const clang::InitListExpr *e);
+  mlir::Value emitConstruct(const clang::CXXConstructExpr *e);
+  std::optional<mlir::Value> emitConstant(const clang::Expr *e);
+  /// True when `e` has no side effects and reads no memory through pointers
+  /// or arrays (safe to evaluate speculatively).
+  bool isSpeculatable(const clang::Expr *e);
+  mlir::Value builtinVar(const clang::Expr *base, llvm::StringRef field,
+                         mlir::Location l);
+
+  //===--- operators (LiftOperators.cpp) ---===//
+  mlir::Value emitBinary(const clang::BinaryOperator *e);
+  mlir::Value emitArith(clang::BinaryOperatorKind op, mlir::Value l,
+                        mlir::Value r, clang::QualType t, mlir::Location loc,
+                        const clang::Expr *at);
+  mlir::Value emitUnary(const clang::UnaryOperator *e);
+  mlir::Value emitAssign(const clang::BinaryOperator *e, LValue *out);
+  mlir::Value emitIncDec(const clang::UnaryOperator *e, LValue *out);
+  mlir::Value emitConditional(const clang::AbstractConditionalOperator *e);
+  mlir::Value emitLogical(const clang::BinaryOperator *e);
+  mlir::LogicalResult emitPointerAssign(const clang::Expr *lhs, const Ptr &p,
+                                        const clang::Expr *at);
+
+  //===--- memory (LiftMemory.cpp) ---===//
+  mlir::FailureOr<LValue> emitLValue(const clang::Expr *e);
+  mlir::FailureOr<Ptr> emitPointer(const clang::Expr *e);
+  mlir::FailureOr<LValue> deref(const Ptr &p, clang::QualType pointee,
+                                const clang::Expr *at);
+  Ptr addOffset(const Ptr &p, Index add, unsigned scale, bool subtract,
+                mlir::Location l);
+  mlir::Value load(const LValue &lv, mlir::Location l);
+  mlir::LogicalResult store(const LValue &lv, mlir::Value v, mlir::Location l);
+  mlir::Value makeAlloca(mlir::Type t, llvm::StringRef name, mlir::Location l);
+  mlir::LogicalResult declareVar(const clang::VarDecl *vd);
+  mlir::LogicalResult bindParam(const clang::ParmVarDecl *p, mlir::Value arg,
+                                bool isKernelArg);
+  mlir::FailureOr<Binding *> lookup(const clang::ValueDecl *d,
+                                    const clang::Expr *at);
+  mlir::FailureOr<LValue> sharedVar(const clang::VarDecl *vd);
+  unsigned lanesOf(const Ptr &p, clang::QualType pointee);
+  bool isPtrWrittenIn(const clang::VarDecl *vd, const clang::Stmt *body);
+
+  //===--- statements (LiftStmt.cpp, LiftLoops.cpp) ---===//
+  mlir::LogicalResult emitStmt(const clang::Stmt *s);
+  mlir::LogicalResult emitCompound(llvm::ArrayRef<const clang::Stmt *> stmts);
+  mlir::LogicalResult emitIf(const clang::IfStmt *s);
+  mlir::LogicalResult emitReturn(const clang::ReturnStmt *s);
+  mlir::LogicalResult emitFor(const clang::ForStmt *s);
+  mlir::LogicalResult emitWhileLike(const clang::Stmt *s);
+  bool tryEmitScfFor(const clang::ForStmt *s, mlir::LogicalResult &result);
+  /// The i1 "keep going" condition after `s` may have set exit flags, or null.
+  mlir::Value exitGuard(const clang::Stmt *s, mlir::Location l);
+  bool mayExit(const clang::Stmt *s, bool loopLevel);
+  /// Creates the i1 flag alloca `name` (false at kernel entry) if needed.
+  mlir::Value ensureFlag(mlir::Value &flag, llvm::StringRef name,
+                         mlir::Location l);
+  bool isStride(const clang::Expr *e, const clang::Stmt *body);
+
+  //===--- calls (LiftCalls.cpp, LiftBuiltins.cpp, LiftHalf.cpp) ---===//
+  mlir::Value emitCall(const clang::CallExpr *e);
+  mlir::Value inlineCall(const clang::FunctionDecl *fd,
+                         llvm::ArrayRef<const clang::Expr *> args,
+                         const clang::Expr *call, LValue *refResult);
+  std::optional<mlir::Value> emitBuiltin(const clang::CallExpr *e,
+                                         llvm::StringRef name);
+  std::optional<mlir::Value> emitMathBuiltin(const clang::CallExpr *e,
+                                             llvm::StringRef name);
+  std::optional<mlir::Value> emitAtomic(const clang::CallExpr *e,
+                                        llvm::StringRef name);
+  std::optional<mlir::Value> emitWarpBuiltin(const clang::CallExpr *e,
+                                             llvm::StringRef name);
+  std::optional<mlir::Value> emitHalfBuiltin(const clang::CallExpr *e,
+                                             llvm::StringRef name);
+  std::optional<mlir::Value>
+  emitHalfOperator(const clang::CXXOperatorCallExpr *e);
+  llvm::SmallVector<mlir::Value> emitArgs(const clang::CallExpr *e);
+
+  clang::ASTContext &ast;
+  mlir::gpu::GPUFuncOp func;
+  mlir::OpBuilder b;
+  std::string &errors;
+  bool failed = false;
+  /// Where the construct being lifted starts (for errors without a location).
+  clang::SourceLocation curLoc;
+  /// Returned for void expressions; erased at the end when unused.
+  mlir::Value voidValue;
+
+  llvm::SmallVector<Frame, 4> frames;
+  llvm::SmallVector<LoopFlags, 4> loops;
+  /// __shared__ variables (kernel- or device-function-level, static or not).
+  llvm::DenseMap<const clang::VarDecl *, mlir::Value> shared;
+  mlir::Value dynamicShared; // i8 view base
+  mlir::Block *entry = nullptr;
+  mlir::Operation *allocaAnchor = nullptr; // allocas go before this op
+};
+
+} // namespace kfix::frontend
+
+#endif
