@@ -232,4 +232,26 @@ def RepairVarianceDivisor : KFix_RepairPass<"kfix-repair-variance-divisor"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of divisors changed">];
 }
 
+def RepairPdll : KFix_RepairPass<"kfix-repair-pdll"> {
+  let summary = "Apply one repair pattern written in PDLL (kb/pdll/*.pdll)";
+  let description = [{
+    Every `Pattern` of every `kb/pdll/*.pdll` file is compiled into kfix by
+    mlir-pdll at build time. This pass applies the one named `pattern` to the
+    ops at `loc` (every op when empty), greedily but without folding, and
+    leaves everything else as it is. The PDLL rewrite marks what it creates
+    with `kfix.repaired = "kfix-repair-pdll"`. An unknown name is an error
+    that lists the known ones.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"pattern", "pattern", "std::string", /*default=*/"\"\"",
+           "Name of the PDLL Pattern to apply">
+  ];
+  let dependentDialects = ["mlir::pdl::PDLDialect", "mlir::pdl_interp::PDLInterpDialect",
+                           "mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect", "mlir::memref::MemRefDialect",
+                           "mlir::gpu::GPUDialect"];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of ops the pattern created">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD
