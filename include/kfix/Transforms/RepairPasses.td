@@ -254,4 +254,38 @@ def RepairPdll : KFix_RepairPass<"kfix-repair-pdll"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of ops the pattern created">];
 }
 
+def RepairMissingAtomic : KFix_RepairPass<"kfix-repair-missing-atomic"> {
+  let summary = "Make a racy read-modify-write of one element atomic";
+  let description = [{
+    Matches `v = m[i]; m[i] = v op x` (`memref.load`, combine, `memref.store`
+    to the same element of a global or shared buffer, in one block) with op
+    in add, mul, max, min, and, or. Without `loc` it fires only where all
+    threads of a block hit the same element: the index does not depend on
+    the thread and the store is not under a thread-dependent condition
+    (`out[blockIdx.x] += partial`). With `loc` (matching the store) it fires
+    on any such read-modify-write. The triple becomes
+    `memref.atomic_rmw <kind> x, m[i]`.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of updates made atomic">];
+}
+
+def RepairSharedTileSize : KFix_RepairPass<"kfix-repair-shared-tile-size"> {
+  let summary = "Resize or pad a __shared__ array";
+  let description = [{
+    Gives the workgroup attribution named `shared` (its C name, from
+    `kfix.shared_names`) the shape `shape` (e.g. `32x33`), or adds `pad`
+    elements to its last dimension (`tile[32][32]` -> `tile[32][33]` to
+    avoid bank conflicts, or to fit a larger block). Only buffers used by
+    plain loads, stores and atomics can be resized.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"shared", "shared", "std::string", /*default=*/"\"\"", "C name of the __shared__ array">,
+    Option<"shape", "shape", "std::string", /*default=*/"\"\"", "New shape, e.g. 32x33">,
+    Option<"pad", "pad", "int64_t", /*default=*/"0", "Elements to add to the last dimension">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of arrays resized">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD
