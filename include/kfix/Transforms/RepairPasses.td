@@ -288,4 +288,24 @@ def RepairSharedTileSize : KFix_RepairPass<"kfix-repair-shared-tile-size"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of arrays resized">];
 }
 
+def RepairShuffle : KFix_RepairPass<"kfix-repair-shuffle"> {
+  let summary = "Fix a warp shuffle: full mask, xor vs down, broadcast of lane 0";
+  let description = [{
+    `fix=full-mask` (default): drops a partial constant mask (`kfix.mask`)
+    from the shuffles at `loc` (every partially masked shuffle when empty).
+    `fix=xor` / `fix=down`: turns `down` shuffles into `xor` ones (an
+    all-reduce: every lane gets the total) or back, at `loc` (required).
+    `fix=broadcast`: after the shuffle at `loc` (required), whose result is
+    stored to a C local, inserts `v = __shfl_sync(full, v, 0)` after the
+    enclosing loop (or right after the store when not in a loop) so that
+    every lane sees lane 0's result of a `down` reduction.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"fix", "fix", "std::string", /*default=*/"\"full-mask\"",
+           "full-mask | xor | down | broadcast">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of shuffles fixed">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD
