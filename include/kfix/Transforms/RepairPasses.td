@@ -232,4 +232,80 @@ def RepairVarianceDivisor : KFix_RepairPass<"kfix-repair-variance-divisor"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of divisors changed">];
 }
 
+def RepairPdll : KFix_RepairPass<"kfix-repair-pdll"> {
+  let summary = "Apply one repair pattern written in PDLL (kb/pdll/*.pdll)";
+  let description = [{
+    Every `Pattern` of every `kb/pdll/*.pdll` file is compiled into kfix by
+    mlir-pdll at build time. This pass applies the one named `pattern` to the
+    ops at `loc` (every op when empty), greedily but without folding, and
+    leaves everything else as it is. The PDLL rewrite marks what it creates
+    with `kfix.repaired = "kfix-repair-pdll"`. An unknown name is an error
+    that lists the known ones.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"pattern", "pattern", "std::string", /*default=*/"\"\"",
+           "Name of the PDLL Pattern to apply">
+  ];
+  let dependentDialects = ["mlir::pdl::PDLDialect", "mlir::pdl_interp::PDLInterpDialect",
+                           "mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect", "mlir::memref::MemRefDialect",
+                           "mlir::gpu::GPUDialect"];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of ops the pattern created">];
+}
+
+def RepairMissingAtomic : KFix_RepairPass<"kfix-repair-missing-atomic"> {
+  let summary = "Make a racy read-modify-write of one element atomic";
+  let description = [{
+    Matches `v = m[i]; m[i] = v op x` (`memref.load`, combine, `memref.store`
+    to the same element of a global or shared buffer, in one block) with op
+    in add, mul, max, min, and, or. Without `loc` it fires only where all
+    threads of a block hit the same element: the index does not depend on
+    the thread and the store is not under a thread-dependent condition
+    (`out[blockIdx.x] += partial`). With `loc` (matching the store) it fires
+    on any such read-modify-write. The triple becomes
+    `memref.atomic_rmw <kind> x, m[i]`.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of updates made atomic">];
+}
+
+def RepairSharedTileSize : KFix_RepairPass<"kfix-repair-shared-tile-size"> {
+  let summary = "Resize or pad a __shared__ array";
+  let description = [{
+    Gives the workgroup attribution named `shared` (its C name, from
+    `kfix.shared_names`) the shape `shape` (e.g. `32x33`), or adds `pad`
+    elements to its last dimension (`tile[32][32]` -> `tile[32][33]` to
+    avoid bank conflicts, or to fit a larger block). Only buffers used by
+    plain loads, stores and atomics can be resized.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"shared", "shared", "std::string", /*default=*/"\"\"", "C name of the __shared__ array">,
+    Option<"shape", "shape", "std::string", /*default=*/"\"\"", "New shape, e.g. 32x33">,
+    Option<"pad", "pad", "int64_t", /*default=*/"0", "Elements to add to the last dimension">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of arrays resized">];
+}
+
+def RepairShuffle : KFix_RepairPass<"kfix-repair-shuffle"> {
+  let summary = "Fix a warp shuffle: full mask, xor vs down, broadcast of lane 0";
+  let description = [{
+    `fix=full-mask` (default): drops a partial constant mask (`kfix.mask`)
+    from the shuffles at `loc` (every partially masked shuffle when empty).
+    `fix=xor` / `fix=down`: turns `down` shuffles into `xor` ones (an
+    all-reduce: every lane gets the total) or back, at `loc` (required).
+    `fix=broadcast`: after the shuffle at `loc` (required), whose result is
+    stored to a C local, inserts `v = __shfl_sync(full, v, 0)` after the
+    enclosing loop (or right after the store when not in a loop) so that
+    every lane sees lane 0's result of a `down` reduction.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"fix", "fix", "std::string", /*default=*/"\"full-mask\"",
+           "full-mask | xor | down | broadcast">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of shuffles fixed">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD

@@ -1,0 +1,98 @@
+//===- RepairShuffle.cpp - warp shuffle masks, modes and broadcasts -------===//
+#include "RepairUtils.h"
+#include "kfix/Transforms/Passes.h"
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace kfix {
+#define GEN_PASS_DEF_REPAIRSHUFFLE
+#include "kfix/Transforms/RepairPasses.h.inc"
+} // namespace kfix
+
+using namespace mlir;
+using namespace kfix;
+
+namespace {
+
+constexpr StringLiteral kPassArg = "kfix-repair-shuffle";
+
+struct RepairShufflePass : public kfix::impl::RepairShuffleBase<RepairShufflePass> {
+  using RepairShuffleBase::RepairShuffleBase;
+
+  void runOnOperation() override {
+    bool aimed = !StringRef(loc).trim().empty();
+    if (fix != "full-mask" && fix != "xor" && fix != "down" && fix != "broadcast") {
+      getOperation().emitError() << kPassArg
+                                 << ": fix must be full-mask, xor, down or broadcast";
+      return signalPassFailure();
+    }
+    if (fix != "full-mask" && !aimed) {
+      getOperation().emitError() << kPassArg << ": fix=" << fix
+                                 << " needs loc=<file:line[:col]>";
+      return signalPassFailure();
+    }
+    SmallVector<gpu::ShuffleOp> shuffles;
+    getOperation().walk([&](gpu::ShuffleOp s) {
+      if (locMatches(s.getLoc(), loc))
+        shuffles.push_back(s);
+    });
+    for (gpu::ShuffleOp s : shuffles) {
+      if (fix == "full-mask") {
+        if (!s->hasAttr("kfix.mask"))
+          continue;
+        s->removeAttr("kfix.mask");
+      } else if (fix == "xor" || fix == "down") {
+        auto from = fix == "xor" ? gpu::ShuffleMode::DOWN : gpu::ShuffleMode::XOR;
+        if (s.getMode() != from)
+          continue;
+        s.setMode(fix == "xor" ? gpu::ShuffleMode::XOR : gpu::ShuffleMode::DOWN);
+      } else if (!broadcast(s)) {
+        continue;
+      }
+      markRepaired(s, kPassArg);
+      ++numRewrites;
+    }
+  }
+
+  /// Finds the local the reduction accumulates into (a store of a value
+  /// computed from the shuffle) and broadcasts lane 0's value after the loop.
+  bool broadcast(gpu::ShuffleOp s) {
+    memref::AllocaOp var;
+    Operation *store = nullptr;
+    SmallVector<Value> work{s.getShuffleResult()};
+    for (unsigned steps = 0; !work.empty() && steps < 32 && !var; ++steps) {
+      Value v = work.pop_back_val();
+      for (OpOperand &use : v.getUses()) {
+        if (auto st = dyn_cast<memref::StoreOp>(use.getOwner());
+            st && use.getOperandNumber() == 0 && getVarAlloca(st.getMemref())) {
+          var = getVarAlloca(st.getMemref());
+          store = st;
+          break;
+        }
+        if (use.getOwner()->getNumResults() == 1 && !use.getOwner()->getNumRegions())
+          work.push_back(use.getOwner()->getResult(0));
+      }
+    }
+    if (!var) {
+      s.emitWarning() << kPassArg << ": not applied: the shuffled value is not stored to a local";
+      return false;
+    }
+    Operation *after = store;
+    if (auto loop = store->getParentOfType<LoopLikeOpInterface>())
+      after = loop;
+    OpBuilder b(after->getContext());
+    b.setInsertionPointAfter(after);
+    Location l = s.getLoc();
+    Value cur = memref::LoadOp::create(b, l, var.getResult(), ValueRange{});
+    Value zero = arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0));
+    Value width = arith::ConstantOp::create(b, l, b.getI32IntegerAttr(32));
+    auto bc = gpu::ShuffleOp::create(b, l, cur, zero, width, gpu::ShuffleMode::IDX);
+    markRepaired(bc, kPassArg);
+    auto st = memref::StoreOp::create(b, l, bc.getShuffleResult(), var.getResult(), ValueRange{});
+    markRepaired(st, kPassArg);
+    return true;
+  }
+};
+
+} // namespace
