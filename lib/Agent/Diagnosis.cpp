@@ -276,8 +276,8 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
     std::string perr;
     llvm::raw_string_ostream pos(perr);
     bool ok = mlir::succeeded(mlir::parsePassPipeline(
-                  "builtin.module(gpu.module(kfix-instrument-races,kfix-instrument-writes,"
-                  "kfix-instrument-nan))",
+                  "gpu.module(kfix-instrument-races,kfix-instrument-writes,"
+                  "kfix-instrument-nan)",
                   pm, pos)) &&
               mlir::succeeded(pm.run(*inst));
     LaunchRunner runner{s, {}, 0};

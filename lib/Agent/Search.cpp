@@ -14,7 +14,9 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"
+#include <cstdlib>
 
 using namespace mlir;
 using namespace kfix;
@@ -86,13 +88,27 @@ uint64_t kfix::fingerprint(ModuleOp module) {
   return llvm::xxh3_64bits(text);
 }
 
+std::string &kfix::lastActionWarnings() {
+  static std::string w;
+  return w;
+}
+
 OwningOpRef<ModuleOp> kfix::applyAction(ModuleOp module, const Action &action,
                                         std::string &error) {
   OwningOpRef<ModuleOp> clone(cast<ModuleOp>(module->clone()));
+  lastActionWarnings().clear();
+  if (const char *dump = std::getenv("KFIX_DUMP_ACTIONS")) {
+    // Developer aid: the IR each action starts from.
+    std::error_code ec;
+    llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
+    if (!ec)
+      os << "// ---- before " << action.describe() << "\n" << *clone << "\n";
+  }
   PassManager pm(module->getContext());
   std::string diag;
   llvm::raw_string_ostream os(diag);
-  if (failed(parsePassPipeline(action.pipeline(), pm, os))) {
+  // `pm` is anchored on builtin.module: the pipeline text is its nested part.
+  if (failed(parsePassPipeline("gpu.module(" + action.describe() + ")", pm, os))) {
     error = "cannot build '" + action.describe() + "': " + diag;
     return nullptr;
   }
@@ -101,12 +117,20 @@ OwningOpRef<ModuleOp> kfix::applyAction(ModuleOp module, const Action &action,
   ScopedDiagnosticHandler handler(module->getContext(), [&](Diagnostic &d) {
     if (d.getSeverity() == DiagnosticSeverity::Error)
       os << d.str() << "\n";
+    else if (d.getSeverity() == DiagnosticSeverity::Warning)
+      lastActionWarnings() += d.str() + "\n";
     return success();
   });
   pm.enableVerifier(true);
   if (failed(pm.run(*clone))) {
     error = "'" + action.describe() + "' failed: " + diag;
     return nullptr;
+  }
+  if (const char *dump = std::getenv("KFIX_DUMP_ACTIONS")) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
+    if (!ec)
+      os << "// ---- after " << action.describe() << "\n" << *clone << "\n";
   }
   return clone;
 }
@@ -258,7 +282,8 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       child->fingerprint = fingerprint(*child->module);
       if (child->fingerprint == state.fingerprint) {
         rec.outcome = "no-change";
-        rec.note = "the repair's pattern does not match this kernel";
+        rec.note = lastActionWarnings().empty() ? "the repair's pattern does not match this kernel"
+                                                : lastActionWarnings();
         rec.errorAfter = state.eval.measure;
         rec.ms = msSince(stepStart);
         record(rec);

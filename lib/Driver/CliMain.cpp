@@ -1,5 +1,6 @@
 //===- CliMain.cpp - the `kfix` command and its subcommands ---------------===//
 #include "kfix/Driver/Driver.h"
+#include "kfix/InitAll.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -35,6 +36,8 @@ int kfix::cliMain(int argc, char **argv) {
     printUsage(llvm::errs());
     return 2;
   }
+  // Repair and instrumentation passes are looked up by name (planners, KB).
+  kfix::registerAllPasses();
   std::string cmd = argv[1];
   if (cmd == "--help" || cmd == "-h" || cmd == "help") {
     printUsage(llvm::outs());

@@ -151,6 +151,8 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
     for (auto &g : r.gateRejections)
       llvm::outs() << "  accepted by the loop, rejected by the integrity gate: " << g << "\n";
   }
+  // The candidates live in the session's context, which ends here.
+  r.search.best.reset();
   return r;
 }
 

@@ -99,8 +99,8 @@ static std::string checkRepair(const RepairTemplate &t) {
       val = "x";
     opts += (opts.empty() ? "" : " ") + k + "=" + val;
   }
-  std::string pipeline = "builtin.module(gpu.module(" + t.pass +
-                         (opts.empty() ? "" : "{" + opts + "}") + "))";
+  std::string pipeline = "gpu.module(" + t.pass +
+                         (opts.empty() ? "" : "{" + opts + "}") + ")";
   mlir::MLIRContext ctx;
   mlir::PassManager pm(&ctx);
   std::string err;

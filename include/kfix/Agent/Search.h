@@ -152,6 +152,9 @@ SearchResult runSearch(std::unique_ptr<SearchState> initial, Evaluator &evaluato
 mlir::OwningOpRef<mlir::ModuleOp> applyAction(mlir::ModuleOp module, const Action &action,
                                               std::string &error);
 
+/// Warnings the last applyAction's passes emitted (why a repair declined).
+std::string &lastActionWarnings();
+
 /// A hash of the IR without locations (cycle detection, no-op detection).
 uint64_t fingerprint(mlir::ModuleOp module);
 

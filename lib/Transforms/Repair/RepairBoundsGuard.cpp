@@ -38,11 +38,27 @@ struct RepairBoundsGuardPass
         return signalPassFailure();
   }
 
-  /// The bound parameter: the option, else the one integer parameter the
-  /// kernel compares, else the one with a size-like name.
-  Value findBound(gpu::GPUFuncOp func) {
-    if (!bound.empty())
-      return getArgByName(func, bound);
+  /// The factors of the bound: the option (a parameter name or a product
+  /// "rows*cols"), else the one integer parameter the kernel compares, else
+  /// the one with a size-like name, else the product of the kernel's integer
+  /// parameters when there are two or three (a flat index over a 2-D/3-D
+  /// problem, e.g. rows*cols). Empty when none applies; `bad` names an option
+  /// factor that is not an integer parameter.
+  SmallVector<Value> findBound(gpu::GPUFuncOp func, std::string &bad) {
+    SmallVector<Value> factors;
+    if (!bound.empty()) {
+      SmallVector<StringRef> names;
+      StringRef(bound).split(names, '*');
+      for (StringRef name : names) {
+        Value v = getArgByName(func, name.trim());
+        if (!v || !isa<IntegerType>(v.getType())) {
+          bad = name.trim().str();
+          return {};
+        }
+        factors.push_back(v);
+      }
+      return factors;
+    }
     llvm::SetVector<Value> compared;
     func.walk([&](arith::CmpIOp cmp) {
       for (Value operand : cmp->getOperands())
@@ -50,20 +66,27 @@ struct RepairBoundsGuardPass
           compared.insert(stripCasts(operand));
     });
     if (compared.size() == 1)
-      return compared.front();
+      return {compared.front()};
     Value named;
+    SmallVector<Value> ints;
     for (BlockArgument arg : func.getArguments()) {
       if (!isIntArg(arg))
         continue;
+      ints.push_back(arg);
       StringRef name = getArgName(func, arg);
-      if (llvm::is_contained({"n", "N", "size", "numel", "count", "len", "length", "total"},
+      if (llvm::is_contained({"n", "N", "size", "numel", "count", "len", "length", "total",
+                              "num_elements", "n_elements", "numElements", "total_size"},
                              name)) {
         if (named)
           return {};
         named = arg;
       }
     }
-    return named;
+    if (named)
+      return {named};
+    if (compared.empty() && (ints.size() == 2 || ints.size() == 3))
+      return ints;
+    return {};
   }
 
   LogicalResult repair(gpu::GPUFuncOp func) {
@@ -118,12 +141,13 @@ struct RepairBoundsGuardPass
       return success();
     };
 
-    Value n = findBound(func);
-    if (!bound.empty() && (!n || !isa<IntegerType>(n.getType())))
+    std::string bad;
+    SmallVector<Value> factors = findBound(func, bad);
+    if (!bad.empty())
       return func.emitError() << kPassArg << ": kernel @" << func.getName()
-                              << " has no integer parameter named '" << bound << "'";
-    if (!n)
-      return warn("no bound parameter found (give bound=<name>)");
+                              << " has no integer parameter named '" << bad << "'";
+    if (factors.empty())
+      return warn("no bound parameter found (give bound=<name> or bound=<a>*<b>)");
 
     Operation *terminator = body.getTerminator();
     for (Operation *op = first; op != terminator; op = op->getNextNode()) {
@@ -147,9 +171,21 @@ struct RepairBoundsGuardPass
         return warn("the index is computed after the first global access");
       idx = key;
     }
+    // The bound is the product of its factors, in the widest factor type.
+    Value n = factors.front();
+    bool isUnsigned = isUnsignedCType(getArgCType(func, cast<BlockArgument>(n)));
+    for (Value f : llvm::drop_begin(factors)) {
+      auto nt = cast<IntegerType>(n.getType()), ft = cast<IntegerType>(f.getType());
+      if (nt.getWidth() < ft.getWidth())
+        n = arith::ExtSIOp::create(b, l, ft, n);
+      else if (ft.getWidth() < nt.getWidth())
+        f = arith::ExtSIOp::create(b, l, nt, f);
+      n = arith::MulIOp::create(b, l, n, f);
+      isUnsigned &= isUnsignedCType(getArgCType(func, cast<BlockArgument>(f)));
+      markRepaired(n.getDefiningOp(), kPassArg);
+    }
     auto idxType = cast<IntegerType>(idx.getType());
     auto nType = cast<IntegerType>(n.getType());
-    bool isUnsigned = isUnsignedCType(getArgCType(func, cast<BlockArgument>(n)));
     if (idxType.getWidth() < nType.getWidth())
       idx = isUnsigned ? Value(arith::ExtUIOp::create(b, l, nType, idx))
                        : Value(arith::ExtSIOp::create(b, l, nType, idx));
