@@ -24,7 +24,7 @@ using namespace kfix;
 std::string Action::describe() const {
   if (kind == Patch) {
     unsigned lines = std::count(patch.begin(), patch.end(), '\n');
-    return llvm::formatv("patch ({0} diff lines)", lines).str();
+    return llvm::formatv("source patch ({0} lines after patching)", lines).str();
   }
   std::string s = pass;
   if (!options.empty()) {
