@@ -10,7 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include <chrono>
-#include <curl/curl.h>
+#include "CurlApi.h"
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -47,7 +47,10 @@ std::optional<uint64_t> kfix::llm::parseRetryAfterMs(llvm::StringRef value) {
     return static_cast<uint64_t>(seconds * 1000.0);
   }
   std::string date = value.str();
-  time_t when = curl_getdate(date.c_str(), nullptr);
+  const CurlApi *api = getCurlApi();
+  if (!api)
+    return std::nullopt;
+  time_t when = api->getdate(date.c_str(), nullptr);
   if (when < 0)
     return std::nullopt;
   time_t now = time(nullptr);

@@ -8,7 +8,7 @@
 #include "kfix/LLM/Client.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include <curl/curl.h>
+#include "CurlApi.h"
 #include <mutex>
 
 using namespace kfix::llm;
@@ -54,7 +54,10 @@ class CurlTransport final : public HttpTransport {
 public:
   CurlTransport() {
     static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+    std::call_once(once, [] {
+      if (const CurlApi *api = getCurlApi())
+        api->global_init(CURL_GLOBAL_DEFAULT);
+    });
   }
 
   HttpResponse post(const HttpRequest &request) override {
@@ -70,15 +73,22 @@ public:
 
 private:
   void postImpl(const HttpRequest &request, HttpResponse &response) {
-    std::unique_ptr<CURL, void (*)(CURL *)> handle(curl_easy_init(), curl_easy_cleanup);
+    std::string loadError;
+    const CurlApi *api = getCurlApi(&loadError);
+    if (!api) {
+      response.outcome = HttpResponse::Outcome::OtherError;
+      response.error = loadError;
+      return;
+    }
+    std::unique_ptr<CURL, void (*)(CURL *)> handle(api->easy_init(), api->easy_cleanup);
     CURL *curl = handle.get();
     if (!curl) {
       response.error = "curl_easy_init failed";
       return;
     }
-    std::unique_ptr<curl_slist, void (*)(curl_slist *)> headers(nullptr, curl_slist_free_all);
+    std::unique_ptr<curl_slist, void (*)(curl_slist *)> headers(nullptr, api->slist_free_all);
     auto append = [&](const std::string &line) {
-      curl_slist *next = curl_slist_append(headers.get(), line.c_str());
+      curl_slist *next = api->slist_append(headers.get(), line.c_str());
       if (next) { // the head of the same list, or a new list when it was empty
         (void)headers.release();
         headers.reset(next);
@@ -90,34 +100,34 @@ private:
     append("Expect:");
     char errorBuffer[CURL_ERROR_SIZE] = {0};
 
-    curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str());
-    curl_easy_setopt(curl, CURLOPT_POST, 1L);
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data());
-    curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
+    api->easy_setopt(curl, CURLOPT_URL, request.url.c_str());
+    api->easy_setopt(curl, CURLOPT_POST, 1L);
+    api->easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data());
+    api->easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
                      static_cast<curl_off_t>(request.body.size()));
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers.get());
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, writeBody);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &response.body);
-    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, writeHeader);
-    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &response.headers);
-    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errorBuffer);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+    api->easy_setopt(curl, CURLOPT_HTTPHEADER, headers.get());
+    api->easy_setopt(curl, CURLOPT_WRITEFUNCTION, writeBody);
+    api->easy_setopt(curl, CURLOPT_WRITEDATA, &response.body);
+    api->easy_setopt(curl, CURLOPT_HEADERFUNCTION, writeHeader);
+    api->easy_setopt(curl, CURLOPT_HEADERDATA, &response.headers);
+    api->easy_setopt(curl, CURLOPT_ERRORBUFFER, errorBuffer);
+    api->easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    api->easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
 #if LIBCURL_VERSION_NUM >= 0x075500
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    api->easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
 #else
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS, CURLPROTO_HTTP | CURLPROTO_HTTPS);
+    api->easy_setopt(curl, CURLOPT_PROTOCOLS, CURLPROTO_HTTP | CURLPROTO_HTTPS);
 #endif
     if (request.timeoutMs)
-      curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(request.timeoutMs));
+      api->easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(request.timeoutMs));
     if (request.connectTimeoutMs)
-      curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
+      api->easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
                        static_cast<long>(request.connectTimeoutMs));
 
-    CURLcode rc = curl_easy_perform(curl);
+    CURLcode rc = api->easy_perform(curl);
     if (rc == CURLE_OK) {
       response.outcome = HttpResponse::Outcome::Replied;
-      curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response.status);
+      api->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response.status);
     } else {
       switch (rc) {
       case CURLE_OPERATION_TIMEDOUT:
@@ -136,7 +146,7 @@ private:
         response.outcome = HttpResponse::Outcome::OtherError;
         break;
       }
-      response.error = errorBuffer[0] ? std::string(errorBuffer) : curl_easy_strerror(rc);
+      response.error = errorBuffer[0] ? std::string(errorBuffer) : api->easy_strerror(rc);
       response.error += " (curl error " + std::to_string(rc) + ")";
     }
   }
