@@ -570,7 +570,9 @@ llvm::Expected<TaskManifest> kfix::parseManifest(const json::Value &json, String
   if (!root)
     return failed();
   c.warnUnknown(*root, "", {"kfix_task", "name", "source", "kernel", "params", "launch",
-                            "launches", "sizes", "inputs", "reference", "tolerance", "seeds"});
+                            "launches", "sizes", "inputs", "reference", "tolerance", "seeds",
+                            // Metadata of NM-bench tasks (family, bug classes), read by `kfix bench`.
+                            "kfix_bench", "description"});
   const json::Value *ver = root->get("kfix_task");
   if (!ver) {
     c.fail("kfix_task", "missing required field (this is not a kfix task manifest?)");
