@@ -66,6 +66,8 @@ std::vector<Action> KBPlanner::propose(const SearchState &state,
   if (opts.useRetrieval) {
     std::string query = state.eval.diagnosis + "\n" + state.source;
     auto ranked = rankEntries(kb, state.eval.signature, query);
+    // The best-ranked entries with evidence first; then, when exhaustive, the
+    // rest in rank order (a repair whose pattern does not match costs nothing).
     for (auto &r : ranked) {
       if (chosen.size() >= opts.topEntries)
         break;
@@ -73,6 +75,10 @@ std::vector<Action> KBPlanner::propose(const SearchState &state,
         continue;
       chosen.push_back({r.entry, r.score});
     }
+    if (opts.exhaustive)
+      for (auto &r : ranked)
+        if (llvm::none_of(chosen, [&](auto &c) { return c.first == r.entry; }))
+          chosen.push_back({r.entry, r.score - 100});
   } else {
     for (const KBEntry &e : kb.entries())
       chosen.push_back({&e, 0});

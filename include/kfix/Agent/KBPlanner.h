@@ -11,6 +11,8 @@ struct KBPlannerOptions {
   unsigned topEntries = 6;    ///< retrieved entries expanded per state
   unsigned maxSites = 4;      ///< diagnosed sites tried per `{site}` placeholder
   unsigned maxVariants = 8;   ///< option combinations per repair template
+  /// After the retrieved entries, try every other entry too, in rank order.
+  bool exhaustive = true;
   /// Ablation: no retrieval; every entry's repairs in a fixed (id) order.
   bool useRetrieval = true;
 };
