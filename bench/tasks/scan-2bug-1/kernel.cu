@@ -7,7 +7,8 @@ __global__ void block_inclusive_scan(const int* __restrict__ in, int* __restrict
     int g = blockIdx.x * blockDim.x + t;
     int cur = 0;
     buf[cur][t] = (g < n) ? in[g] : 0;
-    for (int d = 1; d < blockDim.x; d *= 2) {
+    __syncthreads();
+    for (int d = 1; d < blockDim.x / 2; d *= 2) {
         int nxt = 1 - cur;
         buf[nxt][t] = buf[cur][t] + (t >= d ? buf[cur][t - d] : 0);
         cur = nxt;
