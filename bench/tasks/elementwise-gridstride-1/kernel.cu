@@ -1,0 +1,8 @@
+#include <cuda_runtime.h>
+
+// y <- a*x + y, grid-stride loop so any grid size works
+__global__ void saxpy_gs(int n, float a, const float *x, float *y)
+{
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x)
+        y[i] = a * x[i] + y[i];
+}

@@ -1,0 +1,23 @@
+#include <cuda_runtime.h>
+
+#define MAX_BLOCK 512
+
+// *result += dot(a, b); any blockDim.x <= MAX_BLOCK (the launcher uses 384 = 12 warps)
+__global__ void dot_kernel(const float* a, const float* b, float* result, int n) {
+    __shared__ float cache[MAX_BLOCK];
+    int tid = threadIdx.x;
+    float tmp = 0.0f;
+    for (int i = blockIdx.x * blockDim.x + tid; i < n; i += blockDim.x * gridDim.x) tmp += a[i] * b[i];
+    cache[tid] = tmp;
+    __syncthreads();
+    // fold the part above the largest power of two first
+    int p = 1;
+    while (p * 2 <= (int)blockDim.x) p *= 2;
+    if (tid < (int)blockDim.x - p) cache[tid] += cache[tid + p];
+    __syncthreads();
+    for (int s = p / 2; s > 0; s /= 2) {
+        if (tid < s) cache[tid] += cache[tid + s];
+        __syncthreads();
+    }
+    if (tid == 0) atomicAdd(result, cache[0]);
+}
