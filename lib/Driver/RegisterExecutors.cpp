@@ -22,11 +22,20 @@ static mlir::OwningOpRef<mlir::ModuleOp> importForKernels(mlir::MLIRContext &ctx
   kfix::ImportOptions opts;
   std::string errors;
   auto module = kfix::importCUDA(ctx, path, opts, errors);
+  size_t next = 0;
+  if (!module && !kernels.empty()) {
+    // A file whose kernels are all templates that nothing instantiates: lift
+    // the named instantiation first.
+    opts.kernel = kernels.front();
+    std::string again;
+    module = kfix::importCUDA(ctx, path, opts, again);
+    next = 1;
+  }
   if (!module) {
     mlir::emitError(mlir::UnknownLoc::get(&ctx)) << llvm::StringRef(errors).rtrim();
     return nullptr;
   }
-  for (const std::string &k : kernels) {
+  for (const std::string &k : kernels.drop_front(next)) {
     if (kfix::findKernel(*module, k))
       continue;
     kfix::ImportOptions one;

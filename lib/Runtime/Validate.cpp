@@ -2,7 +2,9 @@
 #include "kfix/Runtime/Validate.h"
 
 #include "kfix/Runtime/Inputs.h"
+#include "kfix/Runtime/KernelSource.h"
 #include "kfix/Runtime/Npy.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
@@ -28,13 +30,29 @@ namespace {
 /// The compiled kernels of one side (candidate or reference), by name.
 struct KernelSet {
   llvm::StringMap<std::unique_ptr<CompiledKernel>> kernels;
+  llvm::StringMap<unsigned> expectedArgs;
   double compileMs = 0;
+
+  /// A launch whose parameter list does not match the kernel is a task error.
+  llvm::Error checkArity(llvm::ArrayRef<KernelLaunch> launches, StringRef side) {
+    for (const KernelLaunch &l : launches) {
+      auto it = expectedArgs.find(l.kernel);
+      if (it != expectedArgs.end() && it->second != l.params.size())
+        return makeError(side + " kernel '" + l.kernel + "' takes " + llvm::Twine(it->second) +
+                         " parameters, but the task passes " + llvm::Twine(l.params.size()) +
+                         " (params / launches[].params)");
+    }
+    return llvm::Error::success();
+  }
 
   llvm::Error compile(Executor &exec, mlir::ModuleOp module, llvm::ArrayRef<std::string> names,
                       StringRef side) {
     for (const std::string &n : names) {
       if (kernels.count(n))
         continue;
+      if (auto *op = findKernel(module, n))
+        if (auto f = llvm::dyn_cast<mlir::FunctionOpInterface>(op))
+          expectedArgs[n] = f.getNumArguments();
       std::string err;
       std::unique_ptr<CompiledKernel> k = exec.compile(module, n, err);
       if (!k)
@@ -220,6 +238,8 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
   KernelSet cand, ref;
   if (llvm::Error e = cand.compile(exec, candidate, task.candidateKernels(), "candidate"))
     return fail(llvm::toString(std::move(e)));
+  if (llvm::Error e = cand.checkArity(task.launches, "candidate"))
+    return fail("task: " + llvm::toString(std::move(e)));
   res.candidateCompileMs = cand.compileMs;
   bool cudaRef = task.reference.kind == ReferenceSpec::cuda;
   if (cudaRef) {
@@ -227,6 +247,8 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
       return fail("reference: no reference module to run");
     if (llvm::Error e = ref.compile(exec, reference, task.referenceKernels(), "reference"))
       return fail(llvm::toString(std::move(e)));
+    if (llvm::Error e = ref.checkArity(task.reference.launches, "reference"))
+      return fail("task: " + llvm::toString(std::move(e)));
     res.referenceCompileMs = ref.compileMs;
   }
 

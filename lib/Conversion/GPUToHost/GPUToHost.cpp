@@ -381,6 +381,14 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
     } else if (isa<gpu::DynamicSharedMemoryOp>(op)) {
       op->getResult(0).replaceAllUsesWith(dynShared);
       op->erase();
+    } else if (isa<NVVM::DynamicSmemSize>(op)) {
+      // The launch's dynamic shared bytes: the extent of the dynamic buffer.
+      if (!dynShared)
+        return op->emitError("dynamic shared memory size read without dynamic shared memory");
+      Value bytes = memref::DimOp::create(b, loc, dynShared, 0);
+      Value v = arith::IndexCastUIOp::create(b, loc, op->getResult(0).getType(), bytes);
+      op->getResult(0).replaceAllUsesWith(v);
+      op->erase();
     } else if (auto view = dyn_cast<memref::ViewOp>(op)) {
       clampDynamicSharedView(view, dynShared);
     } else if (isa<gpu::BarrierOp>(op)) {
