@@ -152,7 +152,10 @@ struct RepairUninitSharedPass
       return v;
     };
     Type i32 = b.getI32Type();
-    auto idx = [&](auto op) { return mark(arith::IndexCastUIOp::create(b, l, i32, op)); };
+    auto idx = [&](auto op) {
+      markRepaired(op, kPassArg);
+      return mark(arith::IndexCastUIOp::create(b, l, i32, op));
+    };
     auto tid = [&](gpu::Dimension d) { return idx(gpu::ThreadIdOp::create(b, l, d)); };
     auto bdim = [&](gpu::Dimension d) { return idx(gpu::BlockDimOp::create(b, l, d)); };
     // Flattened thread index: x + bx * (y + by * z).
@@ -168,10 +171,12 @@ struct RepairUninitSharedPass
       SmallVector<Value> ids;
       Value rest = linear;
       for (int64_t d = shape.size() - 1; d >= 0; --d) {
-        Value ext = mark(arith::ConstantOp::create(ib, l, ib.getI32IntegerAttr(shape[d])));
-        Value i = d == 0 ? rest : mark(arith::RemUIOp::create(ib, l, rest, ext));
-        if (d > 0)
+        Value i = rest;
+        if (d > 0) {
+          Value ext = mark(arith::ConstantOp::create(ib, l, ib.getI32IntegerAttr(shape[d])));
+          i = mark(arith::RemUIOp::create(ib, l, rest, ext));
           rest = mark(arith::DivUIOp::create(ib, l, rest, ext));
+        }
         ids.insert(ids.begin(), mark(arith::IndexCastUIOp::create(ib, l, ib.getIndexType(), i)));
       }
       markRepaired(memref::StoreOp::create(ib, l, value, buf, ids), kPassArg);
