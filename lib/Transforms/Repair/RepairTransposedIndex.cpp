@@ -76,7 +76,7 @@ struct RepairTransposedIndexPass
     SmallVector<Operation *> near;
     getOperation().walk([&](Operation *op) {
       std::optional<MemAccess> acc = getMemAccess(op);
-      if (!acc || !locMatches(op->getLoc(), loc))
+      if (!acc || acc->indices.empty() || !locMatches(op->getLoc(), loc))
         return;
       near.push_back(op);
       for (OpOperand &o : op->getOpOperands()) {
@@ -156,6 +156,16 @@ struct RepairTransposedIndexPass
     }
     access->setOperand(operand, newIdx);
     markRepaired(access, kPassArg);
+    // The old index expression, when nothing else uses it.
+    SmallVector<Operation *> dead{oldIdx.getDefiningOp()};
+    while (!dead.empty()) {
+      Operation *op = dead.pop_back_val();
+      if (!op || !op->use_empty() || !isMemoryEffectFree(op) || op->getNumRegions())
+        continue;
+      for (Value o : op->getOperands())
+        dead.push_back(o.getDefiningOp());
+      op->erase();
+    }
     ++numRewrites;
     return success();
   }
