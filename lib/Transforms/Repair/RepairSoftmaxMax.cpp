@@ -146,6 +146,9 @@ std::optional<Softmax> matchSoftmax(memref::AllocaOp sum, std::string &why) {
     why = "the sum is not accumulated at the top level of an scf.for after its initialization";
     return std::nullopt;
   }
+  // exp(x - m): already shifted (by a max, or by whatever the author meant).
+  if (sm.term.getOperand().getDefiningOp<arith::SubFOp>())
+    return std::nullopt;
   if (!sm.term->hasOneUse() || !isPureBody(sm.loop, sum)) {
     why = "the sum loop does more than accumulate exp";
     return std::nullopt;
