@@ -299,13 +299,118 @@ def RepairShuffle : KFix_RepairPass<"kfix-repair-shuffle"> {
     stored to a C local, inserts `v = __shfl_sync(full, v, 0)` after the
     enclosing loop (or right after the store when not in a loop) so that
     every lane sees lane 0's result of a `down` reduction.
+    `fix=offsets`: a warp reduction loop over a shuffle offset `off` (an
+    `scf.while` on a local compared `> 0`/`>= 1` and halved, or compared
+    `< W`/`<= W/2` and doubled) whose start is wrong for the shuffle width
+    W (`off = 32` or `64` for 32 lanes, `off = 8`): the halving loop starts at
+    W/2, the doubling loop stops after W/2 (its bound becomes `< W`).
+    Without `loc`, only halving loops starting at a constant above W/2 and
+    doubling loops bounded by a constant above W are changed (a smaller
+    start may be a reduction over groups of lanes).
   }];
   let options = [
     KFix_LocOption,
     Option<"fix", "fix", "std::string", /*default=*/"\"full-mask\"",
-           "full-mask | xor | down | broadcast">
+           "full-mask | xor | down | broadcast | offsets">
   ];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of shuffles fixed">];
+}
+
+def RepairReductionTree : KFix_RepairPass<"kfix-repair-reduction-tree"> {
+  let summary = "Make a shared-memory tree reduction correct for any block size";
+  let description = [{
+    Matches the halving tree reduction
+    `for (s = S0; s > 0; s >>= 1) { if (tid < s) sh[tid] op= sh[tid + s]; __syncthreads(); }`
+    (an `scf.while` on a local `s` compared `> 0` (or `>= 1`, `!= 0`), halved by
+    `>>= 1` or `/= 2` at the end of the body, the combine under one `scf.if`
+    on `tid < s`, a shared buffer read at `tid + s`). Such a loop drops
+    elements when the number of elements `n` is not a power of two, and
+    reads out of range or skips elements when `S0` is not `n / 2`
+    (`s = blockDim.x`, `s = 128` for 256 threads). It becomes, with a new
+    local `__kfix_nactive`:
+    `for (m = n; m > 1; m = s) { s = (m + 1) / 2; if (tid < s && tid + s < m) sh[tid] op= sh[tid + s]; __syncthreads(); }`
+    which folds the upper part onto the lower one at each step and leaves the
+    result of all `n` elements in `sh[0]` (the same steps as before for a
+    power of two). `n` is the `n` option (a kernel integer parameter by its C
+    name, or an integer) or, by default, `blockDim` of the dimension that
+    `tid` comes from. Refuses (with a warning when aimed) when `s` is written
+    elsewhere or `tid` is not traced to a thread id and `n` is not given.
+    `loc` matches the loop.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"n", "n", "std::string", /*default=*/"\"\"",
+           "Number of elements reduced: a kernel parameter's C name or an integer (default blockDim)">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of reduction loops fixed">];
+}
+
+def RepairUninitShared : KFix_RepairPass<"kfix-repair-uninit-shared"> {
+  let summary = "Initialize a __shared__ accumulator before it is accumulated into";
+  let description = [{
+    A workgroup buffer (a `__shared__` scalar or array) updated by
+    read-modify-write stores (`acc += x`: a store of `combine(load acc[i], x)`)
+    or by `memref.atomic_rmw` (atomicAdd/Max/Min) with no plain store that
+    initializes it first is given an initialization at the start of the
+    kernel: the element 0 of a scalar by thread 0 of the block, every element
+    of an array by a block-stride loop over the flattened `tid`
+    (`for (k = tid; k < size; k += blockDim.x*blockDim.y*blockDim.z)`),
+    storing the identity of the combining op (0 for add, 1 for mul, -inf/+inf
+    for max/min, INT_MIN/INT_MAX for integers), followed by a `gpu.barrier`.
+    The initialization goes right before the first op of the kernel that
+    touches the buffer, which must be in the kernel's entry block (not in
+    divergent code). `shared` restricts it to one buffer (its C name); `loc`
+    matches an accumulating update.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"shared", "shared", "std::string", /*default=*/"\"\"", "C name of the __shared__ buffer">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of buffers initialized">];
+}
+
+def RepairTransposedIndex : KFix_RepairPass<"kfix-repair-transposed-index"> {
+  let summary = "Swap the terms of a row-major 2-D index, or change its stride";
+  let description = [{
+    At `loc` (required), on the C index of each memory access (looking
+    through `index_cast`): `a * C + b` (or `b + a * C`, `a * C` as `muli`
+    either operand order). `fix=swap` (default) rewrites it to `b * C + a`,
+    or `b * S + a` when `stride=S` is given (`r*C + c` -> `c*R + r`);
+    `fix=stride` keeps the terms and replaces `C` by `S` (`stride`
+    required). `S` is a kernel integer parameter by C name or an integer.
+    Accesses whose index does not have that shape are left alone (a warning
+    when nothing at the site matches).
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"fix", "fix", "std::string", /*default=*/"\"swap\"", "swap | stride">,
+    Option<"stride", "stride", "std::string", /*default=*/"\"\"",
+           "New stride: a kernel integer parameter's C name or an integer">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of indices rewritten">];
+}
+
+def RepairSoftmaxMax : KFix_RepairPass<"kfix-repair-softmax-max"> {
+  let summary = "Subtract the row maximum inside the exp of a softmax";
+  let description = [{
+    Matches a softmax normalizer computed without the max shift: a local
+    `sum` accumulated (`sum += exp(x[e])`, f32/f64, `math.exp`/`__expf`)
+    in an `scf.for` whose body only loads `x[e]` (a global buffer) and adds
+    its exp to the sum (single-thread-per-row form: any start, bound and
+    step, thread-dependent or not). Inserts before that loop a new local
+    `__kfix_max = -inf` and a copy of the loop that computes
+    `__kfix_max = fmaxf(__kfix_max, x[e])` over the same iteration space,
+    and rewrites every `exp(x[e'])` of the kernel that reads the same buffer
+    with an index of the same shape (same expression, the loop variable
+    of another loop with the same bounds as the sum loop) to
+    `exp(x[e'] - __kfix_max)`. Since the sum and every exp are multiplied by
+    `exp(-max)`, the quotients are unchanged in exact arithmetic. Refuses
+    when an exp of that buffer is used other than as the sum's term or a
+    quotient's numerator or divisor would be left unshifted, or when the
+    loop nest is not of this form. `loc` matches the exp or the sum loop.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of softmaxes shifted">];
 }
 
 #endif // KFIX_REPAIR_PASSES_TD

@@ -1,5 +1,6 @@
 //===- RepairShuffle.cpp - warp shuffle masks, modes and broadcasts -------===//
 #include "RepairUtils.h"
+#include "WhileLoops.h"
 #include "kfix/Transforms/Passes.h"
 #include "kfix/Transforms/Utils.h"
 
@@ -22,11 +23,14 @@ struct RepairShufflePass : public kfix::impl::RepairShuffleBase<RepairShufflePas
 
   void runOnOperation() override {
     bool aimed = !StringRef(loc).trim().empty();
-    if (fix != "full-mask" && fix != "xor" && fix != "down" && fix != "broadcast") {
-      getOperation().emitError() << kPassArg
-                                 << ": fix must be full-mask, xor, down or broadcast";
+    if (fix != "full-mask" && fix != "xor" && fix != "down" && fix != "broadcast" &&
+        fix != "offsets") {
+      getOperation().emitError()
+          << kPassArg << ": fix must be full-mask, xor, down, broadcast or offsets";
       return signalPassFailure();
     }
+    if (fix == "offsets")
+      return fixOffsets(aimed);
     if (fix != "full-mask" && !aimed) {
       getOperation().emitError() << kPassArg << ": fix=" << fix
                                  << " needs loc=<file:line[:col]>";
@@ -51,6 +55,65 @@ struct RepairShufflePass : public kfix::impl::RepairShuffleBase<RepairShufflePas
         continue;
       }
       markRepaired(s, kPassArg);
+      ++numRewrites;
+    }
+  }
+
+  /// fix=offsets: a halving offset loop starts at width/2, a doubling one
+  /// stops after width/2.
+  void fixOffsets(bool aimed) {
+    SmallVector<std::pair<CountedWhile, int64_t>> loops;
+    getOperation().walk([&](scf::WhileOp loop) {
+      std::optional<CountedWhile> w = matchCountedWhile(loop);
+      if (!w)
+        return;
+      gpu::ShuffleOp sh;
+      loop.getAfter().walk([&](gpu::ShuffleOp s) {
+        if (loadedVar(s.getOffset()) == w->var)
+          sh = s;
+      });
+      if (!sh || !(locMatches(loop.getLoc(), loc) || locMatches(sh.getLoc(), loc)))
+        return;
+      std::optional<int64_t> width = getConstInt(sh.getWidth());
+      if (!width || *width < 2)
+        return;
+      loops.push_back({*w, *width});
+    });
+    for (auto &[w, width] : loops) {
+      using P = arith::CmpIPredicate;
+      P pred = w.cmp.getPredicate();
+      Type ty = w.var.getType().getElementType();
+      OpBuilder b(w.init);
+      if (w.halving && isLowerBoundTest(pred)) {
+        std::optional<int64_t> start = getConstInt(w.init.getValue());
+        // Unaimed, only a start past width/2 is surely wrong (a smaller one
+        // may be a segmented reduction over groups of lanes).
+        if ((start && *start == width / 2) || (!aimed && (!start || *start < width / 2)))
+          continue;
+        auto c = arith::ConstantOp::create(b, w.init.getLoc(), b.getIntegerAttr(ty, width / 2));
+        markRepaired(c, kPassArg);
+        Operation *old = w.init.getValue().getDefiningOp();
+        w.init->setOperand(0, c);
+        if (old && old->use_empty() && isMemoryEffectFree(old))
+          old->erase();
+        markRepaired(w.init, kPassArg);
+      } else if (!w.halving && (pred == P::slt || pred == P::ult || pred == P::sle ||
+                                pred == P::ule)) {
+        bool strict = pred == P::slt || pred == P::ult;
+        int64_t want = strict ? width : width / 2;
+        if (w.bound == want || (!aimed && w.bound < want))
+          continue;
+        b.setInsertionPoint(w.cmp);
+        auto c = arith::ConstantOp::create(b, w.cmp.getLoc(), b.getIntegerAttr(ty, want));
+        markRepaired(c, kPassArg);
+        Operation *old = w.cmp.getRhs().getDefiningOp();
+        w.cmp->setOperand(1, c);
+        if (old && old->use_empty())
+          old->erase();
+        markRepaired(w.cmp, kPassArg);
+      } else {
+        continue;
+      }
       ++numRewrites;
     }
   }

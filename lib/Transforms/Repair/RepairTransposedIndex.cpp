@@ -1,0 +1,174 @@
+//===- RepairTransposedIndex.cpp - row-major index terms and strides ------===//
+//
+// `x[r * C + c]` where `x[c * R + r]` (a transposed operand) or `x[r * R + c]`
+// (the wrong leading dimension) was meant. Aimed by `loc` only.
+//
+//===----------------------------------------------------------------------===//
+#include "RepairUtils.h"
+#include "kfix/Transforms/Passes.h"
+#include "kfix/Transforms/Utils.h"
+
+namespace kfix {
+#define GEN_PASS_DEF_REPAIRTRANSPOSEDINDEX
+#include "kfix/Transforms/RepairPasses.h.inc"
+} // namespace kfix
+
+using namespace mlir;
+using namespace kfix;
+
+namespace {
+
+constexpr StringLiteral kPassArg = "kfix-repair-transposed-index";
+
+/// `a * C + b`: the row term, the stride and the column term.
+struct RowMajor {
+  Value a, stride, b;
+};
+
+/// True when `v` looks like a stride: a constant or a kernel parameter.
+bool isStrideLike(Value v) {
+  v = stripCasts(v);
+  return getConstInt(v).has_value() || isa<BlockArgument>(v);
+}
+
+std::optional<RowMajor> matchRowMajor(Value idx) {
+  auto add = idx.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  for (int side = 0; side < 2; ++side) {
+    Value prod = add->getOperand(side), other = add->getOperand(1 - side);
+    auto mul = prod.getDefiningOp<arith::MulIOp>();
+    if (!mul)
+      continue;
+    Value x = mul.getLhs(), y = mul.getRhs();
+    // The stride is the operand that is a parameter or a constant; `r * C`
+    // when both or neither are.
+    if (isStrideLike(x) && !isStrideLike(y))
+      std::swap(x, y);
+    return RowMajor{x, y, other};
+  }
+  return std::nullopt;
+}
+
+struct RepairTransposedIndexPass
+    : public kfix::impl::RepairTransposedIndexBase<RepairTransposedIndexPass> {
+  using RepairTransposedIndexBase::RepairTransposedIndexBase;
+
+  void runOnOperation() override {
+    if (StringRef(loc).trim().empty()) {
+      getOperation().emitError() << kPassArg << ": needs loc=<file:line[:col]>";
+      return signalPassFailure();
+    }
+    if (fix != "swap" && fix != "stride") {
+      getOperation().emitError() << kPassArg << ": fix must be swap or stride";
+      return signalPassFailure();
+    }
+    if (fix == "stride" && StringRef(stride).trim().empty()) {
+      getOperation().emitError() << kPassArg << ": fix=stride needs stride=<param or integer>";
+      return signalPassFailure();
+    }
+    struct Site {
+      Operation *access;
+      unsigned operand;
+      RowMajor rm;
+    };
+    SmallVector<Site> sites;
+    SmallVector<Operation *> near;
+    getOperation().walk([&](Operation *op) {
+      std::optional<MemAccess> acc = getMemAccess(op);
+      if (!acc || acc->indices.empty() || !locMatches(op->getLoc(), loc))
+        return;
+      near.push_back(op);
+      for (OpOperand &o : op->getOpOperands()) {
+        if (!llvm::is_contained(acc->indices, o.get()))
+          continue;
+        if (auto rm = matchRowMajor(cIndex(o.get())))
+          sites.push_back({op, o.getOperandNumber(), *rm});
+      }
+    });
+    if (sites.empty()) {
+      if (near.empty())
+        getOperation().emitWarning() << kPassArg << ": no memory access at " << loc;
+      for (Operation *op : near)
+        op->emitWarning() << kPassArg << ": not applied: the index is not `a * C + b`";
+      return;
+    }
+    for (Site &s : sites)
+      if (failed(rewrite(s.access, s.operand, s.rm)))
+        return signalPassFailure();
+  }
+
+  FailureOr<Value> newStride(OpBuilder &b, Operation *at, Type ty) {
+    StringRef spec = StringRef(stride).trim();
+    Location l = at->getLoc();
+    int64_t k;
+    if (!spec.getAsInteger(10, k))
+      return Value(arith::ConstantOp::create(b, l, b.getIntegerAttr(ty, k)));
+    auto func = at->getParentOfType<gpu::GPUFuncOp>();
+    Value arg = getArgByName(func, spec);
+    if (!arg || !arg.getType().isInteger()) {
+      at->emitError() << kPassArg << ": stride=" << spec
+                      << " is neither an integer nor an integer kernel parameter";
+      return failure();
+    }
+    if (arg.getType() == ty)
+      return arg;
+    bool isUnsigned = isUnsignedCType(getArgCType(func, cast<BlockArgument>(arg)));
+    if (arg.getType().getIntOrFloatBitWidth() > ty.getIntOrFloatBitWidth())
+      return Value(arith::TruncIOp::create(b, l, ty, arg));
+    if (isUnsigned)
+      return Value(arith::ExtUIOp::create(b, l, ty, arg));
+    return Value(arith::ExtSIOp::create(b, l, ty, arg));
+  }
+
+  LogicalResult rewrite(Operation *access, unsigned operand, RowMajor rm) {
+    OpBuilder b(access);
+    Location l = access->getLoc();
+    Value oldIdx = access->getOperand(operand);
+    Value cIdx = cIndex(oldIdx);
+    Type ty = cIdx.getType();
+    Value s = rm.stride;
+    if (!StringRef(stride).trim().empty()) {
+      FailureOr<Value> ns = newStride(b, access, ty);
+      if (failed(ns))
+        return failure();
+      s = *ns;
+      if (Operation *def = s.getDefiningOp())
+        markRepaired(def, kPassArg);
+    }
+    Value row = fix == "swap" ? rm.b : rm.a;
+    Value col = fix == "swap" ? rm.a : rm.b;
+    if (row.getType() != ty || col.getType() != ty || s.getType() != ty) {
+      access->emitWarning() << kPassArg << ": not applied: index terms of mixed types";
+      return success();
+    }
+    auto mul = arith::MulIOp::create(b, l, row, s);
+    auto add = arith::AddIOp::create(b, l, mul, col);
+    markRepaired(mul, kPassArg);
+    markRepaired(add, kPassArg);
+    Value newIdx = add;
+    if (Operation *cast = oldIdx.getDefiningOp();
+        cast && isa<arith::IndexCastOp, arith::IndexCastUIOp>(cast)) {
+      Operation *nc = b.clone(*cast);
+      nc->setOperand(0, add);
+      markRepaired(nc, kPassArg);
+      newIdx = nc->getResult(0);
+    }
+    access->setOperand(operand, newIdx);
+    markRepaired(access, kPassArg);
+    // The old index expression, when nothing else uses it.
+    SmallVector<Operation *> dead{oldIdx.getDefiningOp()};
+    while (!dead.empty()) {
+      Operation *op = dead.pop_back_val();
+      if (!op || !op->use_empty() || !isMemoryEffectFree(op) || op->getNumRegions())
+        continue;
+      for (Value o : op->getOperands())
+        dead.push_back(o.getDefiningOp());
+      op->erase();
+    }
+    ++numRewrites;
+    return success();
+  }
+};
+
+} // namespace
