@@ -13,6 +13,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <sys/wait.h>
 #include <thread>
@@ -402,7 +403,10 @@ TaskOutcome bench::runTaskIsolated(const BenchTask &task, const BenchOptions &op
   }
   if (timedOut) {
     out.verdict = "timeout";
-    out.error = llvm::formatv("killed after the per-task limit of {0} s", limit).str();
+    out.error = (limit == std::floor(limit)
+                     ? llvm::formatv("killed after the per-task limit of {0:F0} s", limit)
+                     : llvm::formatv("killed after the per-task limit of {0:F1} s", limit))
+                    .str();
     out.wallMs = ms;
     return out;
   }
