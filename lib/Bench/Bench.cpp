@@ -130,15 +130,19 @@ llvm::Expected<Subset> bench::readSubset(llvm::StringRef path) {
   return s;
 }
 
-llvm::Expected<std::vector<BenchTask>> bench::selectSubset(const std::vector<BenchTask> &all,
-                                                           const Subset &subset) {
+llvm::Expected<std::vector<BenchTask>> bench::loadSubset(llvm::StringRef dir,
+                                                         const Subset &subset) {
   std::vector<BenchTask> out;
   for (const std::string &e : subset.entries) {
-    auto it = llvm::find_if(all, [&](const BenchTask &t) { return t.id == e; });
-    if (it == all.end())
+    llvm::SmallString<256> p(dir);
+    llvm::sys::path::append(p, e, "task.json");
+    if (!llvm::sys::fs::exists(p))
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "subset entry '%s' names no task.json", e.c_str());
-    out.push_back(*it);
+                                     "subset entry '%s': no %s", e.c_str(), p.c_str());
+    auto t = readBenchTask(p, dir);
+    if (!t)
+      return t.takeError();
+    out.push_back(std::move(*t));
   }
   return out;
 }

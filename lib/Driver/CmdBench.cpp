@@ -212,25 +212,22 @@ static int benchMain(int argc, char **argv) {
     llvm::errs() << "kfix bench: -o RESULTS is required\n";
     return 2;
   }
-  auto tasks = discoverTasks(dir);
-  if (!tasks) {
-    llvm::errs() << "kfix bench: " << llvm::toString(tasks.takeError()) << "\n";
-    return 2;
-  }
   std::optional<double> threshold;
+  llvm::Expected<std::vector<BenchTask>> tasks = std::vector<BenchTask>();
   if (auto sub = args.get("subset")) {
     auto subset = readSubset(*sub);
     if (!subset) {
       llvm::errs() << "kfix bench: " << llvm::toString(subset.takeError()) << "\n";
       return 2;
     }
-    auto sel = selectSubset(*tasks, *subset);
-    if (!sel) {
-      llvm::errs() << "kfix bench: " << *sub << ": " << llvm::toString(sel.takeError()) << "\n";
-      return 2;
-    }
-    *tasks = std::move(*sel);
+    tasks = loadSubset(dir, *subset);
     threshold = subset->minPassAt1;
+  } else {
+    tasks = discoverTasks(dir);
+  }
+  if (!tasks) {
+    llvm::errs() << "kfix bench: " << llvm::toString(tasks.takeError()) << "\n";
+    return 2;
   }
   if (args.has("min-pass-at-1")) {
     double t;

@@ -48,9 +48,8 @@ struct Subset {
   std::optional<double> minPassAt1;
 };
 llvm::Expected<Subset> readSubset(llvm::StringRef path);
-/// The tasks of `all` named by `subset` (error when an entry names no task).
-llvm::Expected<std::vector<BenchTask>> selectSubset(const std::vector<BenchTask> &all,
-                                                    const Subset &subset);
+/// The tasks a subset names, in its order (error when an entry has no task.json).
+llvm::Expected<std::vector<BenchTask>> loadSubset(llvm::StringRef dir, const Subset &subset);
 
 /// Parses "I/N" with 0 <= I < N.
 bool parseShard(llvm::StringRef text, unsigned &index, unsigned &count);
