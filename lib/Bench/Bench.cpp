@@ -277,7 +277,8 @@ static bool testHook(const char *var, const BenchTask &t) {
 }
 
 TaskOutcome bench::runTaskInProcess(const BenchTask &task, const BenchOptions &opts,
-                                    llvm::StringRef outDir) {
+                                    llvm::StringRef outDir,
+                                    std::function<void(const TaskOutcome &)> checkpoint) {
   TaskOutcome out;
   out.task = task;
   if (testHook("KFIX_BENCH_TEST_CRASH", task))
@@ -330,8 +331,17 @@ TaskOutcome bench::runTaskInProcess(const BenchTask &task, const BenchOptions &o
   // The candidates live in the session's context.
   r.search.best.reset();
 
-  if (opts.regenerate.enabled && out.verdict != "already-passing" && out.verdict != "error")
-    out.regen = regenerateTask(task, *s, opts, outDir);
+  if (opts.regenerate.enabled && out.verdict != "already-passing" && out.verdict != "error") {
+    if (checkpoint)
+      checkpoint(out);
+    out.regen = regenerateTask(task, *s, opts, outDir, [&](const std::vector<RegenAttempt> &r) {
+      if (!checkpoint)
+        return;
+      TaskOutcome partial = out;
+      partial.regen = r;
+      checkpoint(partial);
+    });
+  }
   return out;
 }
 
@@ -368,8 +378,12 @@ TaskOutcome bench::runTaskIsolated(const BenchTask &task, const BenchOptions &op
   if (pid == 0) {
     // The child: its own process group, so a kill reaches what it started.
     ::setpgid(0, 0);
-    TaskOutcome o = runTaskInProcess(task, opts, outDir);
     std::string err;
+    // After the debug run, its outcome is saved: a regeneration that hangs
+    // then costs only the regenerate attempts.
+    TaskOutcome o = runTaskInProcess(task, opts, outDir, [&](const TaskOutcome &d) {
+      writeFileAtomic(resultFile, llvm::formatv("{0:2}\n", d.toJSON()).str(), err);
+    });
     bool ok = writeFileAtomic(resultFile, llvm::formatv("{0:2}\n", o.toJSON()).str(), err);
     llvm::outs().flush();
     llvm::errs().flush();
@@ -405,12 +419,28 @@ TaskOutcome bench::runTaskIsolated(const BenchTask &task, const BenchOptions &op
     out.wallMs = ms;
     return out;
   }
+  std::string limitText =
+      (limit == std::floor(limit)
+           ? llvm::formatv("killed after the per-task limit of {0:F0} s", limit)
+           : llvm::formatv("killed after the per-task limit of {0:F1} s", limit))
+          .str();
   if (timedOut) {
+    // The debug run finished (its checkpoint is there): the regenerations timed out.
+    if (auto buf = llvm::MemoryBuffer::getFile(resultFile)) {
+      auto json = llvm::json::parse((*buf)->getBuffer());
+      TaskOutcome parsed;
+      llvm::json::Path::Root root;
+      if (json && fromJSON(*json, parsed, root)) {
+        parsed.task = task;
+        while (parsed.regen.size() < opts.regenerate.k)
+          parsed.regen.push_back({"timeout", limitText, 0});
+        return parsed;
+      }
+      if (!json)
+        llvm::consumeError(json.takeError());
+    }
     out.verdict = "timeout";
-    out.error = (limit == std::floor(limit)
-                     ? llvm::formatv("killed after the per-task limit of {0:F0} s", limit)
-                     : llvm::formatv("killed after the per-task limit of {0:F1} s", limit))
-                    .str();
+    out.error = limitText;
     out.wallMs = ms;
     return out;
   }

@@ -169,9 +169,10 @@ static void judge(const BenchTask &task, const Session &orig, const BenchOptions
   (void)orig;
 }
 
-std::vector<RegenAttempt> bench::regenerateTask(const BenchTask &task, Session &s,
-                                                const BenchOptions &opts,
-                                                llvm::StringRef outDir) {
+std::vector<RegenAttempt>
+bench::regenerateTask(const BenchTask &task, Session &s, const BenchOptions &opts,
+                      llvm::StringRef outDir,
+                      std::function<void(const std::vector<RegenAttempt> &)> onAttempt) {
   std::vector<RegenAttempt> attempts;
   const RegenerateOptions &ro = opts.regenerate;
   llm::LLMConfigOverrides ov;
@@ -191,6 +192,11 @@ std::vector<RegenAttempt> bench::regenerateTask(const BenchTask &task, Session &
   }
   llm::LLMClient client(*cfg);
   std::string prompt = buildRegeneratePrompt(task, s, launchText(task.path));
+  auto record = [&](RegenAttempt a) {
+    attempts.push_back(std::move(a));
+    if (onAttempt)
+      onAttempt(attempts);
+  };
   for (unsigned i = 0; i < ro.k; ++i) {
     RegenAttempt a;
     llm::ChatRequest req;
@@ -204,14 +210,14 @@ std::vector<RegenAttempt> bench::regenerateTask(const BenchTask &task, Session &
     if (!reply) {
       a.outcome = "llm-error";
       a.detail = llvm::toString(reply.takeError());
-      attempts.push_back(std::move(a));
+      record(std::move(a));
       continue;
     }
     auto code = extractCodeBlock(reply->content);
     if (!code) {
       a.outcome = "no-code";
       a.detail = "the reply has no fenced code block defining a __global__ function";
-      attempts.push_back(std::move(a));
+      record(std::move(a));
       continue;
     }
     llvm::SmallString<256> file(outDir);
@@ -225,11 +231,11 @@ std::vector<RegenAttempt> bench::regenerateTask(const BenchTask &task, Session &
     if (ec) {
       a.outcome = "error";
       a.detail = "cannot write " + std::string(file) + ": " + ec.message();
-      attempts.push_back(std::move(a));
+      record(std::move(a));
       continue;
     }
     judge(task, s, opts, file, a);
-    attempts.push_back(std::move(a));
+    record(std::move(a));
   }
   return attempts;
 }

@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -76,7 +77,8 @@ struct BenchOptions {
 
 /// One regeneration attempt.
 struct RegenAttempt {
-  /// pass, fail, gate-rejected, compile-error, no-code, llm-error, error
+  /// pass, fail, gate-rejected, compile-error, no-code, llm-error, error,
+  /// timeout (the task hit its limit during the regenerations)
   std::string outcome;
   std::string detail;
   uint64_t tokens = 0;
@@ -106,9 +108,11 @@ struct TaskOutcome {
 bool fromJSON(const llvm::json::Value &v, TaskOutcome &out, llvm::json::Path p);
 
 /// Runs one task in this process: debugTask, debug outputs into `outDir`, and
-/// the regenerate attempts when enabled.
+/// the regenerate attempts when enabled. `checkpoint` (optional) gets the
+/// outcome of the debug run before the regenerations start.
 TaskOutcome runTaskInProcess(const BenchTask &task, const BenchOptions &opts,
-                             llvm::StringRef outDir);
+                             llvm::StringRef outDir,
+                             std::function<void(const TaskOutcome &)> checkpoint = {});
 
 /// Runs one task in a forked child with a wall-time limit; the child writes
 /// outcome.json into `outDir`.

@@ -30,9 +30,12 @@ std::string buildRegeneratePrompt(const BenchTask &task, const Session &s,
 std::optional<std::string> extractCodeBlock(llvm::StringRef reply);
 
 /// Runs the k attempts for an opened task; each reply is written to
-/// `outDir`/regen-N.cu and validated from there.
-std::vector<RegenAttempt> regenerateTask(const BenchTask &task, Session &s,
-                                         const BenchOptions &opts, llvm::StringRef outDir);
+/// `outDir`/regen-N.cu and validated from there. `onAttempt` (optional) gets
+/// the attempts so far after each one.
+std::vector<RegenAttempt>
+regenerateTask(const BenchTask &task, Session &s, const BenchOptions &opts,
+               llvm::StringRef outDir,
+               std::function<void(const std::vector<RegenAttempt> &)> onAttempt = {});
 
 } // namespace kfix::bench
 
