@@ -16,6 +16,7 @@
 #include "kfix/Bench/Bench.h"
 #include "kfix/Driver/Args.h"
 #include "kfix/Driver/Driver.h"
+#include "kfix/LLM/Client.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -211,6 +212,17 @@ static int benchMain(int argc, char **argv) {
   if (!out) {
     llvm::errs() << "kfix bench: -o RESULTS is required\n";
     return 2;
+  }
+  // An LLM that is not configured would make every task an error: say so now.
+  if (opts.debug.planner == "llm" || opts.regenerate.enabled) {
+    llm::LLMConfigOverrides ov;
+    ov.baseURL = opts.debug.llmBaseURL;
+    ov.model = opts.debug.llmModel;
+    ov.apiKeyEnv = opts.debug.llmApiKeyEnv;
+    if (auto cfg = llm::resolveLLMConfig(ov); !cfg) {
+      llvm::errs() << "kfix bench: " << llvm::toString(cfg.takeError()) << "\n";
+      return 2;
+    }
   }
   std::optional<double> threshold;
   llvm::Expected<std::vector<BenchTask>> tasks = std::vector<BenchTask>();
