@@ -55,6 +55,7 @@ def main():
                                  "note"])
     summary = {"agree": 0, "differ": 0, "error": 0}
     rep.data["tasks"] = []
+    rep.write()
     for res in C.parallel(one, tasks):
         if "exception" in res:
             summary["error"] += 1

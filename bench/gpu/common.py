@@ -185,7 +185,9 @@ def _task(path, origin, fixed=None):
         j = {}
     d = os.path.dirname(os.path.abspath(path))
     bugs = (j.get("kfix_bench") or {}).get("bugs") or []
-    ident = os.path.relpath(d, ROOT) if d.startswith(ROOT) else d
+    ident = os.path.relpath(d, ROOT) if d.startswith(ROOT + os.sep) else d
+    if os.path.basename(path) != "task.json":
+        ident = os.path.join(ident, os.path.basename(path))
     text = " ".join([os.path.basename(d), j.get("name", "")] + list(bugs))
     return {"id": ident, "task": os.path.abspath(path), "dir": d, "name": j.get("name", ""),
             "fixed": fixed if fixed and os.path.exists(fixed) else None, "bugs": bugs,

@@ -43,6 +43,7 @@ def main():
     res = rep.table("torch check", ["case", "module", "size", "seeds", "max abs err",
                                     "pass @1e-2", "pass @1e-4", "note"])
     rep.data["cases"] = {}
+    rep.write()
     for name in filter(None, (c.strip() for c in cases)):
         problem, cand = find_case(name)
         if not problem:

@@ -17,6 +17,7 @@ Writes $OUT/perf.md.
 """
 import json
 import os
+import re
 import shutil
 import sys
 
@@ -29,8 +30,9 @@ def debug(args):
     r = C.run([C.kfix(), "debug", t["task"], "-o", d, "--target", target, "--quiet",
                "--time-limit", os.environ.get("DEBUG_TIME_LIMIT", "150")], timeout=200)
     rep = os.path.join(d, "repaired.mlir")
+    m = re.search(r"verdict: (\S+)", r["out"])
     return {"dir": d, "repaired": rep if os.path.exists(rep) else None,
-            "verdict": C.last_line({"out": r["out"], "err": ""}) if r["out"] else C.last_line(r),
+            "verdict": m.group(1) if m else C.last_line(r),
             "ms": r["ms"]}
 
 
@@ -168,7 +170,7 @@ def part_turnaround(rep, target, n):
                                 target, "--reps", "0", "--json"], timeout=120))
               for _ in range(n)]
     splits = [s for s in splits if s and s.get("launches")]
-    for key, label in (("open_ms", "  split: open (manifest, parse candidate, lift reference)"),):
+    for key, label in (("open_ms", "  (kfix time's own start: manifest, candidate, the task's source lifted, reference; kfix run lifts no source here)"),):
         vals = [s[key] for s in splits]
         rep.add(sec, [label, C.median(vals), min(vals, default=None), len(vals), "kfix time"])
     for key, label in (("lower_ms", "  split: lowering to PTX (kfix-lower-to-nvvm)"),
@@ -220,6 +222,7 @@ def main():
     rep = C.Report("perf.md", "Repaired kernel speed and repair turnaround",
                    "bench/gpu/perf.py; target %s." % target)
     parts = sys.argv[1:] or ["repairs", "turnaround"]
+    rep.write()
     if "turnaround" in parts:
         part_turnaround(rep, target, int(os.environ.get("TURN_REPS", "5")))
     if "repairs" in parts:

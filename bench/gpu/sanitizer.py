@@ -14,6 +14,7 @@ BOUNDS_RE), on the task's (buggy) source:
   4. `kfix time TASK [--candidate FIXED] --reps R` plain and with
      `--instrument bounds,races`: kfix's instrumentation overhead per launch.
 """
+import collections
 import os
 import shutil
 import sys
@@ -44,8 +45,9 @@ def diag_summary(d):
         sites = sorted({"%s:%s" % (os.path.basename(s.get("file", "?")), s.get("line", "?"))
                         for s in f.get("sites", [])})
         items.append("%s@%s" % (f.get("kind"), ",".join(sites) or "?"))
-    for f in sig.get("faults", []):
-        items.append("fault:%s" % f.get("kind"))
+    faults = collections.Counter(f.get("kind") for f in sig.get("faults", []))
+    for kind, n in sorted(faults.items()):
+        items.append("fault:%s" % kind + (" x%d" % n if n > 1 else ""))
     return "; ".join(items) or "none"
 
 
@@ -96,6 +98,7 @@ def main():
                      "seeds, reference). kernel ms: `kfix time --reps %d` median of one "
                      "launch (CUDA events), largest size." % reps)
     rep.data["tasks"] = []
+    rep.write()
 
     # 1. kfix diagnose, both targets, in parallel.
     diag_jobs = [(t, tg, work) for t in tasks for tg in (["cuda", "cpu"] if target == "cuda"
