@@ -75,6 +75,11 @@ def main():
     reps = int(os.environ.get("REPS", "20"))
     fork_tasks = int(os.environ.get("SAN_FORK_TASKS", "3"))
     tasks = [t for t in C.collect_tasks(with_tests=False) if t["race"] or t["bounds"]]
+    # Alternate race and bounds tasks, so that a step cut by its time limit has both.
+    races = [t for t in tasks if t["race"]]
+    others = [t for t in tasks if not t["race"]]
+    tasks = [t for pair in zip(races, others) for t in pair] + \
+        races[len(others):] + others[len(races):]
     if os.environ.get("SAN_MAX_TASKS"):
         tasks = tasks[:int(os.environ["SAN_MAX_TASKS"])]
     work = C.work_dir("sanitizer")
@@ -97,6 +102,8 @@ def main():
                      "run s: wall time of the whole `kfix run` process (lifting, all sizes and "
                      "seeds, reference). kernel ms: `kfix time --reps %d` median of one "
                      "launch (CUDA events), largest size." % reps)
+    summ = rep.table("Summary", ["tasks done", "median sanitizer slowdown (whole run)",
+                                 "median kfix instrumentation overhead (kernel)"])
     rep.data["tasks"] = []
     rep.write()
 
@@ -171,11 +178,10 @@ def main():
                        "%.2fx" % over if over else "n/a", "fixed" if t["fixed"] else "source"])
         entry.update({"kernel_ms": kp, "kernel_ms_instrumented": ki, "san_ms": san_ms})
         rep.data["tasks"].append(entry)
-
-    s = rep.table("Summary", ["tasks", "median sanitizer slowdown (whole run)",
-                              "median kfix instrumentation overhead (kernel)"])
-    rep.add(s, [len(tasks), "%.1fx" % C.median(slowdowns) if slowdowns else "n/a",
-                "%.2fx" % C.median(overheads) if overheads else "n/a"])
+        summ["rows"] = [["%d of %d" % (i + 1, len(tasks)),
+                         "%.1fx" % C.median(slowdowns) if slowdowns else "n/a",
+                         "%.2fx" % C.median(overheads) if overheads else "n/a"]]
+        rep.write()
     print("sanitizer: %d tasks -> %s" % (len(tasks), rep.path))
     return 0
 
