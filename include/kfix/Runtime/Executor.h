@@ -39,6 +39,12 @@ struct ExecOptions {
   double timeoutSeconds = 20;
   /// Receives instrumentation events (may be null).
   TraceSink *sink = nullptr;
+  /// Timing: when > 0, after the checked launch (whose results are the ones
+  /// returned) the kernel is launched this many more times on the same buffers
+  /// and ExecResult::kernelMs gets the median time of one launch (CUDA: events
+  /// around each launch, in the child; CPU: wall time). The extra launches send
+  /// no events to `sink` and do not change the returned buffers.
+  unsigned timingReps = 0;
 };
 
 /// What went wrong in a launch, with where.
@@ -52,6 +58,12 @@ struct ExecResult {
   bool ok = true;
   std::vector<ExecFault> faults;
   double runMs = 0;
+  /// With ExecOptions::timingReps > 0: median and minimum milliseconds of one
+  /// kernel launch over the repetitions; -1 when not measured (or a repetition failed).
+  double kernelMs = -1, kernelMsMin = -1;
+  /// CUDA: milliseconds spent loading the PTX (cuModuleLoadDataEx, the driver's
+  /// JIT) for this launch; -1 where it does not apply.
+  double loadMs = -1;
 };
 
 /// A kernel compiled for one executor; launch it any number of times.

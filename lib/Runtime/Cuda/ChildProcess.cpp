@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <sys/mman.h>
@@ -36,6 +37,11 @@ std::string ChildOutcome::describe() const {
   return "?";
 }
 
+bool kfix::cudaInProcess() {
+  const char *v = getenv("KFIX_CUDA_NO_FORK");
+  return v && *v && strcmp(v, "0") != 0;
+}
+
 ChildOutcome kfix::runInChild(llvm::function_ref<int()> body, double timeoutSeconds) {
   ChildOutcome out;
   auto start = std::chrono::steady_clock::now();
@@ -43,6 +49,12 @@ ChildOutcome kfix::runInChild(llvm::function_ref<int()> body, double timeoutSeco
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
         .count();
   };
+  if (cudaInProcess()) {
+    out.kind = ChildOutcome::Exited;
+    out.code = body();
+    out.wallMs = elapsedMs();
+    return out;
+  }
   pid_t pid = fork();
   if (pid < 0) {
     out.code = errno;

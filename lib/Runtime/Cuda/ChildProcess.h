@@ -41,7 +41,15 @@ struct ChildOutcome {
 
 /// Forks, runs `body` in the child and _exits with its result; waits at most
 /// `timeoutSeconds` (<= 0: no limit), then kills the child with SIGKILL.
+/// With the environment variable KFIX_CUDA_NO_FORK set (to anything but "0"
+/// or ""), `body` runs in this process instead, without a time limit: for
+/// compute-sanitizer and profilers, which then see the CUDA work in the
+/// process they started. A kernel fault then leaves this process's context
+/// broken for the launches that follow.
 ChildOutcome runInChild(llvm::function_ref<int()> body, double timeoutSeconds);
+
+/// Whether KFIX_CUDA_NO_FORK asks for in-process CUDA work.
+bool cudaInProcess();
 
 } // namespace kfix
 

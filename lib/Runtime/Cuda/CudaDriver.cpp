@@ -52,6 +52,7 @@ const Driver *kfix::cu::loadDriver(std::string &why) {
             resolve(lib, d.cuCtxSetCurrent, {"cuCtxSetCurrent"}, failure) &&
             resolve(lib, d.cuCtxSynchronize, {"cuCtxSynchronize"}, failure) &&
             resolve(lib, d.cuModuleLoadDataEx, {"cuModuleLoadDataEx"}, failure) &&
+            resolve(lib, d.cuModuleUnload, {"cuModuleUnload"}, failure) &&
             resolve(lib, d.cuModuleGetFunction, {"cuModuleGetFunction"}, failure) &&
             resolve(lib, d.cuModuleGetGlobal, {"cuModuleGetGlobal_v2"}, failure) &&
             resolve(lib, d.cuFuncSetAttribute, {"cuFuncSetAttribute"}, failure) &&
@@ -65,6 +66,7 @@ const Driver *kfix::cu::loadDriver(std::string &why) {
             resolve(lib, d.cuEventSynchronize, {"cuEventSynchronize"}, failure) &&
             resolve(lib, d.cuEventElapsedTime,
                     {"cuEventElapsedTime_v2", "cuEventElapsedTime"}, failure) &&
+            resolve(lib, d.cuEventDestroy, {"cuEventDestroy_v2", "cuEventDestroy"}, failure) &&
             resolve(lib, d.cuGetErrorName, {"cuGetErrorName"}, failure) &&
             resolve(lib, d.cuGetErrorString, {"cuGetErrorString"}, failure);
   if (!ok) {

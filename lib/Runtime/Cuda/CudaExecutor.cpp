@@ -27,8 +27,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 
@@ -194,6 +196,8 @@ struct ChildReport {
   int32_t hasTrace;
   double runMs;
   double loadMs;
+  double kernelMs;    // timing repetitions: median, minimum (-1: not measured)
+  double kernelMsMin;
   char errName[96];
   char message[2048];
 };
@@ -208,10 +212,18 @@ struct LaunchPlan {
   std::vector<size_t> bufferBytes;
   std::vector<int64_t> bufferNumel;
   size_t traceOffset = 0, traceBytes = 0;
+  unsigned timingReps = 0;
 };
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
 
 int launchChild(const LaunchPlan &plan, char *region) {
   auto *rep = reinterpret_cast<ChildReport *>(region);
+  rep->kernelMs = rep->kernelMsMin = -1;
   std::string why;
   auto fail = [&](int code, const std::string &what, const cu::Driver *d, cu::CUresult r) {
     rep->failed = code;
@@ -250,6 +262,22 @@ int launchChild(const LaunchPlan &plan, char *region) {
     return fail(1, "no kernel '" + *plan.entry + "' in the PTX", d, r);
   rep->loadMs =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  // Everything allocated below is released on the way out: a forked child
+  // would not need it, but with KFIX_CUDA_NO_FORK every launch runs in the
+  // one process.
+  std::vector<cu::CUdeviceptr> dptr(plan.params.size(), 0);
+  cu::CUdeviceptr traceBuf = 0;
+  std::vector<cu::CUevent> events;
+  auto release = llvm::make_scope_exit([&] {
+    for (cu::CUevent e : events)
+      d->cuEventDestroy(e);
+    for (cu::CUdeviceptr p : dptr)
+      if (p)
+        d->cuMemFree(p);
+    if (traceBuf)
+      d->cuMemFree(traceBuf);
+    d->cuModuleUnload(mod);
+  });
   if (plan.cfg.sharedBytes > 48 * 1024)
     if (cu::CUresult r = d->cuFuncSetAttribute(
             fn, cu::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, plan.cfg.sharedBytes))
@@ -257,7 +285,6 @@ int launchChild(const LaunchPlan &plan, char *region) {
                          " bytes of dynamic shared memory", d, r);
 
   // Buffers.
-  std::vector<cu::CUdeviceptr> dptr(plan.params.size(), 0);
   for (size_t i = 0; i < plan.params.size(); ++i) {
     if (!plan.params[i].isMemref)
       continue;
@@ -269,7 +296,7 @@ int launchChild(const LaunchPlan &plan, char *region) {
         return fail(1, "cuMemcpyHtoD", d, r);
   }
   // Trace buffer, when the module has the global.
-  cu::CUdeviceptr traceGlobal = 0, traceBuf = 0;
+  cu::CUdeviceptr traceGlobal = 0;
   size_t globalBytes = 0;
   if (plan.traceBytes &&
       d->cuModuleGetGlobal(&traceGlobal, &globalBytes, mod, KFIX_TRACE_GLOBAL) == 0) {
@@ -313,13 +340,20 @@ int launchChild(const LaunchPlan &plan, char *region) {
     ptrs.push_back(&s);
 
   cu::CUevent start, stop;
-  d->cuEventCreate(&start, 0);
-  d->cuEventCreate(&stop, 0);
-  d->cuEventRecord(start, nullptr);
+  if (cu::CUresult r = d->cuEventCreate(&start, 0))
+    return fail(1, "cuEventCreate", d, r);
+  events.push_back(start);
+  if (cu::CUresult r = d->cuEventCreate(&stop, 0))
+    return fail(1, "cuEventCreate", d, r);
+  events.push_back(stop);
   const LaunchConfig &c = plan.cfg;
-  if (cu::CUresult r = d->cuLaunchKernel(
-          fn, c.grid[0], c.grid[1], c.grid[2], c.block[0], c.block[1], c.block[2],
-          static_cast<unsigned>(c.sharedBytes), nullptr, ptrs.data(), nullptr))
+  auto launchOnce = [&] {
+    return d->cuLaunchKernel(fn, c.grid[0], c.grid[1], c.grid[2], c.block[0], c.block[1],
+                             c.block[2], static_cast<unsigned>(c.sharedBytes), nullptr,
+                             ptrs.data(), nullptr);
+  };
+  d->cuEventRecord(start, nullptr);
+  if (cu::CUresult r = launchOnce())
     return fail(2, "cuLaunchKernel", d, r);
   d->cuEventRecord(stop, nullptr);
   if (cu::CUresult r = d->cuCtxSynchronize())
@@ -336,6 +370,25 @@ int launchChild(const LaunchPlan &plan, char *region) {
   if (rep->hasTrace)
     if (cu::CUresult r = d->cuMemcpyDtoH(region + plan.traceOffset, traceBuf, plan.traceBytes))
       return fail(2, "cuMemcpyDtoH of the trace buffer", d, r);
+
+  // Timing: the same launch again on the same device buffers (their results
+  // are not copied back), each between two events on the default stream.
+  if (plan.timingReps) {
+    std::vector<double> times;
+    for (unsigned i = 0; i < plan.timingReps; ++i) {
+      float t = 0;
+      if (d->cuEventRecord(start, nullptr) || launchOnce() || d->cuEventRecord(stop, nullptr) ||
+          d->cuEventSynchronize(stop) || d->cuEventElapsedTime(&t, start, stop)) {
+        times.clear();
+        break;
+      }
+      times.push_back(t);
+    }
+    if (!times.empty()) {
+      rep->kernelMs = median(times);
+      rep->kernelMsMin = *std::min_element(times.begin(), times.end());
+    }
+  }
   return 0;
 }
 
@@ -392,6 +445,7 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
   plan.bufferOffset.assign(params.size(), 0);
   plan.bufferBytes.assign(params.size(), 0);
   plan.bufferNumel.assign(params.size(), 0);
+  plan.timingReps = opts.timingReps;
   size_t size = align8(sizeof(ChildReport));
   for (size_t i = 0; i < params.size(); ++i) {
     const Param &p = params[i];
@@ -465,7 +519,10 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
   if (rep->failed)
     return error("error", rep->message);
   loadMs = rep->loadMs;
+  res.loadMs = rep->loadMs;
   res.runMs = rep->runMs;
+  res.kernelMs = rep->kernelMs;
+  res.kernelMsMin = rep->kernelMsMin;
   for (size_t i = 0; i < params.size(); ++i)
     if (params[i].isMemref && plan.bufferBytes[i])
       memcpy(args[i].buffer->data.data(), shm.data() + plan.bufferOffset[i], plan.bufferBytes[i]);

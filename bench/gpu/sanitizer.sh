@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# bench/gpu/sanitizer.sh: see bench/gpu/sanitizer.py and docs/gpu-campaign.md. Writes $OUT/sanitizer.md.
+# Env: OUT (results dir), KFIX (binary; default kfix on PATH), JOBS,
+# KFIX_GPU_BENCH_TARGET=cpu for the local dry run without a GPU.
+set -uo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+exec python3 "$HERE/sanitizer.py" "$@"
