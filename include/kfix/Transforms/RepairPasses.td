@@ -163,14 +163,21 @@ def RepairThreadDim : KFix_RepairPass<"kfix-repair-thread-dim"> {
   let description = [{
     Replaces `gpu.<op> <from>` by `gpu.<op> <to>` at `loc` (every such op
     when `loc` is empty), for `op` in thread_id, block_id, block_dim,
-    grid_dim: `threadIdx.x` where `threadIdx.y` was meant.
+    grid_dim: `threadIdx.x` where `threadIdx.y` was meant. With `mixed`,
+    only the ids that an index expression combines (`+`, `*`) with a
+    `blockIdx`/`blockDim` of dimension `to` are changed: the row index
+    `blockIdx.y * blockDim.y + threadIdx.x` is fixed, the column index
+    `blockIdx.x * blockDim.x + threadIdx.x` is left alone.
   }];
   let options = [
     KFix_LocOption,
     Option<"op", "op", "std::string", /*default=*/"\"thread_id\"",
            "thread_id | block_id | block_dim | grid_dim">,
     Option<"from", "from", "std::string", /*default=*/"\"x\"", "x | y | z">,
-    Option<"to", "to", "std::string", /*default=*/"\"y\"", "x | y | z">
+    Option<"to", "to", "std::string", /*default=*/"\"y\"", "x | y | z">,
+    Option<"mixed", "mixed", "bool", /*default=*/"false",
+           "Only ids added to or multiplied with a blockIdx/blockDim of dimension `to` "
+           "(`blockIdx.y * blockDim.y + threadIdx.x`)">
   ];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of ids changed">];
 }
