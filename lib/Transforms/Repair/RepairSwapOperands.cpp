@@ -33,7 +33,8 @@ struct RepairSwapOperandsPass
       getOperation().emitError() << kPassArg << ": needs loc=<file:line[:col]>";
       return signalPassFailure();
     }
-    unsigned before = numRewrites;
+    // Count locally: statistics are no-ops in builds without LLVM_ENABLE_STATS.
+    unsigned swapped = 0;
     getOperation().walk([&](Operation *o) {
       if (!isNonCommutative(o) || !locMatches(o->getLoc(), loc) ||
           (!op.empty() && o->getName().getStringRef() != op))
@@ -43,8 +44,9 @@ struct RepairSwapOperandsPass
       o->setOperand(1, a);
       markRepaired(o, kPassArg);
       ++numRewrites;
+      ++swapped;
     });
-    if (numRewrites == before)
+    if (swapped == 0)
       getOperation().emitWarning() << kPassArg << ": no non-commutative op at " << loc;
   }
 };
