@@ -284,7 +284,9 @@ def RepairSharedTileSize : KFix_RepairPass<"kfix-repair-shared-tile-size"> {
     `kfix.shared_names`) the shape `shape` (e.g. `32x33`), or adds `pad`
     elements to its last dimension (`tile[32][32]` -> `tile[32][33]` to
     avoid bank conflicts, or to fit a larger block). Only buffers used by
-    plain loads, stores and atomics can be resized.
+    plain loads, stores and atomics can be resized. Without `shared`, `loc`
+    picks the array instead: the one with a load or store at `loc` (the
+    out-of-bounds access that a diagnosis points at).
   }];
   let options = [
     KFix_LocOption,
