@@ -159,3 +159,47 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Lifted from kb/examples/max-padding-zero/kernel.cu: `sdata[tid] = (i < n) ?
+// in[i] : 0.0f;` before a max tree. The arm that reads memory makes the lifter
+// emit an scf.if (short-circuit) instead of a select; its constant arm is fixed.
+// CHECK-LABEL: gpu.func @block_amax_partial
+// CHECK:       scf.if
+// CHECK:         scf.yield %{{.*}} : f32
+// CHECK:       } else {
+// CHECK:         %[[ID:.*]] = arith.constant {kfix.repaired = "kfix-repair-reduction-identity"} 0xFF800000 : f32
+// CHECK-NEXT:    scf.yield %[[ID]] : f32
+// CHECK-NEXT:  } {kfix.repaired = "kfix-repair-reduction-identity"}
+gpu.module @kernels {
+  gpu.func @block_amax_partial(%arg0: memref<?xf32>, %arg1: memref<?xf32>, %arg2: i32) workgroup(%arg3 : memref<256xf32, #gpu.address_space<workgroup>>) kernel attributes {kfix.arg_names = ["in", "partial", "n"], kfix.shared_names = ["sdata"]} {
+    %tid = gpu.thread_id x
+    %0 = arith.index_cast %tid : index to i32
+    %bid = gpu.block_id x
+    %1 = arith.index_cast %bid : index to i32
+    %c256_i32 = arith.constant 256 : i32
+    %2 = arith.muli %1, %c256_i32 : i32
+    %4 = arith.addi %2, %0 : i32
+    %6 = arith.cmpi ult, %4, %arg2 : i32
+    %7 = scf.if %6 -> (f32) {
+      %13 = arith.index_castui %4 : i32 to index
+      %14 = memref.load %arg0[%13] : memref<?xf32>
+      scf.yield %14 : f32
+    } else {
+      %cst = arith.constant 0.000000e+00 : f32
+      scf.yield %cst : f32
+    }
+    %9 = arith.index_castui %0 : i32 to index
+    memref.store %7, %arg3[%9] : memref<256xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    %c1 = arith.constant 1 : index
+    %10 = arith.addi %9, %c1 : index
+    %19 = memref.load %arg3[%9] : memref<256xf32, #gpu.address_space<workgroup>>
+    %24 = memref.load %arg3[%10] : memref<256xf32, #gpu.address_space<workgroup>>
+    %25 = arith.maxnumf %19, %24 : f32
+    memref.store %25, %arg3[%9] : memref<256xf32, #gpu.address_space<workgroup>>
+    gpu.barrier
+    gpu.return
+  }
+}

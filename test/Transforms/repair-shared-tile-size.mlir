@@ -32,4 +32,4 @@ gpu.module @kernels {
   }
 }
 // RANK: new shape of 'tile' must keep its rank 2
-// ERR: needs shared=<name> and one of shape= or pad=
+// ERR: needs shared=<name> (or loc=<an access>) and one of shape= or pad=

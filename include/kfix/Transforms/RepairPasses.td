@@ -163,14 +163,21 @@ def RepairThreadDim : KFix_RepairPass<"kfix-repair-thread-dim"> {
   let description = [{
     Replaces `gpu.<op> <from>` by `gpu.<op> <to>` at `loc` (every such op
     when `loc` is empty), for `op` in thread_id, block_id, block_dim,
-    grid_dim: `threadIdx.x` where `threadIdx.y` was meant.
+    grid_dim: `threadIdx.x` where `threadIdx.y` was meant. With `mixed`,
+    only the ids that an index expression combines (`+`, `*`) with a
+    `blockIdx`/`blockDim` of dimension `to` are changed: the row index
+    `blockIdx.y * blockDim.y + threadIdx.x` is fixed, the column index
+    `blockIdx.x * blockDim.x + threadIdx.x` is left alone.
   }];
   let options = [
     KFix_LocOption,
     Option<"op", "op", "std::string", /*default=*/"\"thread_id\"",
            "thread_id | block_id | block_dim | grid_dim">,
     Option<"from", "from", "std::string", /*default=*/"\"x\"", "x | y | z">,
-    Option<"to", "to", "std::string", /*default=*/"\"y\"", "x | y | z">
+    Option<"to", "to", "std::string", /*default=*/"\"y\"", "x | y | z">,
+    Option<"mixed", "mixed", "bool", /*default=*/"false",
+           "Only ids added to or multiplied with a blockIdx/blockDim of dimension `to` "
+           "(`blockIdx.y * blockDim.y + threadIdx.x`)">
   ];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of ids changed">];
 }
@@ -277,7 +284,9 @@ def RepairSharedTileSize : KFix_RepairPass<"kfix-repair-shared-tile-size"> {
     `kfix.shared_names`) the shape `shape` (e.g. `32x33`), or adds `pad`
     elements to its last dimension (`tile[32][32]` -> `tile[32][33]` to
     avoid bank conflicts, or to fit a larger block). Only buffers used by
-    plain loads, stores and atomics can be resized.
+    plain loads, stores and atomics can be resized. Without `shared`, `loc`
+    picks the array instead: the one with a load or store at `loc` (the
+    out-of-bounds access that a diagnosis points at).
   }];
   let options = [
     KFix_LocOption,

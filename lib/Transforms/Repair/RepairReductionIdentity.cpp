@@ -11,6 +11,7 @@
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/APFloat.h"
 
 namespace kfix {
@@ -207,6 +208,31 @@ struct RepairReductionIdentityPass
             sel->setOperand(arm, newCst);
             markRepaired(newCst, kPassArg);
             markRepaired(sel, kPassArg);
+            ++numRewrites;
+          }
+        }
+        continue;
+      }
+      // The same written with a load in an arm: the lifter makes
+      // `i < n ? x[i] : c` an `scf.if` that yields `c` from one branch.
+      if (auto ifOp = v.getDefiningOp<scf::IfOp>()) {
+        unsigned idx = cast<OpResult>(v).getResultNumber();
+        SmallVector<scf::YieldOp, 2> yields;
+        if (!ifOp.getElseRegion().empty())
+          yields = {ifOp.thenYield(), ifOp.elseYield()};
+        auto cstOf = [&](scf::YieldOp y) {
+          return y->getOperand(idx).getDefiningOp<arith::ConstantOp>();
+        };
+        // Only the padding arm: exactly one branch yields a constant.
+        if (yields.size() == 2 && (!cstOf(yields[0]) != !cstOf(yields[1]))) {
+          scf::YieldOp y = cstOf(yields[0]) ? yields[0] : yields[1];
+          auto c = cstOf(y);
+          if (TypedAttr id = identityFor(kind, v.getType(), c.getValue())) {
+            OpBuilder b(y);
+            auto newCst = arith::ConstantOp::create(b, c.getLoc(), id);
+            y->setOperand(idx, newCst);
+            markRepaired(newCst, kPassArg);
+            markRepaired(ifOp, kPassArg);
             ++numRewrites;
           }
         }

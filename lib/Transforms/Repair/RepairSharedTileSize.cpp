@@ -22,8 +22,12 @@ struct RepairSharedTileSizePass
   using RepairSharedTileSizeBase::RepairSharedTileSizeBase;
 
   void runOnOperation() override {
-    if (shared.empty() || (shape.empty() == (pad == 0))) {
-      getOperation().emitError() << kPassArg << ": needs shared=<name> and one of shape= or pad=";
+    // Without a name, the array accessed at `loc` (an access the diagnosis
+    // found out of bounds) is the one to resize.
+    bool byAccess = shared.empty() && !StringRef(loc).trim().empty();
+    if ((shared.empty() && !byAccess) || (shape.empty() == (pad == 0))) {
+      getOperation().emitError()
+          << kPassArg << ": needs shared=<name> (or loc=<an access>) and one of shape= or pad=";
       return signalPassFailure();
     }
     SmallVector<int64_t> newShape;
@@ -41,13 +45,16 @@ struct RepairSharedTileSizePass
     }
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
       auto names = func->getAttrOfType<ArrayAttr>("kfix.shared_names");
-      if (!names || !locMatches(func.getLoc(), loc))
+      if (!names || (!byAccess && !locMatches(func.getLoc(), loc)))
         continue;
       for (auto [i, attribution] : llvm::enumerate(func.getWorkgroupAttributions())) {
         BlockArgument arg = attribution;
         auto name = i < names.size() ? dyn_cast<StringAttr>(names[i]) : StringAttr();
-        if (!name || name.getValue() != shared)
+        if (byAccess ? llvm::none_of(arg.getUsers(),
+                                     [&](Operation *u) { return locMatches(u->getLoc(), loc); })
+                     : (!name || name.getValue() != shared))
           continue;
+        StringRef what = name ? name.getValue() : StringRef("?");
         auto type = cast<MemRefType>(arg.getType());
         SmallVector<int64_t> dims = newShape;
         if (dims.empty()) {
@@ -55,14 +62,14 @@ struct RepairSharedTileSizePass
           dims.back() += pad;
         }
         if (dims.size() != static_cast<size_t>(type.getRank()) || dims.back() <= 0) {
-          func.emitError() << kPassArg << ": new shape of '" << shared
+          func.emitError() << kPassArg << ": new shape of '" << what
                            << "' must keep its rank " << type.getRank();
           return signalPassFailure();
         }
         for (Operation *user : arg.getUsers())
           if (!isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp, vector::LoadOp,
                    vector::StoreOp>(user)) {
-            user->emitWarning() << kPassArg << ": '" << shared
+            user->emitWarning() << kPassArg << ": '" << what
                                 << "' has a use that fixes its type; not resized";
             return;
           }

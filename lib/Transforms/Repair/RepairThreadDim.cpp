@@ -25,11 +25,47 @@ std::optional<gpu::Dimension> parseDim(StringRef s) {
   return std::nullopt;
 }
 
+/// True when `v` (through casts) is a blockIdx/blockDim of dimension `dim`,
+/// or a product with one.
+bool isBlockTerm(Value v, gpu::Dimension dim, unsigned depth = 0) {
+  v = stripCasts(v);
+  if (auto b = v.getDefiningOp<gpu::BlockIdOp>())
+    return b.getDimension() == dim;
+  if (auto b = v.getDefiningOp<gpu::BlockDimOp>())
+    return b.getDimension() == dim;
+  if (depth < 2)
+    if (auto mul = v.getDefiningOp<arith::MulIOp>())
+      return isBlockTerm(mul.getLhs(), dim, depth + 1) ||
+             isBlockTerm(mul.getRhs(), dim, depth + 1);
+  return false;
+}
+
+/// True when `v` (looking through integer casts of it) is an operand of an
+/// add or multiply whose other operand is a block term of dimension `dim`.
+bool combinedWithDim(Value v, gpu::Dimension dim, unsigned depth = 0) {
+  for (Operation *user : v.getUsers()) {
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
+            arith::TruncIOp>(user)) {
+      if (depth < 3 && combinedWithDim(user->getResult(0), dim, depth + 1))
+        return true;
+      continue;
+    }
+    if (!isa<arith::AddIOp, arith::MulIOp>(user))
+      continue;
+    Value other = user->getOperand(0) == v ? user->getOperand(1) : user->getOperand(0);
+    if (isBlockTerm(other, dim))
+      return true;
+  }
+  return false;
+}
+
 template <typename OpT>
-unsigned retarget(Operation *root, StringRef loc, gpu::Dimension from, gpu::Dimension to) {
+unsigned retarget(Operation *root, StringRef loc, gpu::Dimension from, gpu::Dimension to,
+                  bool mixed) {
   SmallVector<OpT> ops;
   root->walk([&](OpT op) {
-    if (op.getDimension() == from && locMatches(op.getLoc(), loc))
+    if (op.getDimension() == from && locMatches(op.getLoc(), loc) &&
+        (!mixed || combinedWithDim(op.getResult(), to)))
       ops.push_back(op);
   });
   for (OpT op : ops) {
@@ -55,13 +91,13 @@ struct RepairThreadDimPass : public kfix::impl::RepairThreadDimBase<RepairThread
       return;
     Operation *root = getOperation();
     if (op == "thread_id")
-      numRewrites += retarget<gpu::ThreadIdOp>(root, loc, *f, *t);
+      numRewrites += retarget<gpu::ThreadIdOp>(root, loc, *f, *t, mixed);
     else if (op == "block_id")
-      numRewrites += retarget<gpu::BlockIdOp>(root, loc, *f, *t);
+      numRewrites += retarget<gpu::BlockIdOp>(root, loc, *f, *t, mixed);
     else if (op == "block_dim")
-      numRewrites += retarget<gpu::BlockDimOp>(root, loc, *f, *t);
+      numRewrites += retarget<gpu::BlockDimOp>(root, loc, *f, *t, mixed);
     else if (op == "grid_dim")
-      numRewrites += retarget<gpu::GridDimOp>(root, loc, *f, *t);
+      numRewrites += retarget<gpu::GridDimOp>(root, loc, *f, *t, mixed);
     else {
       root->emitError() << kPassArg
                         << ": op must be thread_id, block_id, block_dim or grid_dim, not '"
