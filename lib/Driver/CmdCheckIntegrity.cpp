@@ -48,7 +48,7 @@ static int checkIntegrityMain(int argc, char **argv) {
   opts.diffBudgetLines = budget;
   if (args.has("no-dynamic"))
     opts.heldOutSizes = opts.heldOutSeeds = opts.widenedInputs = opts.constantInputs =
-        opts.perturbation = opts.ghostReplay = false;
+        opts.perturbation = opts.ghostReplay = opts.raceCheck = false;
   GateInput in;
   in.task = &s->task;
   in.executor = s->executor.get();

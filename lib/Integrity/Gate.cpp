@@ -363,6 +363,8 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
                      t, 65537);
     }
   }
+  if (opts.raceCheck)
+    runRaceCheck(in, opts, report);
   report.passed = report.findings.empty();
   return report;
 }

@@ -9,6 +9,9 @@
 //   constant-inputs    constant inputs (breaks "zeros on zero-mean data")
 //   perturbation       one input redrawn: outputs must change where the reference's do
 //   ghost-replay       the kernel body removed must NOT pass (else the harness answers)
+//   data-race          an instrumented run must show no shared-memory conflict in a
+//                      barrier interval and no global element written by two threads
+//                      without atomics (a race can pass the comparison by luck)
 // Held-out sizes and seeds are never shown to the planner or the loop.
 //
 //===----------------------------------------------------------------------===//
@@ -32,6 +35,8 @@ struct GateOptions {
   bool constantInputs = true;
   bool perturbation = true;
   bool ghostReplay = true;
+  /// Run the candidate instrumented for races (data-race).
+  bool raceCheck = true;
   unsigned diffBudgetLines = 40;
   /// Upper bound on the elements of all buffers of one held-out size.
   int64_t maxElements = 4'000'000;
@@ -65,6 +70,9 @@ GateReport runGate(const GateInput &in, const GateOptions &opts = {});
 /// binding, except power-of-two values <= 128, which look like fixed tile or
 /// head sizes) moved to other awkward values, and one larger binding.
 std::vector<Bindings> deriveHeldOutSizes(const TaskManifest &task, int64_t maxElements);
+
+/// The data-race check (RaceCheck.cpp): adds its finding, or a skip, to `report`.
+void runRaceCheck(const GateInput &in, const GateOptions &opts, GateReport &report);
 
 /// A copy of `module` in which the body of every gpu.func is removed.
 mlir::OwningOpRef<mlir::ModuleOp> makeGhost(mlir::ModuleOp module);

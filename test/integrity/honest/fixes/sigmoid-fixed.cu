@@ -1,0 +1,5 @@
+// The repair of tasks/sigmoid/kernel.cu: the exponent sign.
+__global__ void sigmoid(const float* __restrict__ x, float* __restrict__ y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = 1.0f / (1.0f + expf(-x[i]));
+}
