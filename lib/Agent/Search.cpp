@@ -270,10 +270,18 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
         child->source = action.patch;
       }
       if (!child->module) {
-        rec.outcome = "apply-failed";
-        rec.note = error;
         rec.errorAfter = state.eval.measure;
+        rec.note = error;
         rec.ms = msSince(stepStart);
+        if (action.kind == Action::Pass) {
+          // The repair declined (a precondition of its pattern, e.g. it needs
+          // a site): nothing was evaluated, and the kernel did not break.
+          rec.outcome = "not-applicable";
+          --result.iterations;
+          record(rec);
+          continue;
+        }
+        rec.outcome = "apply-failed";
         record(rec);
         if (++consecutiveFailures >= b.maxConsecutiveFailures)
           return finish("debugging-trap");

@@ -4,6 +4,7 @@
 
 #include "kfix/Agent/Search.h"
 #include "kfix/KB/KnowledgeBase.h"
+#include <functional>
 
 namespace kfix {
 
@@ -34,8 +35,17 @@ private:
 /// Expands a repair template into concrete actions: `{site}` placeholders
 /// become each of `sites` and then "" (every site); option alternatives are
 /// combined up to `maxVariants`.
-std::vector<Action> instantiateRepair(const RepairTemplate &t, const std::vector<std::string> &sites,
-                                      unsigned maxSites, unsigned maxVariants);
+/// `{ops:a.b,c.d}` placeholders become the source locations of the ops of
+/// those names in the candidate (via `opSites`); an action whose placeholder
+/// has no such op is dropped.
+std::vector<Action> instantiateRepair(
+    const RepairTemplate &t, const std::vector<std::string> &sites, unsigned maxSites,
+    unsigned maxVariants,
+    const std::function<std::vector<std::string>(llvm::StringRef)> &opSites = {});
+
+/// Distinct file:line:col of the ops named in `names` (comma-separated) in
+/// `module`, in program order, at most `max`.
+std::vector<std::string> findOpSites(mlir::ModuleOp module, llvm::StringRef names, unsigned max);
 
 } // namespace kfix
 
