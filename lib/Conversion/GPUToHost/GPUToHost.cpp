@@ -117,6 +117,50 @@ void GPUToHostPass::countStep(OpBuilder &b, Location loc, const ThreadValues &tv
   call(tb, loc, "kfix_rt_step_budget", {tv.ctx, tv.lin, id});
 }
 
+/// Integer division by zero (and INT_MIN / -1) traps on the host but not on
+/// the GPU, where it yields an unspecified value. A kernel must never crash the
+/// executor: divide by 1 instead, and give x / 0 = -1 (all ones, what the
+/// hardware division returns) and x % 0 = x.
+static void makeIntegerDivisionTotal(gpu::GPUFuncOp func) {
+  SmallVector<Operation *> divs;
+  func.walk([&](Operation *op) {
+    if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp, arith::CeilDivSIOp,
+            arith::CeilDivUIOp, arith::FloorDivSIOp>(op) &&
+        op->getResult(0).getType().isIntOrIndex())
+      divs.push_back(op);
+  });
+  for (Operation *op : divs) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    Type t = rhs.getType();
+    auto cst = [&](int64_t v) { return arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, v)); };
+    Value zero = cst(0), one = cst(1);
+    Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
+    Value bad = isZero;
+    bool isSigned = isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp, arith::FloorDivSIOp>(op);
+    if (isSigned) {
+      unsigned w = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+      Value minusOne = cst(-1);
+      Value minInt = arith::ConstantOp::create(
+          b, loc, b.getIntegerAttr(t, llvm::APInt::getSignedMinValue(w)));
+      Value overflow = arith::AndIOp::create(
+          b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, minusOne),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, minInt));
+      bad = arith::OrIOp::create(b, loc, isZero, overflow);
+    }
+    Value safe = arith::SelectOp::create(b, loc, bad, one, rhs);
+    op->setOperand(1, safe);
+    b.setInsertionPointAfter(op);
+    // INT_MIN / 1 and INT_MIN % 1 already give the wrapped results.
+    bool isRem = isa<arith::RemSIOp, arith::RemUIOp>(op);
+    Value fallback = isRem ? lhs : Value(cst(-1));
+    Value res = op->getResult(0);
+    auto sel = arith::SelectOp::create(b, loc, isZero, fallback, res);
+    res.replaceAllUsesExcept(sel.getResult(), sel);
+  }
+}
+
 void GPUToHostPass::runOnOperation() {
   module = getOperation();
   SmallVector<gpu::GPUFuncOp> kernels;
@@ -134,6 +178,8 @@ void GPUToHostPass::runOnOperation() {
         locIds.try_emplace(s.getValue(), static_cast<int64_t>(locs.size()));
         locs.push_back(s.str());
       }
+  for (gpu::GPUFuncOp k : kernels)
+    makeIntegerDivisionTotal(k);
   for (gpu::GPUFuncOp k : kernels)
     if (failed(convertKernel(k)))
       return signalPassFailure();
