@@ -47,11 +47,11 @@ case "$PART" in
     step sanitizer "${T_SAN:-300}" bash "$ROOT/bench/gpu/sanitizer.sh"
     ;;
   part2)
-    step perf "${T_PERF:-250}" bash "$ROOT/bench/gpu/perf.sh"
+    PERF_TASKS_FILE="$ROOT/bench/gpu/h200-subset.txt" step perf "${T_PERF:-250}" bash "$ROOT/bench/gpu/perf.sh"
     step kernelbench "${T_KB:-150}" bash "$ROOT/bench/gpu/kernelbench.sh"
     if "$KFIX" bench --help >/dev/null 2>&1 && [ -d "$ROOT/bench/tasks" ]; then
       B=/tmp/kfix-bench-out; rm -rf "$B"
-      step bench "${T_BENCH:-100}" "$KFIX" bench "$ROOT/bench/tasks" --target cuda -o "$B"
+      step bench "${T_BENCH:-200}" "$KFIX" bench "$ROOT/bench/tasks" --subset "$ROOT/bench/gpu/h200-subset.txt" --task-timeout 60 --target cuda -o "$B"
       # Only the top-level summaries come back (the device tool returns 8 files).
       n=0
       for f in "$B"/*.md "$B"/*.json; do

@@ -55,6 +55,12 @@ def part_repairs(rep, target, reps):
              if t["origin"] in ("bench", "example", "gpu", "extra")]
     if not any(t["origin"] == "bench" for t in tasks):
         tasks += [t for t in C.collect_tasks(with_tests=False) if t["origin"] == "kb"]
+    if os.environ.get("PERF_TASKS_FILE"):
+        # Only the tasks named in a subset file (one task directory name per line).
+        names = {l.strip() for l in open(os.environ["PERF_TASKS_FILE"])
+                 if l.strip() and not l.startswith("#") and ":" not in l}
+        tasks = [t for t in tasks
+                 if os.path.basename(os.path.dirname(t["task"])) in names or t["origin"] == "gpu"]
     if os.environ.get("PERF_MAX_TASKS"):
         tasks = tasks[:int(os.environ["PERF_MAX_TASKS"])]
     work = C.work_dir("perf")
