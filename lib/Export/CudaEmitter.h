@@ -111,6 +111,8 @@ private:
                                       mlir::ValueRange values);
   mlir::LogicalResult declareAlloca(mlir::Operation *alloca);
   void planLocals();
+  /// Skips the (pure) ops that only compute the sizes of dynamic shared memory views.
+  void skipSizeChain(mlir::ValueRange sizes);
 
   // --- Memory (EmitStmt.cpp).
   mlir::FailureOr<std::string> access(mlir::Value memref, mlir::ValueRange indices,

@@ -84,6 +84,27 @@ void FunctionEmitter::planLocals() {
   });
 }
 
+void FunctionEmitter::skipSizeChain(ValueRange sizes) {
+  SmallVector<Value> work(sizes.begin(), sizes.end());
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || skipOps.contains(def) || (!isMemoryEffectFree(def) &&
+                                           def->getName().getStringRef() !=
+                                               "nvvm.read.ptx.sreg.dynamic.smem.size") ||
+        def->getNumRegions())
+      continue;
+    // Only when nothing but the skipped chain (or views) uses it.
+    bool onlyChain = llvm::all_of(def->getUsers(), [&](Operation *user) {
+      return skipOps.contains(user) || isa<memref::ViewOp>(user);
+    });
+    if (!onlyChain)
+      continue;
+    skipOps.insert(def);
+    for (Value operand : def->getOperands())
+      work.push_back(operand);
+  }
+}
+
 LogicalResult FunctionEmitter::emit(raw_ostream &os) {
   Location loc = func.getLoc();
   pushScope();
@@ -199,6 +220,9 @@ LogicalResult FunctionEmitter::emit(raw_ostream &os) {
       return WalkResult::interrupt();
     decls += "  extern __shared__ " + elt->name + " " + name + "[];\n";
     memNames[view.getResult()] = name;
+    // The lifter sizes the view as `dynamic.smem.size / sizeof(T)`: that
+    // computation is implied by `extern __shared__` and has no C++ form.
+    skipSizeChain(view.getSizes());
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())

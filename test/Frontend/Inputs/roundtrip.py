@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Round trip of the lifting corpus: for every kernel file, import -> export -> import and
+compare the two lifted modules after a normalization.
+
+Normalization (both sides): kfix-opt with PIPELINE (mem2reg, canonicalize, cse inside every
+gpu.func), printed without locations, then the attributes that name the source rather than
+the computation are dropped: kfix.source (the file path), kfix.name (the C++ name as written:
+an exported template instantiation is a plain kernel) and kfix.var (variable names, which the
+exporter may rename to keep the C++ valid).
+
+Usage: roundtrip.py CORPUS_DIR [WORK_DIR] [--diff]
+Prints `SAME f`, `DIFF f`, `FAIL <stage> f: ...` per file and `same N of M` at the end.
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+PIPELINES = {
+    # The issue's pipeline: promotes only the allocas whose uses sit in the entry region.
+    "basic": "builtin.module(gpu.module(gpu.func(mem2reg,canonicalize,cse)))",
+    # The default: structured control flow is first lowered to a CFG so that mem2reg (SSA
+    # construction) promotes every scalar local, wherever the C++ text declared it.
+    "cfg": "builtin.module(gpu.module(gpu.func(convert-scf-to-cf,mem2reg,canonicalize,cse)))",
+}
+PIPELINE = PIPELINES["cfg"]
+
+
+def run(cmd, inp=None):
+    return subprocess.run(cmd, input=inp, capture_output=True, text=True)
+
+
+def normalize(mlir):
+    r = run(["kfix-opt", f"--pass-pipeline={PIPELINE}"], mlir)
+    if r.returncode != 0:
+        return None, r.stderr
+    text = r.stdout
+    text = re.sub(r',?\s*kfix\.source = "[^"]*"', "", text)
+    text = re.sub(r'kfix\.name = "[^"]*",?\s*', "", text)
+    text = re.sub(r'\s*\{kfix\.var = "[^"]*"\}', "", text)
+    text = re.sub(r'kfix\.var = "[^"]*",?\s*', "", text)
+    text = text.replace("attributes {}", "")
+    return text, ""
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    show_diff = "--diff" in sys.argv
+    global PIPELINE
+    for a in sys.argv[1:]:
+        if a.startswith("--pipeline="):
+            PIPELINE = PIPELINES[a.split("=", 1)[1]]
+    corpus = args[0]
+    work = args[1] if len(args) > 1 else tempfile.mkdtemp(prefix="kfix-rt-")
+    os.makedirs(work, exist_ok=True)
+    files = sorted(glob.glob(os.path.join(corpus, "*.cu")))
+    same = 0
+    for f in files:
+        name = os.path.basename(f)
+        stem = name[:-3]
+        a = run(["kfix-translate", "--import-cuda", f])
+        if a.returncode != 0:
+            print(f"FAIL import {name}: {a.stderr.strip()}")
+            continue
+        e = run(["kfix-translate", "--export-cuda"], a.stdout)
+        if e.returncode != 0:
+            print(f"FAIL export {name}: {e.stderr.strip()}")
+            continue
+        exported = os.path.join(work, stem + ".exported.cu")
+        with open(exported, "w") as out:
+            out.write(e.stdout)
+        b = run(["kfix-translate", "--import-cuda", exported])
+        if b.returncode != 0:
+            print(f"FAIL reimport {name}: {b.stderr.strip()}")
+            continue
+        na, err_a = normalize(a.stdout)
+        nb, err_b = normalize(b.stdout)
+        if na is None or nb is None:
+            print(f"FAIL normalize {name}: {err_a or err_b}")
+            continue
+        with open(os.path.join(work, stem + ".a.mlir"), "w") as out:
+            out.write(na)
+        with open(os.path.join(work, stem + ".b.mlir"), "w") as out:
+            out.write(nb)
+        if na == nb:
+            same += 1
+            print(f"SAME {name}")
+        else:
+            print(f"DIFF {name}")
+            if show_diff:
+                import difflib
+                for line in difflib.unified_diff(na.splitlines(), nb.splitlines(),
+                                                 "import", "reimport", lineterm="", n=1):
+                    print("  " + line)
+    print(f"same {same} of {len(files)}")
+    return 0 if same == len(files) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
