@@ -442,7 +442,11 @@ FailureOr<Expr> FunctionEmitter::buildCast(Operation *op) {
     }
     // iN -> index: carry the N-bit value with the cast's signedness; C++
     // extends it by that signedness where it is used.
-    return fw < 64 ? asInt(x, fw, u) : x;
+    if (fw < 64 || !u || x.type.kind != CKind::Int || x.type.isUnsigned || x.isLiteral)
+      return fw < 64 ? asInt(x, fw, u) : x;
+    CType size = intType(64, true);
+    size.name = "size_t";
+    return castTo(x, size);
   }
   if (isa<arith::ExtSIOp, arith::ExtUIOp>(op)) {
     bool u = isa<arith::ExtUIOp>(op);
@@ -455,10 +459,20 @@ FailureOr<Expr> FunctionEmitter::buildCast(Operation *op) {
       }
       return r;
     }
-    return castTo(asInt(x, widthOf(from), u), intType(tw, false));
+    CType toT = intType(tw, false);
+    if (tw == 64 && unsignedIndexMath.contains(op->getResult(0))) {
+      toT = intType(64, true);
+      toT.name = "size_t";
+    }
+    return castTo(asInt(x, widthOf(from), u), toT);
   }
   if (isa<arith::TruncIOp>(op)) {
     if (to.isInteger(1)) {
+      if (auto load = op->getOperand(0).getDefiningOp<memref::LoadOp>())
+        if (boolElems.contains(getRoot(load.getMemref()))) {
+          x.type = boolType();
+          return x;
+        }
       Expr one = make("1", kPrimary, intType(32, false));
       one.isLiteral = true;
       return castTo(binary(x, "&", one, kBitAnd, x.type), boolType());

@@ -56,9 +56,9 @@ LogicalResult FunctionEmitter::declareAlloca(Operation *op) {
   std::string name = declareName(var ? var.getValue() : "v");
   memNames[alloca.getResult()] = name;
   MemRefType type = alloca.getType();
-  FailureOr<std::string> decl =
-      type.getRank() == 0 ? declarator(type.getElementType(), name, op->getLoc())
-                          : declarator(type, name, op->getLoc());
+  FailureOr<std::string> decl = type.getRank() == 0
+                                    ? scalarDeclarator(op, name)
+                                    : declarator(type, name, op->getLoc());
   if (failed(decl))
     return failure();
   locComment(op);

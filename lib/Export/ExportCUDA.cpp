@@ -155,6 +155,8 @@ LogicalResult FunctionEmitter::emit(raw_ostream &os) {
         ctype = elt->name + " *";
       memNames[arg] = name;
       unsignedElems[arg] = isUnsigned;
+      if (mt.getElementType().isInteger(8) && StringRef(ctype).contains("bool"))
+        boolElems.insert(arg);
     } else {
       if (StringRef(ctype).contains('*'))
         return func.emitError("kernel argument #")
@@ -229,6 +231,22 @@ LogicalResult FunctionEmitter::emit(raw_ostream &os) {
     return failure();
 
   planLocals();
+  {
+    SmallVector<Value> work;
+    func.walk([&](arith::IndexCastUIOp cast) {
+      if (cast.getIn().getType().isInteger(64))
+        work.push_back(cast.getIn());
+    });
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (!unsignedIndexMath.insert(v).second)
+        continue;
+      if (Operation *def = v.getDefiningOp())
+        if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp>(def))
+          for (Value operand : def->getOperands())
+            work.push_back(operand);
+    }
+  }
 
   Block &entry = func.getBody().front();
   if (!func.getBody().hasOneBlock())

@@ -114,6 +114,16 @@ Value Lifter::makeAlloca(Type t, StringRef name, Location l) {
   return op;
 }
 
+void Lifter::tagCType(Value slot, cl::QualType t) {
+  if (!slot || !t->isIntegerType() || t->isBooleanType() || t->isEnumeralType())
+    return;
+  cl::PrintingPolicy pp = ast.getPrintingPolicy();
+  pp.SuppressTagKeyword = true;
+  std::string s = t.getUnqualifiedType().getAsString(pp);
+  if (Operation *op = slot.getDefiningOp())
+    op->setAttr("kfix.ctype", b.getStringAttr(s));
+}
+
 FailureOr<LValue> Lifter::sharedVar(const cl::VarDecl *vd) {
   Location l = loc(vd);
   auto wg = gpu::AddressSpaceAttr::get(func.getContext(),
@@ -255,6 +265,7 @@ LogicalResult Lifter::bindParam(const cl::ParmVarDecl *p, Value arg,
   } else if (written) {
     bnd.kind = Binding::Slot;
     bnd.slot = makeAlloca(arg.getType(), p->getName(), l);
+    tagCType(bnd.slot, p->getType());
     memref::StoreOp::create(b, l, arg, bnd.slot);
   } else {
     bnd.kind = Binding::Direct;
@@ -357,6 +368,7 @@ LogicalResult Lifter::declareVar(const cl::VarDecl *vd) {
   Binding bnd;
   bnd.kind = Binding::Slot;
   bnd.slot = makeAlloca(vt, vd->getName(), l);
+  tagCType(bnd.slot, t);
   f.vars[vd] = bnd;
   if (init) {
     if (const auto *ce = dyn_cast<cl::CXXConstructExpr>(init))

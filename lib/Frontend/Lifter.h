@@ -166,6 +166,9 @@ public:
   mlir::Value load(const LValue &lv, mlir::Location l);
   mlir::LogicalResult store(const LValue &lv, mlir::Value v, mlir::Location l);
   mlir::Value makeAlloca(mlir::Type t, llvm::StringRef name, mlir::Location l);
+  /// Records the C++ spelling of an integer variable's type on its alloca
+  /// (`kfix.ctype`), so that an export declares it with the same signedness.
+  void tagCType(mlir::Value slot, clang::QualType t);
   mlir::LogicalResult declareVar(const clang::VarDecl *vd);
   mlir::LogicalResult bindParam(const clang::ParmVarDecl *p, mlir::Value arg,
                                 bool isKernelArg);

@@ -42,7 +42,34 @@ def normalize(mlir):
     text = re.sub(r'\s*\{kfix\.var = "[^"]*"\}', "", text)
     text = re.sub(r'kfix\.var = "[^"]*",?\s*', "", text)
     text = text.replace("attributes {}", "")
-    return text, ""
+    return "".join(sort_constants(chunk) for chunk in re.split(r"(?=\n\s*gpu\.func )", text)), ""
+
+
+CONST = re.compile(r"^(\s*)(%[\w$.-]+) = (arith\.constant .*)$")
+
+
+def sort_constants(func):
+    """canonicalize hoists the constants of a function to its entry in first-use order;
+    give them names derived from their values and a sorted order instead."""
+    lines = func.split("\n")
+    consts = {}
+    for line in lines:
+        m = CONST.match(line)
+        if m:
+            consts[m.group(2)] = m.group(3)
+    if not consts:
+        return func
+    names = {}
+    for old, val in consts.items():
+        names[old] = "%K" + re.sub(r"[^\w]", "_", val)
+    first = next(i for i, l in enumerate(lines) if CONST.match(l))
+    indent = CONST.match(lines[first]).group(1)
+    body = [l for l in lines if not CONST.match(l)]
+    pattern = re.compile("(" + "|".join(re.escape(n) for n in
+                                        sorted(names, key=len, reverse=True)) + r")(?![\w$.-])")
+    body = [pattern.sub(lambda m: names[m.group(1)], l) for l in body]
+    header = sorted(set(f"{indent}{names[o]} = {v}" for o, v in consts.items()))
+    return "\n".join(body[:first] + header + body[first:])
 
 
 def main():
