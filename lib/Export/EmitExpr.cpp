@@ -167,6 +167,17 @@ void FunctionEmitter::materialize(Value v) {
     llvm::erase(scope, v);
 }
 
+/// Whether `user` sits in a loop nested in `block` (below `block`'s level).
+static bool isInLoopBelow(Operation *user, Block *block) {
+  Operation *top = block->findAncestorOpInBlock(*user);
+  for (Operation *op = user; op && op != top;) {
+    op = op->getParentOp();
+    if (isa_and_nonnull<scf::ForOp, scf::WhileOp>(op))
+      return true;
+  }
+  return false;
+}
+
 void FunctionEmitter::define(Value v, Expr e) {
   if (v.use_empty() && !e.effects)
     return;
@@ -183,6 +194,10 @@ void FunctionEmitter::define(Value v, Expr e) {
   if (!noDup) {
     // Pure: inline at its single use, or copy a short expression.
     if (!user && e.text.size() > 40)
+      materialize(v);
+    // Computed before a loop and used inside it: keep it out of the loop
+    // (as the C++ it came from did), unless it is a trivial expression.
+    else if (user && e.prec <= kMul && isInLoopBelow(user, v.getParentBlock()))
       materialize(v);
     return;
   }
