@@ -435,7 +435,7 @@ FailureOr<Expr> FunctionEmitter::buildCmp(Operation *op) {
       .Case("one", "(" + x + " < " + y + " || " + x + " > " + y + ")")
       .Case("ueq", "!(" + x + " < " + y + " || " + x + " > " + y + ")")
       .Case("ord", "(!isnan(" + x + ") && !isnan(" + y + "))")
-      .Default("(isnan(" + x + ") || isnan(" + y + "))");
+      .Default(x == y ? "isnan(" + x + ")" : "(isnan(" + x + ") || isnan(" + y + "))");
   return make(text, text[0] == '!' ? kUnary : kPrimary, boolType());
 }
 
