@@ -8,8 +8,13 @@ the computation are dropped: kfix.source (the file path), kfix.name (the C++ nam
 an exported template instantiation is a plain kernel) and kfix.var (variable names, which the
 exporter may rename to keep the C++ valid).
 
-Usage: roundtrip.py CORPUS_DIR [WORK_DIR] [--diff]
+Usage: roundtrip.py CORPUS_DIR [WORK_DIR] [--diff] [--pipeline=cfg|basic] [--nvcc=NVCC]
+                    [--tasks=DIR]
 Prints `SAME f`, `DIFF f`, `FAIL <stage> f: ...` per file and `same N of M` at the end.
+--nvcc: also compiles every export with `NVCC -arch=sm_90 -c` (`NVCC-FAIL f`, and
+`nvcc ok N of M`). --tasks: for every DIR/<stem>/task.json (whose source and reference are
+the original corpus file), runs `kfix run task.json --candidate <export> --target cpu`
+(`RUN-FAIL stem`, and `tasks passed N of M`).
 """
 import glob
 import os
@@ -75,6 +80,9 @@ def sort_constants(func):
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     show_diff = "--diff" in sys.argv
+    opts = dict(a[2:].split("=", 1) for a in sys.argv[1:] if a.startswith("--") and "=" in a)
+    nvcc_ok = 0
+    exported_files = {}
     global PIPELINE
     for a in sys.argv[1:]:
         if a.startswith("--pipeline="):
@@ -98,6 +106,14 @@ def main():
         exported = os.path.join(work, stem + ".exported.cu")
         with open(exported, "w") as out:
             out.write(e.stdout)
+        exported_files[stem] = exported
+        if "nvcc" in opts:
+            c = run([opts["nvcc"], "-arch=sm_90", "-c", exported, "-o",
+                     os.path.join(work, stem + ".o")])
+            if c.returncode == 0:
+                nvcc_ok += 1
+            else:
+                print(f"NVCC-FAIL {name}: {c.stderr.strip()}")
         b = run(["kfix-translate", "--import-cuda", exported])
         if b.returncode != 0:
             print(f"FAIL reimport {name}: {b.stderr.strip()}")
@@ -122,7 +138,27 @@ def main():
                                                  "import", "reimport", lineterm="", n=1):
                     print("  " + line)
     print(f"same {same} of {len(files)}")
-    return 0 if same == len(files) else 1
+    ok = same == len(files)
+    if "nvcc" in opts:
+        print(f"nvcc ok {nvcc_ok} of {len(files)}")
+        ok = ok and nvcc_ok == len(files)
+    if "tasks" in opts:
+        tasks = sorted(glob.glob(os.path.join(opts["tasks"], "*", "task.json")))
+        passed = 0
+        for t in tasks:
+            stem = os.path.basename(os.path.dirname(t))
+            if stem not in exported_files:
+                print(f"RUN-FAIL {stem}: no export")
+                continue
+            r = run(["kfix", "run", t, "--candidate", exported_files[stem], "--target", "cpu"])
+            if r.returncode == 0 and "verdict: PASS" in r.stdout:
+                passed += 1
+                print(f"RUN-PASS {stem}")
+            else:
+                print(f"RUN-FAIL {stem}: {(r.stdout + r.stderr).strip()}")
+        print(f"tasks passed {passed} of {len(tasks)}")
+        ok = ok and passed == len(tasks)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
