@@ -346,6 +346,21 @@ LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os,
   os << ".\n";
   if (state.needStdio)
     os << "#include <cstdio>\n";
+  // Signatures are reproduced as written: `int64_t`, `uint8_t`, ... need <cstdint>.
+  bool needStdint = false;
+  module->walk([&](gpu::GPUFuncOp f) {
+    if (auto ctypes = f->getAttrOfType<ArrayAttr>("kfix.arg_ctypes"))
+      for (Attribute a : ctypes)
+        if (auto s = dyn_cast<StringAttr>(a))
+          needStdint |= s.getValue().contains("int8_t") || s.getValue().contains("int16_t") ||
+                        s.getValue().contains("int32_t") || s.getValue().contains("int64_t");
+    f.walk([&](memref::AllocaOp op) {
+      if (auto s = op->getAttrOfType<StringAttr>("kfix.ctype"))
+        needStdint |= s.getValue().contains("int") && s.getValue().ends_with("_t");
+    });
+  });
+  if (needStdint)
+    os << "#include <cstdint>\n";
   if (state.needMath)
     os << "#include <math.h>\n";
   if (state.needHalf)
