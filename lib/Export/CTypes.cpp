@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
 
 #include <cmath>
@@ -257,4 +258,36 @@ FailureOr<std::string> FunctionEmitter::declarator(Type type, StringRef name,
   if (failed(t))
     return failure();
   return t->name + " " + name.str();
+}
+
+/// The width of a known integer type spelling (0 if unknown) and its signedness.
+static unsigned spelledWidth(StringRef s, bool &isUnsigned) {
+  s.consume_front("std::");
+  isUnsigned = s.contains("unsigned") || s.starts_with("uint") || s == "size_t";
+  return llvm::StringSwitch<unsigned>(s)
+      .Cases({"int", "unsigned", "unsigned int", "signed", "int32_t", "uint32_t"}, 32)
+      .Cases({"long long", "unsigned long long", "long", "unsigned long", "size_t",
+              "int64_t", "uint64_t", "ptrdiff_t", "long long int",
+              "unsigned long long int", "long int", "unsigned long int"},
+             64)
+      .Cases({"short", "unsigned short", "int16_t", "uint16_t"}, 16)
+      .Cases({"char", "signed char", "unsigned char", "int8_t", "uint8_t"}, 8)
+      .Default(0);
+}
+
+FailureOr<std::string> FunctionEmitter::scalarDeclarator(Operation *alloca,
+                                                         StringRef name) {
+  Type elt = cast<MemRefType>(alloca->getResult(0).getType()).getElementType();
+  auto ctype = alloca->getAttrOfType<StringAttr>("kfix.ctype");
+  auto it = dyn_cast<IntegerType>(elt);
+  if (ctype && it && it.getWidth() > 1) {
+    StringRef s = ctype.getValue();
+    bool isUnsigned = false;
+    // Only known spellings of the right width (a repair may have widened it).
+    if (spelledWidth(s, isUnsigned) == it.getWidth()) {
+      unsignedElems[alloca->getResult(0)] = isUnsigned;
+      return (s + " " + name).str();
+    }
+  }
+  return declarator(elt, name, alloca->getLoc());
 }

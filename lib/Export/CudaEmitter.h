@@ -79,6 +79,11 @@ private:
                                 mlir::Location loc);
   mlir::FailureOr<std::string> declarator(mlir::Type type, llvm::StringRef name,
                                           mlir::Location loc);
+  /// `T name` for a rank-0 alloca: its `kfix.ctype` when it spells an integer
+  /// type of the right width (the lifter's record of the C++ type), else the
+  /// type derived from the element type. Marks unsigned locals.
+  mlir::FailureOr<std::string> scalarDeclarator(mlir::Operation *alloca,
+                                                llvm::StringRef name);
 
   // --- Expressions (EmitExpr.cpp).
   mlir::LogicalResult emitExprOp(mlir::Operation *op);
@@ -111,6 +116,8 @@ private:
                                       mlir::ValueRange values);
   mlir::LogicalResult declareAlloca(mlir::Operation *alloca);
   void planLocals();
+  /// Skips the (pure) ops that only compute the sizes of dynamic shared memory views.
+  void skipSizeChain(mlir::ValueRange sizes);
 
   // --- Memory (EmitStmt.cpp).
   mlir::FailureOr<std::string> access(mlir::Value memref, mlir::ValueRange indices,
@@ -162,6 +169,11 @@ private:
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Operation *, 1>>
       declareBefore;
   llvm::DenseSet<mlir::Operation *> skipOps;
+  /// 64-bit values that end in an unsigned index cast (`p[(size_t)i * n]`):
+  /// the sign extensions among them are spelled `(size_t)`.
+  llvm::DenseSet<mlir::Value> unsignedIndexMath;
+  /// i8 buffers that hold C++ `bool`s (a read of one is already a bool).
+  llvm::DenseSet<mlir::Value> boolElems;
   llvm::DenseMap<mlir::Operation *, mlir::Operation *> loopVars;
   llvm::SmallVector<llvm::StringSet<>> scopes;
   llvm::StringSet<> reserved;

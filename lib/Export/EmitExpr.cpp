@@ -167,6 +167,17 @@ void FunctionEmitter::materialize(Value v) {
     llvm::erase(scope, v);
 }
 
+/// Whether `user` sits in a loop nested in `block` (below `block`'s level).
+static bool isInLoopBelow(Operation *user, Block *block) {
+  Operation *top = block->findAncestorOpInBlock(*user);
+  for (Operation *op = user; op && op != top;) {
+    op = op->getParentOp();
+    if (isa_and_nonnull<scf::ForOp, scf::WhileOp>(op))
+      return true;
+  }
+  return false;
+}
+
 void FunctionEmitter::define(Value v, Expr e) {
   if (v.use_empty() && !e.effects)
     return;
@@ -183,6 +194,10 @@ void FunctionEmitter::define(Value v, Expr e) {
   if (!noDup) {
     // Pure: inline at its single use, or copy a short expression.
     if (!user && e.text.size() > 40)
+      materialize(v);
+    // Computed before a loop and used inside it: keep it out of the loop
+    // (as the C++ it came from did), unless it is a trivial expression.
+    else if (user && e.prec <= kMul && isInLoopBelow(user, v.getParentBlock()))
       materialize(v);
     return;
   }
@@ -420,7 +435,7 @@ FailureOr<Expr> FunctionEmitter::buildCmp(Operation *op) {
       .Case("one", "(" + x + " < " + y + " || " + x + " > " + y + ")")
       .Case("ueq", "!(" + x + " < " + y + " || " + x + " > " + y + ")")
       .Case("ord", "(!isnan(" + x + ") && !isnan(" + y + "))")
-      .Default("(isnan(" + x + ") || isnan(" + y + "))");
+      .Default(x == y ? "isnan(" + x + ")" : "(isnan(" + x + ") || isnan(" + y + "))");
   return make(text, text[0] == '!' ? kUnary : kPrimary, boolType());
 }
 
@@ -442,7 +457,11 @@ FailureOr<Expr> FunctionEmitter::buildCast(Operation *op) {
     }
     // iN -> index: carry the N-bit value with the cast's signedness; C++
     // extends it by that signedness where it is used.
-    return fw < 64 ? asInt(x, fw, u) : x;
+    if (fw < 64 || !u || x.type.kind != CKind::Int || x.type.isUnsigned || x.isLiteral)
+      return fw < 64 ? asInt(x, fw, u) : x;
+    CType size = intType(64, true);
+    size.name = "size_t";
+    return castTo(x, size);
   }
   if (isa<arith::ExtSIOp, arith::ExtUIOp>(op)) {
     bool u = isa<arith::ExtUIOp>(op);
@@ -455,10 +474,20 @@ FailureOr<Expr> FunctionEmitter::buildCast(Operation *op) {
       }
       return r;
     }
-    return castTo(asInt(x, widthOf(from), u), intType(tw, false));
+    CType toT = intType(tw, false);
+    if (tw == 64 && unsignedIndexMath.contains(op->getResult(0))) {
+      toT = intType(64, true);
+      toT.name = "size_t";
+    }
+    return castTo(asInt(x, widthOf(from), u), toT);
   }
   if (isa<arith::TruncIOp>(op)) {
     if (to.isInteger(1)) {
+      if (auto load = op->getOperand(0).getDefiningOp<memref::LoadOp>())
+        if (boolElems.contains(getRoot(load.getMemref()))) {
+          x.type = boolType();
+          return x;
+        }
       Expr one = make("1", kPrimary, intType(32, false));
       one.isLiteral = true;
       return castTo(binary(x, "&", one, kBitAnd, x.type), boolType());

@@ -248,8 +248,7 @@ LogicalResult FunctionEmitter::emitStore(Operation *op) {
     auto name = alloca->getAttrOfType<StringAttr>("kfix.var");
     std::string cname = declareName(name ? name.getValue() : "v");
     memNames[memref] = cname;
-    FailureOr<std::string> decl = declarator(
-        cast<MemRefType>(memref.getType()).getElementType(), cname, op->getLoc());
+    FailureOr<std::string> decl = scalarDeclarator(alloca, cname);
     if (failed(decl))
       return failure();
     flushFor(op);

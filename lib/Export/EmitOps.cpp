@@ -77,6 +77,24 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
                         .Case<arith::MulFOp, arith::MulIOp>([](auto) { return "*"; })
                         .Case<arith::DivFOp>([](auto) { return "/"; })
                         .Default([](auto) { return ""; });
+    bool lowPair = (vt.getElementType().isF16() || vt.getElementType().isBF16()) &&
+                   vt.getShape()[0] == 2;
+    if (lowPair && args.size() == 2) {
+      // __half2 / __nv_bfloat162: the paired intrinsics (the lifter maps them
+      // back to the same op).
+      StringRef fn = llvm::TypeSwitch<Operation *, StringRef>(op)
+                         .Case<arith::AddFOp>([](auto) { return "__hadd2"; })
+                         .Case<arith::SubFOp>([](auto) { return "__hsub2"; })
+                         .Case<arith::MulFOp>([](auto) { return "__hmul2"; })
+                         .Case<arith::DivFOp>([](auto) { return "__h2div"; })
+                         .Case<arith::MaxNumFOp>([](auto) { return "__hmax2"; })
+                         .Case<arith::MinNumFOp>([](auto) { return "__hmin2"; })
+                         .Default([](auto) { return ""; });
+      if (!fn.empty())
+        return call(fn, {args[0], args[1]}, *rtC);
+    }
+    if (lowPair && isa<arith::NegFOp>(op))
+      return call("__hneg2", {args[0]}, *rtC);
     if (sym.empty() || vt.getElementType().isF16() || vt.getElementType().isBF16() ||
         args.size() != 2)
       return op->emitError("cannot export '")
@@ -241,6 +259,21 @@ FailureOr<Expr> FunctionEmitter::buildMath(Operation *op) {
   if (failed(rtC))
     return failure();
   StringRef name = op->getName().stripDialect();
+  if (auto vt = dyn_cast<VectorType>(rt)) {
+    // __half2 / __nv_bfloat162: the paired intrinsics the lifter reads back.
+    std::string fn = llvm::StringSwitch<std::string>(name)
+                         .Case("fma", "__hfma2").Case("absf", "__habs2")
+                         .Case("exp", "h2exp").Case("exp2", "h2exp2").Case("log", "h2log")
+                         .Case("log2", "h2log2").Case("sqrt", "h2sqrt")
+                         .Case("rsqrt", "h2rsqrt").Case("sin", "h2sin").Case("cos", "h2cos")
+                         .Case("floor", "h2floor").Case("ceil", "h2ceil")
+                         .Case("trunc", "h2trunc").Case("roundeven", "h2rint")
+                         .Default("");
+    if (fn.empty() || vt.getShape()[0] != 2 ||
+        !(vt.getElementType().isF16() || vt.getElementType().isBF16()))
+      return op->emitError("cannot export '") << op->getName() << "' on " << rt;
+    return call(fn, args, *rtC);
+  }
   if (rtC->kind == CKind::Int) {
     unsigned w = widthOf(rt);
     std::string fn = llvm::StringSwitch<std::string>(name)

@@ -56,9 +56,9 @@ LogicalResult FunctionEmitter::declareAlloca(Operation *op) {
   std::string name = declareName(var ? var.getValue() : "v");
   memNames[alloca.getResult()] = name;
   MemRefType type = alloca.getType();
-  FailureOr<std::string> decl =
-      type.getRank() == 0 ? declarator(type.getElementType(), name, op->getLoc())
-                          : declarator(type, name, op->getLoc());
+  FailureOr<std::string> decl = type.getRank() == 0
+                                    ? scalarDeclarator(op, name)
+                                    : declarator(type, name, op->getLoc());
   if (failed(decl))
     return failure();
   locComment(op);
@@ -375,6 +375,57 @@ LogicalResult FunctionEmitter::emitWhile(Operation *op) {
       line("}");
       return r;
     }
+  }
+  // do { before } while (cond); when the after region is empty (the lifter's
+  // form of a do-while loop) and the condition needs no name from the body.
+  if (inits.empty() && cond.getArgs().empty() && after.getOperations().size() == 1 &&
+      after.getNumArguments() == 0) {
+    locComment(op);
+    size_t header = body.size();
+    line("do {");
+    size_t headerEnd = body.size();
+    ++indent;
+    pushScope();
+    std::optional<std::string> tail;
+    LogicalResult r = emitBlock(before, [&](Operation *) -> LogicalResult {
+      FailureOr<Expr> c = use(cond.getCondition());
+      if (failed(c))
+        return failure();
+      flushAll();
+      // Identifiers declared in the body are out of scope in the condition.
+      bool bodyNames = false;
+      StringRef text = c->text;
+      for (size_t i = 0; i < text.size();) {
+        if (!llvm::isAlpha(text[i]) && text[i] != '_') {
+          ++i;
+          continue;
+        }
+        size_t j = i;
+        while (j < text.size() && (llvm::isAlnum(text[j]) || text[j] == '_'))
+          ++j;
+        bodyNames |= scopes.back().contains(text.slice(i, j));
+        i = j;
+      }
+      if (!bodyNames) {
+        tail = c->text;
+        return success();
+      }
+      line("if (!" + parenthesize(*c, kUnary) + ")");
+      line("  break;");
+      return success();
+    });
+    popScope();
+    --indent;
+    if (failed(r))
+      return failure();
+    if (tail) {
+      line("} while (" + *tail + ");");
+    } else {
+      body.replace(header, headerEnd - header,
+                   std::string(2 * indent, ' ') + "while (true) {\n");
+      line("}");
+    }
+    return success();
   }
   // General form: while (true) { before; if (!cond) break; after }.
   for (auto [i, arg] : llvm::enumerate(before.getArguments()))

@@ -84,6 +84,27 @@ void FunctionEmitter::planLocals() {
   });
 }
 
+void FunctionEmitter::skipSizeChain(ValueRange sizes) {
+  SmallVector<Value> work(sizes.begin(), sizes.end());
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || skipOps.contains(def) || (!isMemoryEffectFree(def) &&
+                                           def->getName().getStringRef() !=
+                                               "nvvm.read.ptx.sreg.dynamic.smem.size") ||
+        def->getNumRegions())
+      continue;
+    // Only when nothing but the skipped chain (or views) uses it.
+    bool onlyChain = llvm::all_of(def->getUsers(), [&](Operation *user) {
+      return skipOps.contains(user) || isa<memref::ViewOp>(user);
+    });
+    if (!onlyChain)
+      continue;
+    skipOps.insert(def);
+    for (Value operand : def->getOperands())
+      work.push_back(operand);
+  }
+}
+
 LogicalResult FunctionEmitter::emit(raw_ostream &os) {
   Location loc = func.getLoc();
   pushScope();
@@ -134,6 +155,8 @@ LogicalResult FunctionEmitter::emit(raw_ostream &os) {
         ctype = elt->name + " *";
       memNames[arg] = name;
       unsignedElems[arg] = isUnsigned;
+      if (mt.getElementType().isInteger(8) && StringRef(ctype).contains("bool"))
+        boolElems.insert(arg);
     } else {
       if (StringRef(ctype).contains('*'))
         return func.emitError("kernel argument #")
@@ -199,12 +222,31 @@ LogicalResult FunctionEmitter::emit(raw_ostream &os) {
       return WalkResult::interrupt();
     decls += "  extern __shared__ " + elt->name + " " + name + "[];\n";
     memNames[view.getResult()] = name;
+    // The lifter sizes the view as `dynamic.smem.size / sizeof(T)`: that
+    // computation is implied by `extern __shared__` and has no C++ form.
+    skipSizeChain(view.getSizes());
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
     return failure();
 
   planLocals();
+  {
+    SmallVector<Value> work;
+    func.walk([&](arith::IndexCastUIOp cast) {
+      if (cast.getIn().getType().isInteger(64))
+        work.push_back(cast.getIn());
+    });
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (!unsignedIndexMath.insert(v).second)
+        continue;
+      if (Operation *def = v.getDefiningOp())
+        if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp>(def))
+          for (Value operand : def->getOperands())
+            work.push_back(operand);
+    }
+  }
 
   Block &entry = func.getBody().front();
   if (!func.getBody().hasOneBlock())
@@ -304,6 +346,21 @@ LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os,
   os << ".\n";
   if (state.needStdio)
     os << "#include <cstdio>\n";
+  // Signatures are reproduced as written: `int64_t`, `uint8_t`, ... need <cstdint>.
+  bool needStdint = false;
+  module->walk([&](gpu::GPUFuncOp f) {
+    if (auto ctypes = f->getAttrOfType<ArrayAttr>("kfix.arg_ctypes"))
+      for (Attribute a : ctypes)
+        if (auto s = dyn_cast<StringAttr>(a))
+          needStdint |= s.getValue().contains("int8_t") || s.getValue().contains("int16_t") ||
+                        s.getValue().contains("int32_t") || s.getValue().contains("int64_t");
+    f.walk([&](memref::AllocaOp op) {
+      if (auto s = op->getAttrOfType<StringAttr>("kfix.ctype"))
+        needStdint |= s.getValue().contains("int") && s.getValue().ends_with("_t");
+    });
+  });
+  if (needStdint)
+    os << "#include <cstdint>\n";
   if (state.needMath)
     os << "#include <math.h>\n";
   if (state.needHalf)

@@ -188,6 +188,7 @@ Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> 
     } else if (isPtrWrittenIn(p, body)) {
       bnd.kind = Binding::Slot;
       bnd.slot = makeAlloca(vals[i].v.getType(), p->getName(), l);
+      tagCType(bnd.slot, p->getType());
       memref::StoreOp::create(b, l, vals[i].v, bnd.slot);
     } else {
       bnd.kind = Binding::Direct;

@@ -140,6 +140,7 @@ bool Lifter::tryEmitScfFor(const cl::ForStmt *s, LogicalResult &result) {
   lb = convertScalar(lb, t, isUnsignedInt(iv->getInit()->getType()),
                      isUnsignedInt(ivType), l);
   Value slot = makeAlloca(t, iv->getName(), l);
+  tagCType(slot, ivType);
   Binding bnd;
   bnd.kind = Binding::Slot;
   bnd.slot = slot;

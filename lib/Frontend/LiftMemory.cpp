@@ -114,6 +114,45 @@ Value Lifter::makeAlloca(Type t, StringRef name, Location l) {
   return op;
 }
 
+void Lifter::tagCType(Value slot, cl::QualType t) {
+  if (!slot || !t->isIntegerType() || t->isBooleanType() || t->isEnumeralType())
+    return;
+  cl::PrintingPolicy pp = ast.getPrintingPolicy();
+  pp.SuppressTagKeyword = true;
+  std::string s = t.getUnqualifiedType().getAsString(pp);
+  // `int` and `long long` are what an export derives from i32/i64 anyway.
+  if (s == "int" || s == "long long")
+    return;
+  if (Operation *op = slot.getDefiningOp())
+    op->setAttr("kfix.ctype", b.getStringAttr(s));
+}
+
+Value Lifter::dynamicSharedView(Type et, int64_t elemBytes, StringRef name,
+                                Location l) {
+  auto wg = gpu::AddressSpaceAttr::get(func.getContext(),
+                                       gpu::AddressSpace::Workgroup);
+  OpBuilder::InsertionGuard g(b);
+  if (allocaAnchor)
+    b.setInsertionPointAfter(allocaAnchor);
+  else
+    b.setInsertionPointToStart(entry);
+  if (!dynamicShared)
+    dynamicShared = gpu::DynamicSharedMemoryOp::create(
+        b, l, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                              MemRefLayoutAttrInterface{}, wg));
+  Value bytes = NVVM::DynamicSmemSize::create(b, l, b.getI32Type());
+  Value n = arith::DivUIOp::create(b, l, bytes, constInt(b.getI32Type(), elemBytes, l));
+  Value nIdx = arith::IndexCastUIOp::create(b, l, b.getIndexType(), n);
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  auto viewType = MemRefType::get({ShapedType::kDynamic}, et,
+                                  MemRefLayoutAttrInterface{}, wg);
+  auto view = memref::ViewOp::create(b, l, viewType, dynamicShared, zero,
+                                     ValueRange{nIdx});
+  view->setAttr("kfix.var", b.getStringAttr(name));
+  allocaAnchor = view;
+  return view;
+}
+
 FailureOr<LValue> Lifter::sharedVar(const cl::VarDecl *vd) {
   Location l = loc(vd);
   auto wg = gpu::AddressSpaceAttr::get(func.getContext(),
@@ -150,22 +189,8 @@ FailureOr<LValue> Lifter::sharedVar(const cl::VarDecl *vd) {
         b.setInsertionPointAfter(allocaAnchor);
       else
         b.setInsertionPointToStart(entry);
-      if (!dynamicShared)
-        dynamicShared = gpu::DynamicSharedMemoryOp::create(
-            b, l, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                                  MemRefLayoutAttrInterface{}, wg));
-      Value bytes = NVVM::DynamicSmemSize::create(b, l, b.getI32Type());
-      int64_t size = ast.getTypeSizeInChars(elem).getQuantity();
-      Value n = arith::DivUIOp::create(b, l, bytes, constInt(b.getI32Type(), size, l));
-      Value nIdx = arith::IndexCastUIOp::create(b, l, b.getIndexType(), n);
-      Value zero = arith::ConstantIndexOp::create(b, l, 0);
-      auto viewType = MemRefType::get({ShapedType::kDynamic}, et,
-                                      MemRefLayoutAttrInterface{}, wg);
-      auto view = memref::ViewOp::create(b, l, viewType, dynamicShared, zero,
-                                         ValueRange{nIdx});
-      view->setAttr("kfix.var", b.getStringAttr(vd->getName()));
-      allocaAnchor = view;
-      mem = view;
+      mem = dynamicSharedView(et, ast.getTypeSizeInChars(elem).getQuantity(),
+                              vd->getName(), l);
     } else {
       bool scalar = shape.empty();
       if (scalar)
@@ -255,6 +280,7 @@ LogicalResult Lifter::bindParam(const cl::ParmVarDecl *p, Value arg,
   } else if (written) {
     bnd.kind = Binding::Slot;
     bnd.slot = makeAlloca(arg.getType(), p->getName(), l);
+    tagCType(bnd.slot, p->getType());
     memref::StoreOp::create(b, l, arg, bnd.slot);
   } else {
     bnd.kind = Binding::Direct;
@@ -357,6 +383,7 @@ LogicalResult Lifter::declareVar(const cl::VarDecl *vd) {
   Binding bnd;
   bnd.kind = Binding::Slot;
   bnd.slot = makeAlloca(vt, vd->getName(), l);
+  tagCType(bnd.slot, t);
   f.vars[vd] = bnd;
   if (init) {
     if (const auto *ce = dyn_cast<cl::CXXConstructExpr>(init))

@@ -255,6 +255,16 @@ FailureOr<LValue> Lifter::emitLValue(const cl::Expr *e) {
     lv.lane = lane;
     return lv;
   }
+  // A call returning a const reference (`std::min(a, b)` used as an argument
+  // of another `std::max`): only read, so its value stands for it.
+  if (isa<cl::CallExpr>(e) && e->getType().isConstQualified()) {
+    LValue lv;
+    lv.direct = emitRValue(e);
+    if (!lv.direct)
+      return failure();
+    lv.valueType = lv.direct.getType();
+    return lv;
+  }
   (void)cannotLift(e, Twine("this lvalue (") + e->getStmtClassName() + ")");
   return failure();
 }
@@ -345,6 +355,20 @@ FailureOr<Ptr> Lifter::emitPointer(const cl::Expr *e) {
       if (::mlir::failed(p))
         return failure();
       cl::QualType to = e->getType()->getPointeeType();
+      // `reinterpret_cast<T *>(extern_smem)`: another view of the same bytes.
+      if (!to->isVoidType() && !lanesOf(*p, to) && p->lead.empty() && !p->offset.v &&
+          p->base.getDefiningOp<memref::ViewOp>() &&
+          p->base.getDefiningOp<memref::ViewOp>().getSource() == dynamicShared &&
+          !to->isIncompleteType()) {
+        Type et = memoryType(to, c->getExprLoc());
+        if (!et)
+          return failure();
+        auto name = p->base.getDefiningOp()->getAttrOfType<StringAttr>("kfix.var");
+        Ptr q;
+        q.base = dynamicSharedView(et, ast.getTypeSizeInChars(to).getQuantity(),
+                                   name ? name.getValue() : "smem", l);
+        return q;
+      }
       if (!to->isVoidType() && !lanesOf(*p, to)) {
         (void)cannotLift(e, "a pointer cast to '" +
                                 e->getType().getAsString(ast.getPrintingPolicy()) +

@@ -166,6 +166,13 @@ public:
   mlir::Value load(const LValue &lv, mlir::Location l);
   mlir::LogicalResult store(const LValue &lv, mlir::Value v, mlir::Location l);
   mlir::Value makeAlloca(mlir::Type t, llvm::StringRef name, mlir::Location l);
+  /// Records the C++ spelling of an integer variable's type on its alloca
+  /// (`kfix.ctype`), so that an export declares it with the same signedness.
+  void tagCType(mlir::Value slot, clang::QualType t);
+  /// A view of the dynamic shared memory (`extern __shared__ T name[]`) with
+  /// element type `et` (`elemBytes` bytes each), at byte 0.
+  mlir::Value dynamicSharedView(mlir::Type et, int64_t elemBytes,
+                                llvm::StringRef name, mlir::Location l);
   mlir::LogicalResult declareVar(const clang::VarDecl *vd);
   mlir::LogicalResult bindParam(const clang::ParmVarDecl *p, mlir::Value arg,
                                 bool isKernelArg);
