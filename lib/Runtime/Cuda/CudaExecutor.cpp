@@ -25,6 +25,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -632,8 +633,24 @@ public:
   explicit CudaExecutor(CudaDeviceInfo device) : device(std::move(device)) {}
   llvm::StringRef name() const override { return "cuda"; }
 
-  std::unique_ptr<CompiledKernel> compile(ModuleOp module, llvm::StringRef kernel,
+  std::unique_ptr<CompiledKernel> compile(ModuleOp original, llvm::StringRef kernel,
                                           std::string &error) override {
+    // Every access is bounds-checked on the GPU too (an out-of-bounds write
+    // past an allocation is silent there, and a kernel must not pass because
+    // of it): the checks go to the trace buffer and become out-of-bounds
+    // faults; the offending access is skipped, as on the CPU executor.
+    OwningOpRef<ModuleOp> checked = original.clone();
+    if (!llvm::sys::Process::GetEnv("KFIX_CUDA_NO_BOUNDS")) {
+      PassManager bpm(original.getContext());
+      std::string perr;
+      llvm::raw_string_ostream pos(perr);
+      if (failed(parsePassPipeline("gpu.module(kfix-instrument-bounds{guard=true})", bpm, pos)) ||
+          failed(bpm.run(*checked))) {
+        error = "bounds instrumentation failed: " + perr;
+        return nullptr;
+      }
+    }
+    ModuleOp module = *checked;
     gpu::GPUFuncOp func = findKernel(module, kernel);
     if (!func) {
       error = ("no gpu.func kernel named '" + kernel + "' in the module").str();
