@@ -4,7 +4,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BUILD="${KFIX_BUILD_DIR:-$ROOT/build}"
 LLVM=/usr/lib/llvm-22
-export CCACHE_BASEDIR="${CCACHE_BASEDIR:-/work}"
+# Paths under the checkout are hashed relative to it, so a clone anywhere (CI)
+# reuses the cache of another checkout.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$ROOT}"
 export CCACHE_NOHASHDIR=1
 args=(-G Ninja -DCMAKE_BUILD_TYPE=Release
       -DCMAKE_C_COMPILER="$LLVM/bin/clang" -DCMAKE_CXX_COMPILER="$LLVM/bin/clang++"
