@@ -8,6 +8,7 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <numeric>
 #include <set>
 
 using namespace mlir;
@@ -106,11 +107,25 @@ std::vector<Bindings> kfix::deriveHeldOutSizes(const TaskManifest &task, int64_t
     }
     return true;
   };
+  // Small common factors of a symbol's values (even head dims, float4 widths)
+  // are part of the operator's contract as the task states it: held-out
+  // values keep them. Larger ones (multiples of a block size) are not kept, so
+  // that a kernel which only handles full blocks is still exposed.
+  std::map<std::string, int64_t> factor;
+  for (auto &[name, values] : seen) {
+    int64_t g = 0;
+    for (int64_t v : values)
+      g = std::gcd(g, v);
+    factor[name] = (g > 1 && g <= 8) ? g : 1;
+  }
   auto mapped = [&](const Bindings &base, auto fn) {
     Bindings b = base;
     for (auto &kv : b)
-      if (varying.count(kv.first().str()) && !kv.second.isFloat)
-        kv.second.i = std::max<int64_t>(1, fn(kv.second.i));
+      if (varying.count(kv.first().str()) && !kv.second.isFloat) {
+        int64_t f = factor[kv.first().str()];
+        int64_t v = std::max<int64_t>(1, fn(kv.second.i));
+        kv.second.i = (v + f - 1) / f * f;
+      }
     return b;
   };
   // The largest binding of the task is the base of the held-out sizes.
