@@ -99,17 +99,7 @@ struct LaunchRunner {
         faults.push_back({"error", llvm::toString(cfg.takeError())});
         return faults;
       }
-      std::vector<KernelArg> args;
-      for (const std::string &name : l.params) {
-        int i = s.task.paramIndex(name);
-        const ParamSpec &p = s.task.params[i];
-        if (p.isBuffer())
-          args.push_back(KernelArg::ofBuffer(bufs[i]));
-        else if (isFloat(p.dtype))
-          args.push_back(KernelArg::ofFloat((*resolved)[i].value.asDouble()));
-        else
-          args.push_back(KernelArg::ofInt((*resolved)[i].value.i));
-      }
+      std::vector<KernelArg> args = launchArgs(s.task, l, *resolved, bufs);
       ExecOptions eo;
       eo.sink = sinkFor(l);
       ExecResult r = kernels[l.kernel]->launch(*cfg, args, eo);

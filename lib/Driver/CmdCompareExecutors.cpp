@@ -38,17 +38,7 @@ bool runLaunches(const TaskManifest &task, Side &side, std::vector<Buffer> &bufs
       err = llvm::toString(cfg.takeError());
       return false;
     }
-    std::vector<KernelArg> args;
-    for (const std::string &name : l.params) {
-      int i = task.paramIndex(name);
-      const ParamSpec &p = task.params[i];
-      if (p.isBuffer())
-        args.push_back(KernelArg::ofBuffer(bufs[i]));
-      else if (isFloat(p.dtype))
-        args.push_back(KernelArg::ofFloat((*resolved)[i].value.asDouble()));
-      else
-        args.push_back(KernelArg::ofInt((*resolved)[i].value.i));
-    }
+    std::vector<KernelArg> args = launchArgs(task, l, *resolved, bufs);
     ExecResult r = side.kernels[l.kernel]->launch(*cfg, args, ExecOptions());
     if (!r.ok) {
       err = r.faults.empty() ? "launch failed" : r.faults.front().kind + ": " + r.faults.front().message;
@@ -102,21 +92,12 @@ static int compareMain(int argc, char **argv) {
       llvm::errs() << llvm::toString(resolved.takeError()) << "\n";
       return 2;
     }
-    std::vector<Buffer> base(task.params.size());
-    for (size_t i = 0; i < task.params.size(); ++i) {
-      const ParamSpec &p = task.params[i];
-      if (!p.isBuffer())
-        continue;
-      base[i] = Buffer(p.dtype, (*resolved)[i].shape);
-      if (p.isFilled()) {
-        if (llvm::Error e = fillInput(base[i], task.inputs.lookup(p.name), inputSeed(si, 0, p.name))) {
-          llvm::errs() << llvm::toString(std::move(e)) << "\n";
-          return 2;
-        }
-      } else {
-        poison(base[i]);
-      }
+    auto made = makeCaseBuffers(task, *resolved, si, 0);
+    if (!made) {
+      llvm::errs() << llvm::toString(made.takeError()) << "\n";
+      return 2;
     }
+    std::vector<Buffer> base = std::move(*made);
     std::vector<Buffer> a = base, g = base;
     std::string err;
     if (!runLaunches(task, cpu, a, b, err) || !runLaunches(task, gpu, g, b, err)) {

@@ -214,22 +214,12 @@ static int timeMain(int argc, char **argv) {
     llvm::errs() << "kfix time: " << llvm::toString(resolved.takeError()) << "\n";
     return 2;
   }
-  std::vector<Buffer> bufs(task.params.size());
-  for (size_t i = 0; i < task.params.size(); ++i) {
-    const ParamSpec &p = task.params[i];
-    if (!p.isBuffer())
-      continue;
-    bufs[i] = Buffer(p.dtype, (*resolved)[i].shape);
-    if (p.isFilled()) {
-      if (llvm::Error e = fillInput(bufs[i], task.inputs.lookup(p.name),
-                                    inputSeed(static_cast<unsigned>(sizeIndex), 0, p.name))) {
-        llvm::errs() << "kfix time: " << llvm::toString(std::move(e)) << "\n";
-        return 2;
-      }
-    } else {
-      poison(bufs[i]);
-    }
+  auto made = makeCaseBuffers(task, *resolved, static_cast<unsigned>(sizeIndex), 0);
+  if (!made) {
+    llvm::errs() << "kfix time: " << llvm::toString(made.takeError()) << "\n";
+    return 2;
   }
+  std::vector<Buffer> bufs = std::move(*made);
 
   std::vector<LaunchTiming> timings;
   bool allTimed = true;
@@ -239,17 +229,7 @@ static int timeMain(int argc, char **argv) {
       llvm::errs() << "kfix time: " << llvm::toString(cfg.takeError()) << "\n";
       return 2;
     }
-    std::vector<KernelArg> kargs;
-    for (const std::string &name : l.params) {
-      int i = task.paramIndex(name);
-      const ParamSpec &p = task.params[i];
-      if (p.isBuffer())
-        kargs.push_back(KernelArg::ofBuffer(bufs[i]));
-      else if (isFloat(p.dtype))
-        kargs.push_back(KernelArg::ofFloat((*resolved)[i].value.asDouble()));
-      else
-        kargs.push_back(KernelArg::ofInt((*resolved)[i].value.i));
-    }
+    std::vector<KernelArg> kargs = launchArgs(task, l, *resolved, bufs);
     ExecOptions opts;
     opts.timingReps = static_cast<unsigned>(reps);
     opts.timeoutSeconds = timeout;

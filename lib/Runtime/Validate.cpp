@@ -74,17 +74,7 @@ struct KernelSet {
       auto cfg = l.launch.eval(b);
       if (!cfg)
         return cfg.takeError();
-      std::vector<KernelArg> args;
-      for (const std::string &name : l.params) {
-        int i = task.paramIndex(name);
-        const ParamSpec &p = task.params[i];
-        if (p.isBuffer())
-          args.push_back(KernelArg::ofBuffer(bufs[i]));
-        else if (isFloat(p.dtype))
-          args.push_back(KernelArg::ofFloat(resolved[i].value.asDouble()));
-        else
-          args.push_back(KernelArg::ofInt(resolved[i].value.i));
-      }
+      std::vector<KernelArg> args = launchArgs(task, l, resolved, bufs);
       ExecResult r = kernels[l.kernel]->launch(*cfg, args, opts);
       total.runMs += r.runMs;
       for (ExecFault &f : r.faults) {
@@ -226,6 +216,43 @@ llvm::Error kfix::runCommandReference(const TaskManifest &task, const Bindings &
 // Validation
 //===----------------------------------------------------------------------===//
 
+llvm::Expected<std::vector<Buffer>>
+kfix::makeCaseBuffers(const TaskManifest &task, const std::vector<ResolvedParam> &resolved,
+                      unsigned sizeIndex, unsigned seed) {
+  std::vector<Buffer> bufs(task.params.size());
+  for (size_t i = 0; i < task.params.size(); ++i) {
+    const ParamSpec &p = task.params[i];
+    if (!p.isBuffer())
+      continue;
+    bufs[i] = Buffer(p.dtype, resolved[i].shape);
+    if (!p.isFilled()) {
+      poison(bufs[i]);
+      continue;
+    }
+    if (llvm::Error e =
+            fillInput(bufs[i], task.inputs.lookup(p.name), inputSeed(sizeIndex, seed, p.name)))
+      return makeError("inputs." + p.name + ": " + llvm::toString(std::move(e)));
+  }
+  return bufs;
+}
+
+std::vector<KernelArg> kfix::launchArgs(const TaskManifest &task, const KernelLaunch &launch,
+                                        const std::vector<ResolvedParam> &resolved,
+                                        std::vector<Buffer> &bufs) {
+  std::vector<KernelArg> args;
+  for (const std::string &name : launch.params) {
+    int i = task.paramIndex(name);
+    const ParamSpec &p = task.params[i];
+    if (p.isBuffer())
+      args.push_back(KernelArg::ofBuffer(bufs[i]));
+    else if (isFloat(p.dtype))
+      args.push_back(KernelArg::ofFloat(resolved[i].value.asDouble()));
+    else
+      args.push_back(KernelArg::ofInt(resolved[i].value.i));
+  }
+  return args;
+}
+
 ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::ModuleOp candidate,
                                 mlir::ModuleOp reference, const ValidateOptions &opts) {
   ValidationResult res;
@@ -267,20 +294,10 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
                        bindingsToString(b, task.sizeNames) + ", seed " + std::to_string(seed) +
                        ")";
       // Fresh inputs; outputs and scratch poisoned.
-      std::vector<Buffer> base(task.params.size());
-      for (size_t i = 0; i < task.params.size(); ++i) {
-        const ParamSpec &p = task.params[i];
-        if (!p.isBuffer())
-          continue;
-        base[i] = Buffer(p.dtype, (*resolved)[i].shape);
-        if (p.isFilled()) {
-          if (llvm::Error e =
-                  fillInput(base[i], task.inputs.lookup(p.name), inputSeed(si, seed, p.name)))
-            return fail("inputs." + p.name + ": " + llvm::toString(std::move(e)));
-        } else {
-          poison(base[i]);
-        }
-      }
+      auto bufs = makeCaseBuffers(task, *resolved, si, seed);
+      if (!bufs)
+        return fail(llvm::toString(bufs.takeError()));
+      std::vector<Buffer> base = std::move(*bufs);
       // The reference.
       std::vector<Buffer> refBufs = base;
       if (cudaRef) {

@@ -83,6 +83,19 @@ struct ValidationResult {
   bool isError() const { return verdict == "error"; }
 };
 
+/// The buffers of one (size, seed) case, indexed like task.params: inputs and
+/// inouts drawn fresh, outputs and scratch poisoned, scalars empty. Errors read
+/// `inputs.NAME: ...`.
+llvm::Expected<std::vector<Buffer>> makeCaseBuffers(const TaskManifest &task,
+                                                    const std::vector<ResolvedParam> &resolved,
+                                                    unsigned sizeIndex, unsigned seed);
+
+/// The arguments of one launch: the task params it names, buffers from `bufs`
+/// (indexed like task.params) and scalars from `resolved`.
+std::vector<KernelArg> launchArgs(const TaskManifest &task, const KernelLaunch &launch,
+                                  const std::vector<ResolvedParam> &resolved,
+                                  std::vector<Buffer> &bufs);
+
 /// Validates a candidate module against the task's reference (`reference` is the
 /// lifted reference for kind "cuda", null for kind "command") on `exec`.
 ValidationResult validate(const TaskManifest &task, Executor &exec, mlir::ModuleOp candidate,
