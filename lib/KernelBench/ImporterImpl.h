@@ -1,0 +1,70 @@
+//===- ImporterImpl.h - the Importer class and its values -------*- C++ -*-===//
+//
+// Private to lib/KernelBench: the state of one import, shared by the import
+// driver (Importer.cpp) and the ModelNew.forward evaluator (ImportForward.cpp).
+//===----------------------------------------------------------------------===//
+#ifndef KFIX_LIB_KERNELBENCH_IMPORTERIMPL_H
+#define KFIX_LIB_KERNELBENCH_IMPORTERIMPL_H
+
+#include "PyModel.h"
+#include "TaskWriter.h"
+
+#include "llvm/ADT/StringMap.h"
+#include <optional>
+
+namespace kfix::kb::detail {
+
+/// A value of ModelNew.forward.
+struct PV {
+  enum Kind { Unknown, Num, Tensor, Ext, ExtFn, Self, SelfAttr, Torch, None, Tuple } kind =
+      Unknown;
+  SymP s;
+  int buf = -1;
+  int ext = -1;
+  std::string name; ///< ExtFn function, SelfAttr key, Torch description
+  size_t loc = 0;
+  std::vector<PV> items;
+};
+
+struct ExtUnit {
+  CudaUnit unit;
+  std::string handle; ///< module-level name or self.NAME
+  llvm::StringMap<std::string> pyToCpp;
+  size_t loc = 0;
+};
+
+class Importer {
+public:
+  Importer(const KernelBenchImportOptions &o, py::Module &prob, py::Module &cand, Diags &d)
+      : prob(prob), cand(cand), d(d), pscope(prob), cscope(cand) {}
+
+  bool run(ImportResult &res);
+
+private:
+  py::Module &prob, &cand;
+  Diags &d;
+  ConstScope pscope, cscope;
+  std::vector<InputItem> inputs;
+  std::vector<SymP> initArgs;
+  InitInfo modelInit, newInit;
+  std::vector<ExtUnit> exts;
+  TaskModel task;
+  llvm::StringMap<int> weightBufs; ///< ModelNew param key -> buf
+  std::vector<int> usedExts;
+
+  bool readExtensions();
+  bool composeSource(const py::Expr &e, SourceText &out, int depth);
+  bool addExtension(const py::Expr &call, const std::string &handle);
+  bool runForward(std::vector<PV> &outputs);
+  bool execBlock(const py::Block &b, llvm::StringMap<PV> &env, std::vector<PV> &outputs,
+                 bool &returned);
+  std::optional<PV> eval(const py::Expr &e, llvm::StringMap<PV> &env);
+  std::optional<PV> evalCall(const py::Expr &e, llvm::StringMap<PV> &env);
+  std::optional<PV> callExt(const py::Expr &e, const PV &fn, std::vector<PV> &args);
+  void torchOp(const py::Expr &e, const std::string &what);
+  bool requireMapped(const PV &v, const std::string &use);
+  void scanTorchCalls(const py::Block &b);
+};
+} // namespace kfix::kb::detail
+
+#endif // KFIX_LIB_KERNELBENCH_IMPORTERIMPL_H

@@ -1,0 +1,425 @@
+//===- WrapperEval.cpp - wrapper expression evaluation ---------------------===//
+#include "WrapperInterp.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace kfix;
+using namespace kfix::kb;
+using namespace kfix::kb::detail;
+using cpp::Tok;
+using llvm::StringRef;
+
+std::optional<WVal> Interp::intVal(SymP s) {
+  WVal v;
+  v.kind = WVal::Int;
+  v.s = s;
+  return v;
+}
+
+std::vector<SymP> Interp::shapeOf(const WVal &v) const {
+  return v.list.empty() ? buf(v.buf).shape : v.list;
+}
+
+SymP Interp::numel(const std::vector<SymP> &sh) {
+  SymP n = lit(1);
+  for (const SymP &d : sh)
+    n = bin(Sym::Mul, n, d);
+  return n;
+}
+
+std::optional<int64_t> Interp::dimIndex(const WVal &idx, size_t rank, size_t at) {
+  auto c = constInt(idx.s);
+  if (idx.kind != WVal::Int || !c)
+    return failV(at, "a dimension index that is not a constant"), std::nullopt;
+  int64_t d = *c < 0 ? *c + int64_t(rank) : *c;
+  if (d < 0 || d >= int64_t(rank))
+    return failV(at, "dimension " + std::to_string(*c) + " out of range for a tensor of rank " +
+                         std::to_string(rank)),
+           std::nullopt;
+  return d;
+}
+
+std::optional<WVal> Interp::newTensor(std::vector<SymP> shape, const WVal *opts, int init,
+                              size_t at, const std::string &hint, DType dt, bool dtKnown) {
+  if (opts && (opts->kind == WVal::Options || opts->kind == WVal::DTypeV) && opts->dtKnown) {
+    dt = opts->dt;
+    dtKnown = true;
+  }
+  Buf b;
+  b.origin = Buf::Created;
+  b.name = task.uniqueName(hint.empty() ? "tmp" : hint);
+  b.shape = std::move(shape);
+  b.dtype = dt;
+  b.dtypeKnown = dtKnown;
+  b.init = init;
+  b.where = u.src.where(at);
+  task.bufs.push_back(b);
+  WVal v;
+  v.kind = WVal::Tensor;
+  v.buf = int(task.bufs.size()) - 1;
+  return v;
+}
+
+std::optional<std::vector<SymP>> Interp::sizeList(const WVal &v, size_t at) {
+  if (v.kind == WVal::List)
+    return v.list;
+  if (v.kind == WVal::Int)
+    return std::vector<SymP>{v.s};
+  return failV(at, "expected a list of sizes"), std::nullopt;
+}
+
+std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint) {
+  const cpp::Expr &callee = *x.kids[0];
+  if (callee.kind == cpp::Expr::Ident && callee.text == "sizeof") {
+    std::string ty = x.kids[1]->text;
+    if (auto it = typeAlias.find(ty); it != typeAlias.end())
+      ty = it->second;
+    int64_t size = llvm::StringSwitch<int64_t>(ty)
+                       .Cases({"float2", "int2", "double"}, 8)
+                       .Cases({"float4", "int4", "double2"}, 16)
+                       .Default(0);
+    if (!size)
+      if (auto dt = dtypeOfCType(ty))
+        size = int64_t(dtypeSize(*dt));
+    if (!size)
+      return failV(x.at, "sizeof(" + x.kids[1]->text + ") of a type the importer does not "
+                         "know");
+    return intVal(lit(size));
+  }
+  std::vector<WVal> args;
+  for (size_t i = 1; i < x.kids.size(); ++i) {
+    if (x.kids[i]->kind == cpp::Expr::Lambda) {
+      WVal l;
+      l.kind = WVal::Lambda;
+      l.lambda = x.kids[i];
+      args.push_back(l);
+      continue;
+    }
+    auto a = eval(*x.kids[i]);
+    if (!a)
+      return std::nullopt;
+    args.push_back(*a);
+  }
+  if (callee.kind == cpp::Expr::Member)
+    return evalMethod(x, callee, args);
+  if (callee.kind != cpp::Expr::Ident)
+    return failV(x.at, "unsupported call");
+  StringRef fn = callee.text;
+  StringRef base = fn.rsplit("::").second.empty() ? fn : fn.rsplit("::").second;
+  bool torchNs = fn.starts_with("torch::") || fn.starts_with("at::");
+  if (torchNs && (base == "empty" || base == "zeros" || base == "ones")) {
+    if (args.empty())
+      return failV(x.at, fn.str() + " without sizes");
+    auto sh = sizeList(args[0], x.at);
+    if (!sh)
+      return std::nullopt;
+    return newTensor(*sh, args.size() > 1 ? &args[1] : nullptr,
+                     base == "zeros" ? 1 : base == "ones" ? 2 : 0, x.at, hint, DType::f32,
+                     false);
+  }
+  if (torchNs && (base == "empty_like" || base == "zeros_like" || base == "ones_like")) {
+    if (args.empty() || args[0].kind != WVal::Tensor)
+      return failV(x.at, fn.str() + " needs a tensor");
+    const Buf &src = buf(args[0].buf);
+    return newTensor(shapeOf(args[0]), args.size() > 1 ? &args[1] : nullptr,
+                     base == "zeros_like" ? 1 : base == "ones_like" ? 2 : 0, x.at, hint,
+                     src.dtype, src.dtypeKnown);
+  }
+  if (fn == "torch::TensorOptions" || fn == "at::TensorOptions") {
+    WVal o;
+    o.kind = WVal::Options;
+    return o;
+  }
+  if (fn == "std::min" || fn == "std::max" || fn == "min" || fn == "max") {
+    if (args.size() != 2 || !isNum(args[0]) || !isNum(args[1]))
+      return failV(x.at, fn.str() + " of two numbers expected");
+    WVal r = args[0];
+    r.s = bin(base == "min" ? Sym::Min : Sym::Max, args[0].s, args[1].s);
+    if (args[1].kind == WVal::Float)
+      r.kind = WVal::Float;
+    return r;
+  }
+  if (fn == "dim3")
+    return makeDim3(args, x.at);
+  if (fn == "std::make_tuple" || fn == "std::vector" || fn == "std::tuple") {
+    tupleVals = args;
+    WVal l;
+    l.kind = WVal::List;
+    l.buf = -2;
+    l.list.push_back(lit(0));
+    return l;
+  }
+  if (fn.starts_with("at::cuda::") || fn.starts_with("c10::cuda::") ||
+      fn.starts_with("cuda")) {
+    return WVal();
+  }
+  return failV(x.at, "unsupported call '" + fn.str() + "' in the wrapper");
+}
+
+std::optional<WVal> Interp::evalMethod(const cpp::Expr &x, const cpp::Expr &member,
+                               const std::vector<WVal> &args) {
+  auto base = eval(*member.kids[0]);
+  if (!base)
+    return std::nullopt;
+  StringRef m = member.text;
+  if (base->kind == WVal::Options) {
+    WVal o = *base;
+    if (m == "dtype" && !args.empty() && args[0].kind == WVal::DTypeV) {
+      o.dt = args[0].dt;
+      o.dtKnown = true;
+    }
+    return o; // device(), layout(), requires_grad(): irrelevant here
+  }
+  if (base->kind == WVal::List) {
+    if (m == "size")
+      return intVal(lit(int64_t(base->list.size())));
+    if (m == "vec")
+      return base;
+    return failV(x.at, "unsupported list method '" + m.str() + "'");
+  }
+  if (base->kind != WVal::Tensor)
+    return failV(x.at, "method '" + m.str() + "' on something that is not a tensor");
+  std::vector<SymP> sh = shapeOf(*base);
+  const Buf &b = buf(base->buf);
+  if (m == "size" || m == "stride") {
+    if (args.size() != 1)
+      return failV(x.at, m.str() + "() with an index expected");
+    auto d = dimIndex(args[0], sh.size(), x.at);
+    if (!d)
+      return std::nullopt;
+    if (m == "size")
+      return intVal(sh[*d]);
+    return intVal(numel(std::vector<SymP>(sh.begin() + *d + 1, sh.end())));
+  }
+  if (m == "sizes" || m == "shape") {
+    WVal l;
+    l.kind = WVal::List;
+    l.list = sh;
+    return l;
+  }
+  if (m == "numel")
+    return intVal(numel(sh));
+  if (m == "dim" || m == "ndimension")
+    return intVal(lit(int64_t(sh.size())));
+  if (m == "is_cuda" || m == "is_contiguous")
+    return intVal(lit(1));
+  if (m == "contiguous" || m == "cuda")
+    return base;
+  if (m == "options") {
+    WVal o;
+    o.kind = WVal::Options;
+    o.dt = b.dtype;
+    o.dtKnown = b.dtypeKnown;
+    return o;
+  }
+  if (m == "scalar_type" || m == "dtype") {
+    WVal d;
+    d.kind = WVal::DTypeV;
+    d.dt = b.dtype;
+    d.dtKnown = true;
+    return d;
+  }
+  if (m == "device" || m == "get_device")
+    return WVal();
+  if (m == "view" || m == "reshape") {
+    std::vector<SymP> ns;
+    if (args.size() == 1 && args[0].kind == WVal::List)
+      ns = args[0].list;
+    else
+      for (const WVal &a : args) {
+        if (a.kind != WVal::Int)
+          return failV(x.at, m.str() + "() with sizes that are not integers");
+        ns.push_back(a.s);
+      }
+    for (SymP &d : ns)
+      if (auto c = constInt(d); c && *c == -1) {
+        SymP known = lit(1);
+        for (const SymP &o : ns)
+          if (o != d)
+            known = bin(Sym::Mul, known, o);
+        d = bin(Sym::Div, numel(sh), known);
+      }
+    WVal r = *base;
+    r.list = ns;
+    return r;
+  }
+  if (m == "data_ptr" || m == "data" || m == "const_data_ptr" || m == "mutable_data_ptr") {
+    WVal p;
+    p.kind = WVal::Ptr;
+    p.buf = base->buf;
+    if (!member.targs.empty()) {
+      std::string ty = member.targs;
+      if (auto it = typeAlias.find(ty); it != typeAlias.end())
+        ty = it->second;
+      auto dt = dtypeOfCType(ty);
+      if (!dt)
+        return failV(x.at, "unsupported element type '" + member.targs + "'");
+      p.dt = *dt;
+      p.dtKnown = true;
+    } else {
+      p.dt = b.dtype;
+      p.dtKnown = b.dtypeKnown;
+    }
+    return p;
+  }
+  return failV(x.at, "unsupported tensor method '" + m.str() +
+                         "' in the wrapper (a torch op the task cannot express)");
+}
+
+std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
+  switch (x.kind) {
+  case cpp::Expr::Int:
+    return intVal(lit(x.i));
+  case cpp::Expr::Float: {
+    WVal v;
+    v.kind = WVal::Float;
+    v.s = flit(x.f);
+    return v;
+  }
+  case cpp::Expr::Str: {
+    WVal v;
+    return v;
+  }
+  case cpp::Expr::Ident: {
+    auto it = vars.find(x.text);
+    if (it != vars.end())
+      return it->second;
+    if (auto dt = dtypeOfCType(x.text)) {
+      WVal d;
+      d.kind = WVal::DTypeV;
+      d.dt = *dt;
+      d.dtKnown = true;
+      return d;
+    }
+    if (auto m = u.macros.find(x.text); m != u.macros.end()) {
+      if (++macroDepth > 16)
+        return failV(x.at, "macro '" + x.text + "' expands into itself");
+      std::string err;
+      size_t errAt = 0;
+      std::vector<Tok> mt = cpp::lex(m->second, err, errAt);
+      size_t q = 0;
+      cpp::ExprP me = err.empty() ? cpp::parseExpr(mt, q, mt.size() - 1, err, errAt)
+                                  : nullptr;
+      if (!me || q != mt.size() - 1)
+        return failV(x.at, "macro '" + x.text + "' is not an expression the importer can "
+                           "read");
+      // The expansion's nodes carry offsets into the macro text: report at the use.
+      std::function<void(cpp::Expr &)> relocate = [&](cpp::Expr &n) {
+        n.at = x.at;
+        for (cpp::ExprP &k : n.kids)
+          relocate(*k);
+      };
+      relocate(*me);
+      auto v = eval(*me);
+      --macroDepth;
+      return v;
+    }
+    if (x.text == "torch::kCUDA" || x.text == "at::kCUDA" || x.text == "nullptr" ||
+        x.text == "NULL")
+      return WVal();
+    return failV(x.at, "unknown name '" + x.text + "' in the wrapper");
+  }
+  case cpp::Expr::Call:
+    return evalCall(x, hint);
+  case cpp::Expr::Member: {
+    // A member without a call: x.sizes is not valid C++; treat as method.
+    return failV(x.at, "member access '" + x.text + "' without a call is not supported");
+  }
+  case cpp::Expr::Index: {
+    auto b = eval(*x.kids[0]);
+    auto i = b ? eval(*x.kids[1]) : std::nullopt;
+    if (!b || !i)
+      return std::nullopt;
+    if (b->kind != WVal::List)
+      return failV(x.at, "indexing something that is not a size list");
+    auto d = dimIndex(*i, b->list.size(), x.at);
+    if (!d)
+      return std::nullopt;
+    return intVal(b->list[*d]);
+  }
+  case cpp::Expr::Unary: {
+    auto a = eval(*x.kids[0]);
+    if (!a)
+      return std::nullopt;
+    if (x.text == "+" && isNum(*a))
+      return a;
+    if (x.text == "-" && isNum(*a)) {
+      WVal r = *a;
+      r.s = neg(a->s);
+      return r;
+    }
+    return failV(x.at, "unsupported operator '" + x.text + "' in the wrapper");
+  }
+  case cpp::Expr::Binary: {
+    auto a = eval(*x.kids[0]);
+    auto b = a ? eval(*x.kids[1]) : std::nullopt;
+    if (!a || !b)
+      return std::nullopt;
+    Sym::Kind k;
+    if (x.text == "+") k = Sym::Add;
+    else if (x.text == "-") k = Sym::Sub;
+    else if (x.text == "*") k = Sym::Mul;
+    else if (x.text == "/") k = Sym::Div;
+    else if (x.text == "%") k = Sym::Mod;
+    else
+      return failV(x.at, "unsupported operator '" + x.text + "' in the wrapper");
+    if (!isNum(*a) || !isNum(*b))
+      return failV(x.at, "arithmetic on something that is not a number");
+    WVal r;
+    r.kind = a->kind == WVal::Float || b->kind == WVal::Float ? WVal::Float : WVal::Int;
+    r.s = bin(k, a->s, b->s);
+    return r;
+  }
+  case cpp::Expr::Ternary: {
+    // (a < b) ? a : b  ->  min / max
+    const cpp::Expr &c = *x.kids[0];
+    if (c.kind == cpp::Expr::Binary &&
+        (c.text == "<" || c.text == ">" || c.text == "<=" || c.text == ">=")) {
+      auto l = eval(*c.kids[0]), r = eval(*c.kids[1]);
+      auto t1 = eval(*x.kids[1]), t2 = eval(*x.kids[2]);
+      if (!l || !r || !t1 || !t2)
+        return std::nullopt;
+      if (isNum(*l) && isNum(*r) && isNum(*t1) && isNum(*t2)) {
+        bool less = c.text[0] == '<';
+        if (same(t1->s, l->s) && same(t2->s, r->s))
+          return intVal(bin(less ? Sym::Min : Sym::Max, l->s, r->s));
+        if (same(t1->s, r->s) && same(t2->s, l->s))
+          return intVal(bin(less ? Sym::Max : Sym::Min, l->s, r->s));
+      }
+    }
+    return failV(x.at, "unsupported conditional expression in the wrapper (only min/max "
+                       "idioms are understood)");
+  }
+  case cpp::Expr::Cast: {
+    auto a = eval(*x.kids[0]);
+    if (!a)
+      return std::nullopt;
+    bool ptr = StringRef(x.text).contains('*');
+    std::string ty = x.text;
+    while (!ty.empty() && (ty.back() == '*' || ty.back() == ' '))
+      ty.pop_back();
+    if (ptr)
+      return convert(*a, ty, true, x.at);
+    return convert(*a, ty, false, x.at);
+  }
+  case cpp::Expr::Braced: {
+    WVal l;
+    l.kind = WVal::List;
+    for (const cpp::ExprP &k : x.kids) {
+      auto v = eval(*k);
+      if (!v)
+        return std::nullopt;
+      if (v->kind == WVal::Int)
+        l.list.push_back(v->s);
+      else
+        l.list.push_back(nullptr); // tensors in `return {a, b}`
+    }
+    return l;
+  }
+  case cpp::Expr::Lambda:
+    return failV(x.at, "a lambda outside AT_DISPATCH is not supported");
+  }
+  return failV(x.at, "unsupported expression");
+}

@@ -1,0 +1,104 @@
+//===- WrapperInterp.h - the host-wrapper interpreter class -----*- C++ -*-===//
+//
+// Private to lib/KernelBench: the Interp class behind kb::runWrapper, split over
+// WrapperStmt.cpp (statements), WrapperEval.cpp (expressions) and
+// WrapperLaunch.cpp (kernel launches and dispatch).
+//===----------------------------------------------------------------------===//
+#ifndef KFIX_LIB_KERNELBENCH_WRAPPERINTERP_H
+#define KFIX_LIB_KERNELBENCH_WRAPPERINTERP_H
+
+#include "ImportState.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace kfix::kb::detail {
+using cpp::Tok;
+using llvm::StringRef;
+
+class Interp {
+public:
+  Interp(TaskModel &task, const CudaUnit &u) : task(task), u(u), t(u.toks) {}
+
+  std::string error;
+  std::vector<WVal> rets;
+  bool returned = false;
+  llvm::StringMap<WVal> vars;
+  llvm::StringMap<std::string> typeAlias; ///< scalar_t -> float inside AT_DISPATCH
+
+  bool fail(size_t at, const std::string &msg) {
+    if (error.empty())
+      error = u.src.where(at) + ": error: " + msg;
+    return false;
+  }
+  std::optional<WVal> failV(size_t at, const std::string &msg) {
+    fail(at, msg);
+    return std::nullopt;
+  }
+
+  /// Executes tokens [b, e) as statements.
+  bool execRange(size_t b, size_t e);
+
+private:
+  TaskModel &task;
+  const CudaUnit &u;
+  const std::vector<Tok> &t;
+
+  size_t stmtEnd(size_t p, size_t e);
+
+  static bool textHas(const std::vector<Tok> &t, size_t b, size_t e,
+                      std::initializer_list<StringRef> words);
+
+  /// `if (cond) stmt [else stmt]`: only error checks are accepted (and skipped):
+  /// conditions on cudaGetLastError()/cudaSuccess, or bodies that only report.
+  bool execIf(size_t &p, size_t e);
+
+  /// Parses an expression over [p, e) that must use all of it.
+  cpp::ExprP parseAll(size_t p, size_t e);
+
+  static bool isTypeWord(StringRef w);
+
+  bool execStmt(size_t p, size_t e);
+
+  static bool isNum(const WVal &v) { return v.kind == WVal::Int || v.kind == WVal::Float; }
+
+  bool execDecl(const std::string &type, bool pointer, size_t q, size_t e);
+
+  std::optional<WVal> makeDim3(const std::vector<WVal> &cargs, size_t at);
+
+  std::optional<WVal> convert(const WVal &v, const std::string &rawType, bool pointer, size_t at);
+
+  std::vector<WVal> tupleVals;
+  int macroDepth = 0;
+
+  std::optional<WVal> intVal(SymP s);
+
+  const Buf &buf(int i) const { return task.bufs[i]; }
+
+  /// Shape of a tensor value (a view's own shape when it has one).
+  std::vector<SymP> shapeOf(const WVal &v) const;
+
+  static SymP numel(const std::vector<SymP> &sh);
+
+  std::optional<int64_t> dimIndex(const WVal &idx, size_t rank, size_t at);
+
+  std::optional<WVal> newTensor(std::vector<SymP> shape, const WVal *opts, int init,
+                                size_t at, const std::string &hint, DType dt, bool dtKnown);
+
+  std::optional<std::vector<SymP>> sizeList(const WVal &v, size_t at);
+
+  std::optional<WVal> evalCall(const cpp::Expr &x, const std::string &hint);
+
+  std::optional<WVal> evalMethod(const cpp::Expr &x, const cpp::Expr &member,
+                                 const std::vector<WVal> &args);
+
+  std::optional<WVal> eval(const cpp::Expr &x, const std::string &hint = "");
+
+  bool execDispatch(const cpp::Expr &call);
+
+  bool execLaunch(size_t p, const std::string &kernel, size_t open, size_t e);
+
+  bool evalList(size_t b, size_t e, std::vector<WVal> &out);
+};
+} // namespace kfix::kb::detail
+
+#endif // KFIX_LIB_KERNELBENCH_WRAPPERINTERP_H

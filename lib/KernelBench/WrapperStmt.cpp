@@ -1,0 +1,451 @@
+//===- WrapperStmt.cpp - wrapper statement interpreter ---------------------===//
+#include "WrapperInterp.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace kfix;
+using namespace kfix::kb;
+using namespace kfix::kb::detail;
+using cpp::Tok;
+using llvm::StringRef;
+
+bool Interp::execRange(size_t b, size_t e) {
+  size_t p = b;
+  while (p < e && !returned) {
+    const Tok &k = t[p];
+    if (k.kind == Tok::PP) { // #pragma and the like
+      ++p;
+      continue;
+    }
+    if (k.kind == Tok::Punct && k.text == ";") {
+      ++p;
+      continue;
+    }
+    if (k.kind == Tok::Punct && k.text == "{") {
+      size_t m = cpp::matchBracket(t, p);
+      if (m == StringRef::npos || m > e)
+        return fail(k.begin, "unbalanced '{'");
+      if (!execRange(p + 1, m))
+        return false;
+      p = m + 1;
+      continue;
+    }
+    if (k.kind == Tok::Ident) {
+      if (k.text == "if") {
+        if (!execIf(p, e))
+          return false;
+        continue;
+      }
+      if (k.text == "for" || k.text == "while" || k.text == "do" || k.text == "switch" ||
+          k.text == "goto" || k.text == "try")
+        return fail(k.begin, "unsupported control flow '" + k.text +
+                                 "' in the wrapper (the importer follows straight-line "
+                                 "wrappers only)");
+    }
+    size_t se = stmtEnd(p, e);
+    if (se == StringRef::npos)
+      return fail(k.begin, "statement without ';'");
+    if (!execStmt(p, se))
+      return false;
+    p = se + 1;
+  }
+  return true;
+}
+
+size_t Interp::stmtEnd(size_t p, size_t e) {
+  int depth = 0;
+  for (size_t q = p; q < e; ++q) {
+    if (t[q].kind != Tok::Punct)
+      continue;
+    StringRef x = t[q].text;
+    if (x == "(" || x == "[" || x == "{")
+      ++depth;
+    else if (x == ")" || x == "]" || x == "}")
+      --depth;
+    else if (x == ";" && depth == 0)
+      return q;
+  }
+  return StringRef::npos;
+}
+
+bool Interp::textHas(const std::vector<Tok> &t, size_t b, size_t e,
+                    std::initializer_list<StringRef> words) {
+  for (size_t q = b; q < e; ++q)
+    for (StringRef w : words)
+      if (t[q].text == w)
+        return true;
+  return false;
+}
+
+bool Interp::execIf(size_t &p, size_t e) {
+  size_t at = t[p].begin;
+  size_t open = p + 1;
+  size_t close = cpp::matchBracket(t, open);
+  if (close == StringRef::npos || close >= e)
+    return fail(at, "malformed 'if'");
+  auto bodyEnd = [&](size_t b) -> size_t {
+    if (t[b].text == "{")
+      return cpp::matchBracket(t, b);
+    return stmtEnd(b, e);
+  };
+  size_t b1 = close + 1, e1 = bodyEnd(b1);
+  if (e1 == StringRef::npos)
+    return fail(at, "malformed 'if'");
+  size_t next = e1 + 1;
+  size_t e2 = e1;
+  if (next < e && t[next].text == "else") {
+    e2 = bodyEnd(next + 1);
+    if (e2 == StringRef::npos)
+      return fail(at, "malformed 'else'");
+    next = e2 + 1;
+  }
+  bool errorCheck =
+      textHas(t, open, close, {"cudaSuccess", "cudaGetLastError", "cudaError_t", "err",
+                               "error", "status"}) ||
+      (textHas(t, b1, e2 + 1,
+               {"throw", "TORCH_CHECK", "AT_ERROR", "printf", "fprintf", "cerr",
+                "std::cerr", "TORCH_CHECK_MSG", "abort", "exit"}) &&
+       !textHas(t, b1, e2 + 1, {"<<<"}));
+  if (!errorCheck)
+    return fail(at, "unsupported control flow 'if' in the wrapper (only error checks are "
+                    "skipped; the importer follows straight-line wrappers)");
+  p = next;
+  return true;
+}
+
+cpp::ExprP Interp::parseAll(size_t p, size_t e) {
+  std::string err;
+  size_t errAt = 0;
+  size_t q = p;
+  cpp::ExprP x = cpp::parseExpr(t, q, e, err, errAt);
+  if (!x) {
+    fail(errAt, err);
+    return nullptr;
+  }
+  if (q != e) {
+    fail(t[q].begin, "unexpected '" + t[q].text + "'");
+    return nullptr;
+  }
+  return x;
+}
+
+bool Interp::isTypeWord(StringRef w) {
+  return llvm::StringSwitch<bool>(w)
+      .Cases({"const", "constexpr", "static", "volatile", "unsigned", "signed", "register"},
+             true)
+      .Default(false);
+}
+
+bool Interp::execStmt(size_t p, size_t e) {
+  const Tok &k = t[p];
+  if (k.kind == Tok::Ident && k.text == "return") {
+    if (p + 1 == e) {
+      returned = true;
+      return true;
+    }
+    cpp::ExprP x = parseAll(p + 1, e);
+    if (!x)
+      return false;
+    auto v = eval(*x);
+    if (!v)
+      return false;
+    if (v->kind == WVal::List && x->kind == cpp::Expr::Braced) {
+      for (const cpp::ExprP &kid : x->kids) {
+        auto kv = eval(*kid);
+        if (!kv)
+          return false;
+        rets.push_back(*kv);
+      }
+    } else if (v->kind == WVal::List && !v->list.empty() && v->buf == -2) {
+      // make_tuple / vector of tensors: kept in `tensors` below.
+      rets = tupleVals;
+    } else {
+      rets.push_back(*v);
+    }
+    returned = true;
+    return true;
+  }
+  if (k.kind == Tok::Ident && k.text == "throw")
+    return true;
+  if (k.kind == Tok::Ident && (k.text == "using" || k.text == "typedef"))
+    return fail(k.begin, "type aliases are not supported in the wrapper");
+  // Kernel launch.
+  size_t q = p;
+  if (k.kind == Tok::Ident) {
+    std::string name = k.text;
+    ++q;
+    while (q + 1 < e && t[q].text == "::" && t[q + 1].kind == Tok::Ident) {
+      name += "::" + t[q + 1].text;
+      q += 2;
+    }
+    std::string targs;
+    if (q < e && t[q].text == "<") {
+      int depth = 0;
+      size_t r = q;
+      for (; r < e; ++r) {
+        if (t[r].text == "<")
+          ++depth;
+        else if (t[r].text == ">" && --depth == 0)
+          break;
+        else if (r != q) {
+          std::string w = t[r].text;
+          auto it = typeAlias.find(w);
+          if (it != typeAlias.end())
+            w = it->second;
+          targs += (targs.empty() || t[r].kind != Tok::Ident ? "" : " ") + w;
+        }
+      }
+      if (r < e && r + 1 < e && t[r + 1].text == "<<<") {
+        q = r + 1;
+        name += "<" + targs + ">";
+      }
+    }
+    if (q < e && t[q].text == "<<<")
+      return execLaunch(p, name, q, e);
+  }
+  // Declaration: [qualifiers] TYPE [*&]* NAME (= init | (args) | {args}) [, NAME ...]
+  q = p;
+  std::string type;
+  while (q < e && t[q].kind == Tok::Ident && isTypeWord(t[q].text)) {
+    if (t[q].text == "unsigned" || t[q].text == "signed")
+      type += t[q].text + " ";
+    ++q;
+  }
+  if (q < e && t[q].kind == Tok::Ident) {
+    size_t typeStart = q;
+    type += t[q].text;
+    ++q;
+    while (q + 1 < e && t[q].text == "::" && t[q + 1].kind == Tok::Ident) {
+      type += "::" + t[q + 1].text;
+      q += 2;
+    }
+    while (q + 1 < e && t[q].kind == Tok::Ident &&
+           (t[q].text == "int" || t[q].text == "long" || t[q].text == "short" ||
+            t[q].text == "char") &&
+           t[q + 1].kind == Tok::Ident) {
+      type += " " + t[q].text;
+      ++q;
+    }
+    if (q < e && t[q].text == "<") { // std::vector<int64_t>
+      int depth = 0;
+      for (; q < e; ++q) {
+        if (t[q].text == "<")
+          ++depth;
+        else if (t[q].text == ">" && --depth == 0)
+          break;
+      }
+      ++q;
+      type += "<>";
+    }
+    bool pointer = false;
+    while (q < e && (t[q].text == "*" || t[q].text == "&" || t[q].text == "const" ||
+                     t[q].text == "__restrict__")) {
+      pointer |= t[q].text == "*";
+      ++q;
+    }
+    if (q + 1 <= e && q < e && t[q].kind == Tok::Ident &&
+        (q + 1 == e || t[q + 1].text == "=" || t[q + 1].text == "(" ||
+         t[q + 1].text == "{" || t[q + 1].text == ",")) {
+      (void)typeStart;
+      return execDecl(type, pointer, q, e);
+    }
+  }
+  // Assignment: NAME (= | op=) expr
+  if (k.kind == Tok::Ident && p + 1 < e && t[p + 1].kind == Tok::Punct &&
+      (t[p + 1].text == "=" || t[p + 1].text == "+=" || t[p + 1].text == "-=" ||
+       t[p + 1].text == "*=" || t[p + 1].text == "/=")) {
+    auto it = vars.find(k.text);
+    if (it == vars.end())
+      return fail(k.begin, "assignment to unknown variable '" + k.text + "'");
+    cpp::ExprP x = parseAll(p + 2, e);
+    if (!x)
+      return false;
+    auto v = eval(*x);
+    if (!v)
+      return false;
+    if (t[p + 1].text != "=") {
+      Sym::Kind op = t[p + 1].text == "+=" ? Sym::Add
+                     : t[p + 1].text == "-=" ? Sym::Sub
+                     : t[p + 1].text == "*=" ? Sym::Mul
+                                             : Sym::Div;
+      if (!isNum(it->second) || !isNum(*v))
+        return fail(k.begin, "compound assignment on a non-number");
+      WVal r = it->second;
+      r.s = bin(op, r.s, v->s);
+      v = r;
+    }
+    it->second = *v;
+    return true;
+  }
+  // Expression statement.
+  cpp::ExprP x = parseAll(p, e);
+  if (!x)
+    return false;
+  if (x->kind == cpp::Expr::Call && x->kids[0]->kind == cpp::Expr::Ident) {
+    StringRef fn = x->kids[0]->text;
+    if (fn.starts_with("AT_DISPATCH"))
+      return execDispatch(*x);
+    if (fn == "TORCH_CHECK" || fn.starts_with("CHECK") || fn.starts_with("AT_ASSERT") ||
+        fn.starts_with("C10_") || fn.starts_with("cuda") || fn.starts_with("AT_CUDA_CHECK") ||
+        fn == "printf" || fn == "TORCH_INTERNAL_ASSERT" || fn.starts_with("gpuErrchk") ||
+        fn.starts_with("CUDA_CHECK") || fn.starts_with("TORCH_WARN") ||
+        fn.starts_with("at::cuda::") || fn.starts_with("c10::cuda::"))
+      return true;
+    return fail(x->at, "unsupported call '" + fn.str() + "' in the wrapper");
+  }
+  if (x->kind == cpp::Expr::Call && x->kids[0]->kind == cpp::Expr::Member) {
+    StringRef m = x->kids[0]->text;
+    if (m == "zero_" || m == "fill_")
+      return fail(x->at, "in-place '" + m.str() +
+                             "' in the wrapper is not supported (allocate with torch::zeros)");
+  }
+  return fail(x->at, "unsupported statement in the wrapper");
+}
+
+bool Interp::execDecl(const std::string &type, bool pointer, size_t q, size_t e) {
+  size_t bufsBefore = task.bufs.size();
+  while (q < e) {
+    std::string name = t[q].text;
+    size_t at = t[q].begin;
+    ++q;
+    std::optional<WVal> v;
+    size_t valueEnd = q;
+    if (q < e && (t[q].text == "(" || t[q].text == "{")) {
+      size_t m = cpp::matchBracket(t, q);
+      if (m == StringRef::npos || m >= e)
+        return fail(t[q].begin, "unbalanced brackets");
+      std::vector<WVal> cargs;
+      if (!evalList(q + 1, m, cargs))
+        return false;
+      valueEnd = m + 1;
+      if (type == "dim3") {
+        v = makeDim3(cargs, at);
+        if (!v)
+          return false;
+      } else if (cargs.size() == 1) {
+        v = cargs[0];
+      } else if (type == "std::vector<>" || type == "at::IntArrayRef" ||
+                 type == "c10::IntArrayRef") {
+        WVal l;
+        l.kind = WVal::List;
+        for (const WVal &c : cargs) {
+          if (c.kind != WVal::Int)
+            return fail(at, "a list of non-integers");
+          l.list.push_back(c.s);
+        }
+        v = l;
+      } else {
+        return fail(at, "cannot construct '" + type + "' from " +
+                            std::to_string(cargs.size()) + " values");
+      }
+    } else if (q < e && t[q].text == "=") {
+      size_t ve = q + 1;
+      int depth = 0;
+      for (; ve < e; ++ve) {
+        StringRef x = t[ve].text;
+        if (x == "(" || x == "[" || x == "{")
+          ++depth;
+        else if (x == ")" || x == "]" || x == "}")
+          --depth;
+        else if (x == "," && depth == 0)
+          break;
+      }
+      cpp::ExprP x = parseAll(q + 1, ve);
+      if (!x)
+        return false;
+      v = eval(*x);
+      if (!v)
+        return false;
+      valueEnd = ve;
+    } else {
+      v = WVal(); // uninitialised declaration
+    }
+    auto conv = convert(*v, type, pointer, at);
+    if (!conv)
+      return false;
+    // A tensor created by this declaration is named after its variable.
+    if (conv->kind == WVal::Tensor && conv->buf >= int(bufsBefore) &&
+        StringRef(task.bufs[conv->buf].name).starts_with("tmp")) {
+      task.bufs[conv->buf].name.clear();
+      task.bufs[conv->buf].name = task.uniqueName(name);
+    }
+    vars[name] = *conv;
+    q = valueEnd;
+    if (q < e && t[q].text == ",")
+      ++q;
+    else if (q < e)
+      return fail(t[q].begin, "unexpected '" + t[q].text + "'");
+  }
+  return true;
+}
+
+std::optional<WVal> Interp::makeDim3(const std::vector<WVal> &cargs, size_t at) {
+  if (cargs.empty() || cargs.size() > 3)
+    return failV(at, "dim3 takes 1 to 3 values");
+  if (cargs.size() == 1 && cargs[0].kind == WVal::Dim3)
+    return cargs[0];
+  WVal d;
+  d.kind = WVal::Dim3;
+  for (size_t i = 0; i < 3; ++i) {
+    if (i >= cargs.size()) {
+      d.list.push_back(lit(1));
+      continue;
+    }
+    if (cargs[i].kind != WVal::Int)
+      return failV(at, "dim3 takes integers");
+    d.list.push_back(cargs[i].s);
+  }
+  return d;
+}
+
+std::optional<WVal> Interp::convert(const WVal &v, const std::string &rawType, bool pointer, size_t at) {
+  std::string type = rawType;
+  if (auto it = typeAlias.find(type); it != typeAlias.end())
+    type = it->second;
+  if (type == "auto" || type == "torch::Tensor" || type == "at::Tensor" || type == "Tensor" ||
+      type == "torch::TensorOptions" || type == "at::TensorOptions" ||
+      type == "std::vector<>" || type == "at::IntArrayRef" || type == "c10::IntArrayRef" ||
+      type == "cudaStream_t" || type == "at::cuda::CUDAStream" || type == "c10::ScalarType" ||
+      type == "at::ScalarType" || type == "torch::ScalarType" || type == "cudaError_t" ||
+      type == "torch::Device" || type == "at::Device" || type == "c10::Device") {
+    if ((type == "torch::Tensor" || type == "at::Tensor" || type == "Tensor") &&
+        v.kind != WVal::Tensor)
+      return failV(at, "a tensor variable initialised with something that is not a tensor");
+    return v;
+  }
+  if (type == "dim3") {
+    if (v.kind == WVal::Dim3)
+      return v;
+    if (v.kind == WVal::Int)
+      return makeDim3({v}, at);
+    return failV(at, "dim3 from something that is not an integer");
+  }
+  auto dt = dtypeOfCType(type);
+  if (pointer) {
+    if (v.kind != WVal::Ptr)
+      return failV(at, "a pointer variable that does not hold a tensor's data_ptr");
+    WVal r = v;
+    if (dt && type != "void") {
+      r.dt = *dt;
+      r.dtKnown = true;
+    }
+    return r;
+  }
+  if (!dt)
+    return failV(at, "unsupported type '" + rawType + "' in the wrapper");
+  if (v.kind == WVal::None)
+    return failV(at, "a variable without a value");
+  if (!isNum(v))
+    return failV(at, "a number variable initialised with something that is not a number");
+  WVal r = v;
+  if (isFloat(*dt)) {
+    r.kind = WVal::Float;
+  } else {
+    if (v.kind == WVal::Float && v.s->isFloat())
+      return failV(at, "float to integer conversion is not supported in the wrapper");
+    r.kind = WVal::Int;
+  }
+  return r;
+}
