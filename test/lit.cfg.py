@@ -5,6 +5,7 @@
 #   plugins  kfix-opt can load pass plugins (not in the static portable build)
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -47,6 +48,26 @@ if have_cuda_device():
 else:
     lit_config.note("no CUDA driver or device: tests that REQUIRE cuda are skipped")
 
+def cuda_toolkit_root(nvcc):
+    # The toolkit that nvcc belongs to. nvcc on PATH may be a wrapper script
+    # (/usr/local/bin/nvcc exec'ing /usr/local/cuda-13.0/bin/nvcc), so its own
+    # directory proves nothing: take the first candidate that has the headers.
+    candidates = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"),
+                  os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))]
+    try:
+        with open(nvcc, "rb") as f:
+            head = f.read(4096).decode("utf-8", "replace")
+        if head.startswith("#!"):
+            for m in re.finditer(r"(/[^\s\"']+)/bin/nvcc", head):
+                candidates.append(m.group(1))
+    except OSError:
+        pass
+    candidates.append("/usr/local/cuda")
+    for c in candidates:
+        if c and os.path.exists(os.path.join(c, "include", "cuda.h")):
+            return os.path.realpath(c)
+    return os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
+
 nvcc = shutil.which("nvcc") or ("/usr/local/cuda/bin/nvcc"
                                 if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
 if nvcc:
@@ -56,7 +77,7 @@ if nvcc:
     clangxx = os.path.join(config.llvm_tools_dir, "clang++")
     if os.path.exists(clangxx):
         config.available_features.add("clang-cuda")
-        cuda_root = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
+        cuda_root = cuda_toolkit_root(nvcc)
         # With -nocudalib, ptxas rejects calls to libdevice math (__nv_expf):
         # link libdevice when the toolkit has it, else stop at PTX.
         libdevice = os.path.join(cuda_root, "nvvm", "libdevice")
