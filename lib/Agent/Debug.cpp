@@ -92,7 +92,7 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
   } else {
     KBPlannerOptions po;
     po.useRetrieval = opts.useKB;
-    planner = std::make_unique<KBPlanner>(*kb, po);
+    planner = std::make_unique<KBPlanner>(*kb, po, &s.task);
   }
 
   TaskEvaluator ev(s, opts.useDiagnostics);

@@ -3,103 +3,94 @@
 
 #include "kfix/Transforms/Utils.h"
 #include "llvm/ADT/STLExtras.h"
+#include <optional>
 #include <set>
 
 using namespace kfix;
 
-std::vector<std::string> kfix::findOpSites(mlir::ModuleOp module, llvm::StringRef names,
-                                          unsigned max) {
-  llvm::SmallVector<llvm::StringRef> wanted;
-  names.split(wanted, ',');
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  module.walk([&](mlir::Operation *op) {
-    if (out.size() >= max)
+std::vector<Action> kfix::instantiateRepair(const RepairTemplate &t, const PlannerContext &ctx,
+                                           unsigned maxSites, unsigned maxVariants,
+                                           unsigned maxActions) {
+  // Each option's candidate values. Options whose template value is a
+  // placeholder vary fastest (sites, ops, parameters); options with plain
+  // alternatives vary slowest, best alternative first.
+  struct Choice {
+    std::string key;
+    std::vector<std::optional<std::string>> values; ///< nullopt: leave the option out
+  };
+  std::vector<Choice> outer, inner;
+  auto expand = [&](llvm::StringRef value, std::vector<std::optional<std::string>> &out) {
+    llvm::StringRef name, arg;
+    if (value == "{site}") {
+      for (unsigned i = 0; i < ctx.sites.size() && i < maxSites; ++i)
+        out.push_back(ctx.sites[i]);
+      out.push_back(std::nullopt); // every site
       return;
-    llvm::StringRef name = op->getName().getStringRef();
-    if (!llvm::any_of(wanted, [&](llvm::StringRef w) { return w.trim() == name; }))
+    }
+    if (!parsePlaceholder(value, name, arg)) {
+      out.push_back(value.str());
       return;
-    std::string loc = formatLoc(op->getLoc());
-    if (loc != "?" && seen.insert(loc).second)
-      out.push_back(loc);
-  });
-  return out;
-}
-
-std::vector<Action> kfix::instantiateRepair(
-    const RepairTemplate &t, const std::vector<std::string> &sites, unsigned maxSites,
-    unsigned maxVariants,
-    const std::function<std::vector<std::string>(llvm::StringRef)> &opSites) {
-  // Option assignments: the cartesian product of alternatives (bounded).
-  std::vector<std::map<std::string, std::string>> variants = {{}};
+    }
+    const PlaceholderExpander *fn = lookupPlaceholder(name);
+    if (!fn || !ctx.module)
+      return; // unknown placeholder or nothing to expand against: no action
+    for (std::string &v : (*fn)(ctx, arg))
+      out.push_back(std::move(v));
+  };
   for (auto &[key, value] : t.options) {
-    std::vector<std::string> values;
+    Choice c{key, {}};
     auto alt = t.alternatives.find(key);
     if (alt != t.alternatives.end())
-      values = alt->second;
+      for (const std::string &v : alt->second)
+        expand(v, c.values);
     else
-      values = {value};
-    std::vector<std::map<std::string, std::string>> next;
-    for (auto &v : variants)
-      for (auto &val : values) {
-        if (next.size() >= maxVariants)
-          break;
-        auto copy = v;
-        copy[key] = val;
-        next.push_back(std::move(copy));
-      }
-    variants = std::move(next);
+      expand(value, c.values);
+    // Duplicates (an alternative equal to an expansion) would repeat actions.
+    std::vector<std::optional<std::string>> uniq;
+    for (auto &v : c.values)
+      if (llvm::find(uniq, v) == uniq.end())
+        uniq.push_back(v);
+    c.values = std::move(uniq);
+    if (c.values.empty())
+      return {};
+    llvm::StringRef n, a;
+    bool placeholder = value == "{site}" || parsePlaceholder(value, n, a);
+    (placeholder ? inner : outer).push_back(std::move(c));
   }
+
+  using Assignment = std::vector<std::pair<std::string, std::optional<std::string>>>;
+  auto product = [](const std::vector<Choice> &choices, size_t cap) {
+    std::vector<Assignment> acc = {{}};
+    for (const Choice &c : choices) {
+      std::vector<Assignment> next;
+      for (const Assignment &a : acc)
+        for (const auto &v : c.values) {
+          if (next.size() >= cap)
+            break;
+          Assignment copy = a;
+          copy.push_back({c.key, v});
+          next.push_back(std::move(copy));
+        }
+      acc = std::move(next);
+    }
+    return acc;
+  };
   std::vector<Action> out;
   std::set<std::string> seen;
-  for (auto &v : variants) {
-    bool usesSite = llvm::any_of(v, [](auto &kv) { return kv.second == "{site}"; });
-    std::string opsKey;
-    for (auto &kv : v)
-      if (llvm::StringRef(kv.second).starts_with("{ops:"))
-        opsKey = kv.first;
-    std::vector<std::string> siteChoices;
-    if (!opsKey.empty()) {
-      llvm::StringRef spec = llvm::StringRef(v[opsKey]).drop_front(5).drop_back(1);
-      if (opSites)
-        siteChoices = opSites(spec);
-      for (auto &site : siteChoices) {
-        Action a;
-        a.kind = Action::Pass;
-        a.pass = t.pass;
-        for (auto &[k, val] : v)
-          if (k == opsKey)
-            a.options[k] = site;
-          else if (val != "{site}")
-            a.options[k] = val;
-        if (seen.insert(a.describe()).second)
-          out.push_back(std::move(a));
-      }
-      continue;
-    }
-    if (usesSite) {
-      for (unsigned i = 0; i < sites.size() && i < maxSites; ++i)
-        siteChoices.push_back(sites[i]);
-      siteChoices.push_back(""); // every site
-    } else {
-      siteChoices.push_back("");
-    }
-    for (auto &site : siteChoices) {
+  for (const Assignment &o : product(outer, maxVariants))
+    for (const Assignment &i : product(inner, maxActions)) {
+      if (out.size() >= maxActions)
+        return out;
       Action a;
       a.kind = Action::Pass;
       a.pass = t.pass;
-      for (auto &[k, val] : v) {
-        if (val == "{site}") {
-          if (!site.empty())
-            a.options[k] = site;
-        } else {
-          a.options[k] = val;
-        }
-      }
+      for (const Assignment *part : {&o, &i})
+        for (auto &[k, v] : *part)
+          if (v)
+            a.options[k] = *v;
       if (seen.insert(a.describe()).second)
         out.push_back(std::move(a));
     }
-  }
   return out;
 }
 
@@ -126,14 +117,17 @@ std::vector<Action> KBPlanner::propose(const SearchState &state,
     for (const KBEntry &e : kb.entries())
       chosen.push_back({&e, 0});
   }
+  PlannerContext ctx;
+  ctx.module = *state.module;
+  ctx.task = task;
+  ctx.sites = state.eval.sites;
   std::vector<Action> out;
   std::set<std::string> seen(tried.begin(), tried.end());
   for (auto [rank, pick] : llvm::enumerate(chosen)) {
     auto [entry, score] = pick;
     for (const RepairTemplate &t : entry->repairs) {
-      auto actions = instantiateRepair(
-          t, state.eval.sites, opts.maxSites, opts.maxVariants,
-          [&](llvm::StringRef names) { return findOpSites(*state.module, names, 12); });
+      auto actions = instantiateRepair(t, ctx, opts.maxSites, opts.maxVariants,
+                                       opts.maxActionsPerRepair);
       for (auto [i, a] : llvm::enumerate(actions)) {
         a.kbEntry = entry->id;
         a.score = score - 0.001 * i;

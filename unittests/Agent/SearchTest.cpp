@@ -9,8 +9,10 @@
 #include "kfix/Agent/KBPlanner.h"
 #include "kfix/Agent/Search.h"
 #include "kfix/InitAll.h"
+#include "kfix/Runtime/Manifest.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
@@ -185,7 +187,9 @@ TEST(KBPlanner, InstantiatesSitesAndAlternatives) {
   t.pass = "kfix-repair-x";
   t.options = {{"loc", "{site}"}, {"mode", "a"}};
   t.alternatives = {{"mode", {"a", "b"}}};
-  auto acts = instantiateRepair(t, {"k.cu:3:5", "k.cu:9:1"}, 4, 8);
+  PlannerContext ctx;
+  ctx.sites = {"k.cu:3:5", "k.cu:9:1"};
+  auto acts = instantiateRepair(t, ctx, 4, 8);
   std::vector<std::string> got;
   for (auto &a : acts)
     got.push_back(a.describe());
@@ -194,4 +198,83 @@ TEST(KBPlanner, InstantiatesSitesAndAlternatives) {
       "kfix-repair-x{mode=a}",              "kfix-repair-x{loc=k.cu:3:5 mode=b}",
       "kfix-repair-x{loc=k.cu:9:1 mode=b}", "kfix-repair-x{mode=b}"};
   EXPECT_EQ(got, want);
+}
+
+TEST(KBPlanner, ExpandsRegisteredPlaceholders) {
+  MLIRContext ctx;
+  ctx.loadDialect<mlir::gpu::GPUDialect, mlir::arith::ArithDialect>();
+  auto m = parseSourceString<ModuleOp>(
+      R"mlir(module attributes {gpu.container_module} {
+        gpu.module @m {
+          gpu.func @k(%a: memref<?xf32>, %n: i32, %s: i64, %f: f32) kernel attributes {
+              kfix.arg_names = ["a", "n", "stride", "scale"],
+              kfix.arg_ctypes = ["float *", "int", "long long", "float"]} {
+            gpu.return
+          }
+        }
+      })mlir",
+      &ctx);
+  ASSERT_TRUE(m);
+  PlannerContext pc;
+  pc.module = *m;
+  RepairTemplate t;
+  t.pass = "kfix-repair-x";
+  t.options = {{"fix", "swap"}, {"stride", "{int-params}"}};
+  t.alternatives = {{"fix", {"swap", "stride"}}};
+  std::vector<std::string> got;
+  for (auto &a : instantiateRepair(t, pc, 4, 8))
+    got.push_back(a.describe());
+  std::vector<std::string> want = {
+      "kfix-repair-x{fix=swap stride=n}", "kfix-repair-x{fix=swap stride=stride}",
+      "kfix-repair-x{fix=stride stride=n}", "kfix-repair-x{fix=stride stride=stride}"};
+  EXPECT_EQ(got, want);
+
+  // A placeholder nobody registered, or one that expands to nothing, drops the template.
+  t.options = {{"stride", "{no-such-placeholder}"}};
+  t.alternatives.clear();
+  EXPECT_TRUE(instantiateRepair(t, pc, 4, 8).empty());
+  t.options = {{"loc", "{ops:arith.divf}"}};
+  EXPECT_TRUE(instantiateRepair(t, pc, 4, 8).empty());
+  // The action cap bounds the product.
+  t.options = {{"a", "{int-params}"}, {"b", "{int-params}"}};
+  EXPECT_EQ(instantiateRepair(t, pc, 4, 8, 3).size(), 3u);
+}
+
+TEST(KBPlanner, BufferShapesOverKernelParameters) {
+  MLIRContext ctx;
+  ctx.loadDialect<mlir::gpu::GPUDialect, mlir::arith::ArithDialect>();
+  auto m = parseSourceString<ModuleOp>(
+      R"mlir(module attributes {gpu.container_module} {
+        gpu.module @m {
+          gpu.func @mm(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %r: i32, %n: i32)
+              kernel attributes {kfix.arg_names = ["A", "Bt", "C", "rows", "cols"],
+                                 kfix.arg_ctypes = ["const float *", "const float *", "float *", "int", "int"]} {
+            gpu.return
+          }
+        }
+      })mlir",
+      &ctx);
+  ASSERT_TRUE(m);
+  auto json = llvm::json::parse(R"json({"kfix_task": 1, "name": "t", "source": "k.cu",
+    "kernel": "mm",
+    "params": [
+      {"name": "A", "role": "input", "dtype": "f32", "shape": ["M", "N"]},
+      {"name": "B", "role": "input", "dtype": "f32", "shape": ["N", 4]},
+      {"name": "C", "role": "output", "dtype": "f32", "shape": ["ceildiv(M,2)"]},
+      {"name": "M", "role": "scalar", "dtype": "i32", "value": "M"},
+      {"name": "N", "role": "scalar", "dtype": "i32", "value": "N"}],
+    "launch": {"grid": [1], "block": [32]},
+    "sizes": [{"M": 3, "N": 5}],
+    "reference": {"kind": "command", "argv": ["true"]},
+    "tolerance": {"atol": 0, "rtol": 0}})json");
+  ASSERT_TRUE(bool(json)) << llvm::toString(json.takeError());
+  auto task = parseManifest(*json, "task.json", "/tmp", /*checkFiles=*/false);
+  ASSERT_TRUE(bool(task)) << llvm::toString(task.takeError());
+  PlannerContext pc;
+  pc.module = *m;
+  pc.task = &*task;
+  // Kernel names by position: A, Bt, C, rows, cols. C's dimension uses ceildiv: left out.
+  EXPECT_EQ((*lookupPlaceholder("buffer-shapes"))(pc, ""),
+            (std::vector<std::string>{"A[rows][cols]", "Bt[cols][4]"}));
+  EXPECT_TRUE((*lookupPlaceholder("buffer-shapes"))(pc, "outputs").empty());
 }

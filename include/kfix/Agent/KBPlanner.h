@@ -2,6 +2,7 @@
 #ifndef KFIX_AGENT_KBPLANNER_H
 #define KFIX_AGENT_KBPLANNER_H
 
+#include "kfix/Agent/Placeholders.h"
 #include "kfix/Agent/Search.h"
 #include "kfix/KB/KnowledgeBase.h"
 #include <functional>
@@ -12,6 +13,8 @@ struct KBPlannerOptions {
   unsigned topEntries = 6;    ///< retrieved entries expanded per state
   unsigned maxSites = 4;      ///< diagnosed sites tried per `{site}` placeholder
   unsigned maxVariants = 8;   ///< option combinations per repair template
+  /// Actions per repair template once placeholders are expanded.
+  unsigned maxActionsPerRepair = 64;
   /// After the retrieved entries, try every other entry too, in rank order.
   bool exhaustive = true;
   /// Ablation: no retrieval; every entry's repairs in a fixed (id) order.
@@ -22,7 +25,10 @@ struct KBPlannerOptions {
 /// KB entries instantiated at the diagnosed sites, best first. Deterministic.
 class KBPlanner : public Planner {
 public:
-  KBPlanner(const KnowledgeBase &kb, KBPlannerOptions opts = {}) : kb(kb), opts(opts) {}
+  /// `task` (may be null) is what manifest-aware placeholders expand against.
+  KBPlanner(const KnowledgeBase &kb, KBPlannerOptions opts = {},
+            const TaskManifest *task = nullptr)
+      : kb(kb), opts(opts), task(task) {}
   llvm::StringRef name() const override { return "kb"; }
   std::vector<Action> propose(const SearchState &state,
                               const std::vector<std::string> &tried) override;
@@ -30,22 +36,17 @@ public:
 private:
   const KnowledgeBase &kb;
   KBPlannerOptions opts;
+  const TaskManifest *task;
 };
 
-/// Expands a repair template into concrete actions: `{site}` placeholders
-/// become each of `sites` and then "" (every site); option alternatives are
-/// combined up to `maxVariants`.
-/// `{ops:a.b,c.d}` placeholders become the source locations of the ops of
-/// those names in the candidate (via `opSites`); an action whose placeholder
-/// has no such op is dropped.
-std::vector<Action> instantiateRepair(
-    const RepairTemplate &t, const std::vector<std::string> &sites, unsigned maxSites,
-    unsigned maxVariants,
-    const std::function<std::vector<std::string>(llvm::StringRef)> &opSites = {});
-
-/// Distinct file:line:col of the ops named in `names` (comma-separated) in
-/// `module`, in program order, at most `max`.
-std::vector<std::string> findOpSites(mlir::ModuleOp module, llvm::StringRef names, unsigned max);
+/// Expands a repair template into concrete actions (Placeholders.h): `{site}`
+/// becomes each of the first `maxSites` of `ctx.sites` and then "" (every
+/// site); other placeholders expand against `ctx`; option alternatives are
+/// combined up to `maxVariants`, at most `maxActions` actions in all. An
+/// option whose expansion is empty drops the template.
+std::vector<Action> instantiateRepair(const RepairTemplate &t, const PlannerContext &ctx,
+                                      unsigned maxSites, unsigned maxVariants,
+                                      unsigned maxActions = 64);
 
 } // namespace kfix
 
