@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Agent/LLMPlannerAdapter.h"
+#include "kfix/Agent/Placeholders.h"
 
 #include "kfix/LLM/Patch.h"
 #include "mlir/IR/OperationSupport.h"
@@ -33,9 +34,14 @@ llm::ActionSchema kfix::actionSchemaFromKB(const KnowledgeBase &kb) {
         llm::OptionSpec o;
         o.name = name;
         o.type = llm::OptionType::String;
-        o.description = value == "{site}" ? "source location file:line[:col] to repair (empty: "
-                                            "every site where the pattern applies)"
-                                          : "e.g. " + value;
+        llvm::StringRef phName, phArg;
+        if (value == "{site}")
+          o.description = "source location file:line[:col] to repair (empty: every site where "
+                          "the pattern applies)";
+        else if (parsePlaceholder(value, phName, phArg))
+          o.description = placeholderHelp(phName, phArg);
+        else
+          o.description = "e.g. " + value;
         p.options.push_back(std::move(o));
       }
     }

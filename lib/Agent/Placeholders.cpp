@@ -206,6 +206,17 @@ std::vector<std::pair<std::string, std::string>> kfix::listPlaceholders() {
   return out;
 }
 
+std::string kfix::placeholderHelp(llvm::StringRef name, llvm::StringRef arg) {
+  ensureBuiltins();
+  auto it = registry().find(name.str());
+  if (it == registry().end())
+    return ("one value of kind " + name).str();
+  std::string s = "one of: " + it->second.help;
+  if (!arg.empty())
+    s += " (" + arg.str() + ")";
+  return s;
+}
+
 bool kfix::parsePlaceholder(llvm::StringRef value, llvm::StringRef &name, llvm::StringRef &arg) {
   if (!value.starts_with("{") || !value.ends_with("}") || value.size() < 3)
     return false;

@@ -50,6 +50,10 @@ const PlaceholderExpander *lookupPlaceholder(llvm::StringRef name);
 /// (name, help) of every registered placeholder, sorted by name.
 std::vector<std::pair<std::string, std::string>> listPlaceholders();
 
+/// A one-line description of what `{name:arg}` stands for (for LLM action
+/// schemas): the registered help, with the argument.
+std::string placeholderHelp(llvm::StringRef name, llvm::StringRef arg);
+
 /// Splits `{name}` / `{name:arg}`; false when `value` is not a placeholder.
 bool parsePlaceholder(llvm::StringRef value, llvm::StringRef &name, llvm::StringRef &arg);
 
