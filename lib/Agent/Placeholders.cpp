@@ -24,47 +24,31 @@ std::map<std::string, Registered> &registry() {
   return r;
 }
 
-/// The C names of the kernels' scalar parameters whose C type is one of
-/// `types` (matched as whole words after dropping const/unsigned qualifiers
-/// is not attempted: the lifter records the type as written).
+/// The C names of the kernels' scalar parameters whose MLIR type satisfies
+/// `typeOk` (the lifted type, so typedefs such as `idx_t` count as what they are).
 std::vector<std::string> scalarParams(mlir::ModuleOp module,
-                                      llvm::function_ref<bool(llvm::StringRef)> typeOk) {
+                                      llvm::function_ref<bool(mlir::Type)> typeOk) {
   std::vector<std::string> out;
   std::set<std::string> seen;
   module.walk([&](mlir::gpu::GPUFuncOp fn) {
     if (!fn.isKernel())
       return;
     auto names = fn->getAttrOfType<mlir::ArrayAttr>("kfix.arg_names");
-    auto ctypes = fn->getAttrOfType<mlir::ArrayAttr>("kfix.arg_ctypes");
-    if (!names || !ctypes || names.size() != ctypes.size())
+    if (!names || names.size() != fn.getNumArguments())
       return;
-    for (auto [n, t] : llvm::zip(names, ctypes)) {
+    for (auto [n, arg] : llvm::zip(names, fn.getArguments())) {
       auto ns = llvm::dyn_cast<mlir::StringAttr>(n);
-      auto ts = llvm::dyn_cast<mlir::StringAttr>(t);
-      if (!ns || !ts || ts.getValue().contains('*') || ts.getValue().contains('&'))
-        continue;
-      if (typeOk(ts.getValue()) && seen.insert(ns.getValue().str()).second)
+      if (ns && typeOk(arg.getType()) && seen.insert(ns.getValue().str()).second)
         out.push_back(ns.getValue().str());
     }
   });
   return out;
 }
 
-bool isIntegerCType(llvm::StringRef t) {
-  llvm::SmallVector<llvm::StringRef> words;
-  t.split(words, ' ', -1, false);
-  for (llvm::StringRef w : words)
-    if (llvm::is_contained({"int", "long", "short", "size_t", "int32_t", "int64_t", "uint32_t",
-                            "uint64_t", "unsigned", "ptrdiff_t", "ssize_t"},
-                           w))
-      return true;
-  return false;
+bool isIntegerScalar(mlir::Type t) {
+  return t.isIndex() || (t.isInteger() && t.getIntOrFloatBitWidth() > 1);
 }
-
-bool isFloatCType(llvm::StringRef t) {
-  return t.contains("float") || t.contains("double") || t.contains("half");
-}
-
+bool isFloatScalar(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
 
 /// The kernel `task->kernel`'s parameter C names, in order (empty when unknown).
 std::vector<std::string> kernelArgNames(mlir::ModuleOp module, llvm::StringRef kernel) {
@@ -169,11 +153,11 @@ void registerBuiltins() {
                       });
   registerPlaceholder("int-params", "C names of the kernel's integer scalar parameters",
                       [](const PlannerContext &c, llvm::StringRef) {
-                        return scalarParams(c.module, isIntegerCType);
+                        return scalarParams(c.module, isIntegerScalar);
                       });
   registerPlaceholder("float-params", "C names of the kernel's floating-point scalar parameters",
                       [](const PlannerContext &c, llvm::StringRef) {
-                        return scalarParams(c.module, isFloatCType);
+                        return scalarParams(c.module, isFloatScalar);
                       });
   registerPlaceholder("buffer-shapes",
                       "each buffer parameter as NAME[d0][d1]... with the task's shape written "

@@ -208,7 +208,7 @@ TEST(KBPlanner, ExpandsRegisteredPlaceholders) {
         gpu.module @m {
           gpu.func @k(%a: memref<?xf32>, %n: i32, %s: i64, %f: f32) kernel attributes {
               kfix.arg_names = ["a", "n", "stride", "scale"],
-              kfix.arg_ctypes = ["float *", "int", "long long", "float"]} {
+              kfix.arg_ctypes = ["float *", "idx_t", "long long", "float"]} {
             gpu.return
           }
         }
