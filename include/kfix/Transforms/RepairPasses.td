@@ -313,9 +313,12 @@ def RepairShuffle : KFix_RepairPass<"kfix-repair-shuffle"> {
     `< W`/`<= W/2` and doubled) whose start is wrong for the shuffle width
     W (`off = 32` or `64` for 32 lanes, `off = 8`): the halving loop starts at
     W/2, the doubling loop stops after W/2 (its bound becomes `< W`).
-    Without `loc`, only halving loops starting at a constant above W/2 and
-    doubling loops bounded by a constant above W are changed (a smaller
-    start may be a reduction over groups of lanes).
+    With `loc`, the other end of the sequence is checked too: a halving
+    loop must reach offset 1 (`off > 1` becomes `off > 0`) and a doubling
+    loop must start at 1. Without `loc`, only halving loops starting at a
+    constant above W/2 and doubling loops bounded by a constant above W are
+    changed (a smaller start, a last step of 2 or a first step of 2 may be
+    a reduction over groups of lanes or over every other lane).
   }];
   let options = [
     KFix_LocOption,
