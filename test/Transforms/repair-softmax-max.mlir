@@ -215,9 +215,14 @@ module attributes {gpu.container_module, kfix.source = "softmax_inv.cu"} {
 //   for (int j = 0; j < cols; ++j) y[r * cols + j] = x[r * cols + j] - logf(sum);
 // }
 
-// log(sum) would change: refused.
+// log(sum): shifted, and the max is added back to the log
+// (log(sum * exp(-m)) + m == log(sum)).
 // CHECK-LABEL: gpu.func @log_softmax
-// CHECK-NOT: kfix.repaired
+// CHECK: arith.maxnumf
+// CHECK: %[[L:.*]] = math.log
+// CHECK-NEXT: %[[M:.*]] = memref.load {{.*}}kfix.repaired
+// CHECK-NEXT: %[[A:.*]] = arith.addf %[[L]], %[[M]] {{.*}}kfix.repaired
+// CHECK: arith.subf %{{.*}}, %[[A]]
 module attributes {gpu.container_module, kfix.source = "logsoftmax.cu"} {
   gpu.module @kernels {
     gpu.func @log_softmax(%arg0: memref<?xf32>, %arg1: memref<?xf32>, %arg2: i32, %arg3: i32) kernel attributes {kfix.arg_ctypes = ["const float *", "float *", "int", "int"], kfix.arg_names = ["x", "y", "rows", "cols"], kfix.name = "log_softmax", kfix.shared_names = []} {

@@ -313,9 +313,12 @@ def RepairShuffle : KFix_RepairPass<"kfix-repair-shuffle"> {
     `< W`/`<= W/2` and doubled) whose start is wrong for the shuffle width
     W (`off = 32` or `64` for 32 lanes, `off = 8`): the halving loop starts at
     W/2, the doubling loop stops after W/2 (its bound becomes `< W`).
-    Without `loc`, only halving loops starting at a constant above W/2 and
-    doubling loops bounded by a constant above W are changed (a smaller
-    start may be a reduction over groups of lanes).
+    With `loc`, the other end of the sequence is checked too: a halving
+    loop must reach offset 1 (`off > 1` becomes `off > 0`) and a doubling
+    loop must start at 1. Without `loc`, only halving loops starting at a
+    constant above W/2 and doubling loops bounded by a constant above W are
+    changed (a smaller start, a last step of 2 or a first step of 2 may be
+    a reduction over groups of lanes or over every other lane).
   }];
   let options = [
     KFix_LocOption,
@@ -417,6 +420,17 @@ def RepairSoftmaxMax : KFix_RepairPass<"kfix-repair-softmax-max"> {
     when an exp of that buffer is used other than as the sum's term or a
     quotient's numerator or divisor would be left unshifted, or when the
     loop nest is not of this form. `loc` matches the exp or the sum loop.
+    A `log(sum)` is accepted too: the max is added back to the log.
+    Spread loops (start depending on the thread, e.g. `c = threadIdx.x`,
+    `c += blockDim.x`, whose partial sums are combined across threads
+    through locals, `__shared__` buffers, adds and shuffles): the max loop
+    runs from the start of thread 0 of block 0 with step 1 over the same
+    body, so every thread computes the same max of the whole range and all
+    partial sums are scaled by the same factor. The combined sum is followed
+    to its uses; the pass refuses when it reaches global memory, is combined
+    with anything but partial sums, or is used other than as the divisor of
+    an exp (directly or through its reciprocal) or in a log. Exps widened
+    from half (`__half2float(hexp(x))`) are accepted.
   }];
   let options = [KFix_LocOption];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of softmaxes shifted">];

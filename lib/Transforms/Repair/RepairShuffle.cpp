@@ -59,8 +59,8 @@ struct RepairShufflePass : public kfix::impl::RepairShuffleBase<RepairShufflePas
     }
   }
 
-  /// fix=offsets: a halving offset loop starts at width/2, a doubling one
-  /// stops after width/2.
+  /// fix=offsets: a halving offset loop runs from width/2 down to 1, a
+  /// doubling one from 1 up to width/2.
   void fixOffsets(bool aimed) {
     SmallVector<std::pair<CountedWhile, int64_t>> loops;
     getOperation().walk([&](scf::WhileOp loop) {
@@ -75,47 +75,71 @@ struct RepairShufflePass : public kfix::impl::RepairShuffleBase<RepairShufflePas
       if (!sh || !(locMatches(loop.getLoc(), loc) || locMatches(sh.getLoc(), loc)))
         return;
       std::optional<int64_t> width = getConstInt(sh.getWidth());
-      if (!width || *width < 2)
+      if (!width || *width < 2 || !llvm::isPowerOf2_64(*width))
         return;
       loops.push_back({*w, *width});
     });
     for (auto &[w, width] : loops) {
       using P = arith::CmpIPredicate;
       P pred = w.cmp.getPredicate();
-      Type ty = w.var.getType().getElementType();
-      OpBuilder b(w.init);
+      bool changed = false;
       if (w.halving && isLowerBoundTest(pred)) {
         std::optional<int64_t> start = getConstInt(w.init.getValue());
         // Unaimed, only a start past width/2 is surely wrong (a smaller one
-        // may be a segmented reduction over groups of lanes).
-        if ((start && *start == width / 2) || (!aimed && (!start || *start < width / 2)))
-          continue;
-        auto c = arith::ConstantOp::create(b, w.init.getLoc(), b.getIntegerAttr(ty, width / 2));
-        markRepaired(c, kPassArg);
-        Operation *old = w.init.getValue().getDefiningOp();
-        w.init->setOperand(0, c);
-        if (old && old->use_empty() && isMemoryEffectFree(old))
-          old->erase();
-        markRepaired(w.init, kPassArg);
+        // may be a reduction over groups of lanes).
+        if (!(start && *start == width / 2) && (aimed || (start && *start > width / 2)))
+          changed |= setStart(w, width / 2);
+        // The last step must be offset 1: `> 0`, `>= 1` or `!= 0`. A loop
+        // stopping at 2 leaves pairs of lanes unreduced (aimed only: a
+        // reduction over every other lane does that on purpose).
+        bool reachesOne = (pred == P::sgt || pred == P::ugt || pred == P::ne)
+                              ? w.bound == 0
+                              : w.bound == 1;
+        if (aimed && !reachesOne && w.bound > 0)
+          changed |= setBound(w, P::sgt, 0);
       } else if (!w.halving && (pred == P::slt || pred == P::ult || pred == P::sle ||
                                 pred == P::ule)) {
         bool strict = pred == P::slt || pred == P::ult;
         int64_t want = strict ? width : width / 2;
-        if (w.bound == want || (!aimed && w.bound < want))
-          continue;
-        b.setInsertionPoint(w.cmp);
-        auto c = arith::ConstantOp::create(b, w.cmp.getLoc(), b.getIntegerAttr(ty, want));
-        markRepaired(c, kPassArg);
-        Operation *old = w.cmp.getRhs().getDefiningOp();
-        w.cmp->setOperand(1, c);
-        if (old && old->use_empty())
-          old->erase();
-        markRepaired(w.cmp, kPassArg);
-      } else {
-        continue;
+        // Unaimed, only a bound past the warp is surely wrong.
+        if (w.bound != want && (aimed || w.bound > want))
+          changed |= setBound(w, pred, want);
+        // The first step must be offset 1 (aimed only, as above).
+        std::optional<int64_t> start = getConstInt(w.init.getValue());
+        if (aimed && start && *start > 1)
+          changed |= setStart(w, 1);
       }
-      ++numRewrites;
+      if (changed)
+        ++numRewrites;
     }
+  }
+
+  bool setStart(CountedWhile &w, int64_t value) {
+    OpBuilder b(w.init);
+    Type ty = w.var.getType().getElementType();
+    auto c = arith::ConstantOp::create(b, w.init.getLoc(), b.getIntegerAttr(ty, value));
+    markRepaired(c, kPassArg);
+    Operation *old = w.init.getValue().getDefiningOp();
+    w.init->setOperand(0, c);
+    if (old && old->use_empty() && isMemoryEffectFree(old))
+      old->erase();
+    markRepaired(w.init, kPassArg);
+    return true;
+  }
+
+  bool setBound(CountedWhile &w, arith::CmpIPredicate pred, int64_t value) {
+    OpBuilder b(w.cmp);
+    Type ty = w.var.getType().getElementType();
+    auto c = arith::ConstantOp::create(b, w.cmp.getLoc(), b.getIntegerAttr(ty, value));
+    markRepaired(c, kPassArg);
+    Operation *old = w.cmp.getRhs().getDefiningOp();
+    w.cmp->setOperand(1, c);
+    w.cmp.setPredicate(pred);
+    if (old && old->use_empty() && isMemoryEffectFree(old))
+      old->erase();
+    w.bound = value;
+    markRepaired(w.cmp, kPassArg);
+    return true;
   }
 
   /// Finds the local the reduction accumulates into (a store of a value

@@ -34,7 +34,25 @@ struct Softmax {
   memref::StoreOp acc;       ///< sum = sum + exp(v), in the loop body
   math::ExpOp term;          ///< exp(v) of the sum
   llvm::SetVector<Operation *> numerators; ///< other exps to shift
+  SmallVector<math::LogOp> logs;           ///< log(sum): add the max back
+  bool spread = false; ///< the loop's iterations are spread over threads
 };
+
+/// `exp(v)`, possibly widened (`__half2float(hexp(v))`).
+math::ExpOp asExp(Value v) {
+  if (auto ext = v.getDefiningOp<arith::ExtFOp>())
+    v = ext.getIn();
+  return v.getDefiningOp<math::ExpOp>();
+}
+
+/// True when `v` is `asExp` of something and every op between the exp and
+/// `v` has a single use.
+bool isSingleUseExp(Value v) {
+  math::ExpOp e = asExp(v);
+  if (!e || !e->hasOneUse())
+    return false;
+  return e.getResult() == v || v.hasOneUse();
+}
 
 /// True when the body of `loop` can be run twice: no nested regions, no
 /// writes except to rank-0 locals (its loop variable and `sum`).
@@ -75,6 +93,10 @@ bool isReciprocal(Value r, memref::AllocaOp sum) {
 /// Checks the use of a load of the sum (outside the accumulation) and
 /// collects the exps it normalizes.
 bool collectSumUse(Operation *user, Value sumLoad, Softmax &sm) {
+  if (auto log = dyn_cast<math::LogOp>(user)) {
+    sm.logs.push_back(log);
+    return true;
+  }
   auto div = dyn_cast<arith::DivFOp>(user);
   if (!div || div.getRhs() != sumLoad)
     return false;
@@ -113,6 +135,121 @@ bool collectSumUse(Operation *user, Value sumLoad, Softmax &sm) {
   return true;
 }
 
+/// Follows the partial sum of a spread loop through its combination across
+/// threads (adds of partial sums, shuffles, locals and __shared__ buffers) to
+/// its uses, which must all be divisors of exps (directly or through a
+/// reciprocal) or logs. Every value on the way is the true sum times the same
+/// factor exp(-max) once the exps are shifted.
+bool traceSum(Softmax &sm, std::string &why) {
+  enum Kind { Sum, Recip };
+  llvm::DenseMap<Value, Kind> memKind; // tainted locals and shared buffers
+  llvm::DenseMap<Value, Kind> valKind;
+  SmallVector<std::pair<Value, Kind>> work;
+  auto taintMem = [&](Value m, Kind k) {
+    auto [it, fresh] = memKind.try_emplace(m, k);
+    if (!fresh)
+      return it->second == k;
+    for (Operation *u : m.getUsers())
+      if (auto ld = dyn_cast<memref::LoadOp>(u); ld && ld.getMemref() == m)
+        work.push_back({ld.getResult(), k});
+    return true;
+  };
+  auto fail = [&](StringRef msg) {
+    why = msg.str();
+    return false;
+  };
+  SmallVector<arith::AddFOp> adds;
+  taintMem(sm.sum.getResult(), Sum);
+  Operation *accAdd = sm.acc.getValue().getDefiningOp();
+  for (unsigned steps = 0; !work.empty(); ++steps) {
+    if (steps > 4096)
+      return fail("the sum flows through too many values");
+    auto [v, k] = work.pop_back_val();
+    auto [it, fresh] = valKind.try_emplace(v, k);
+    if (!fresh) {
+      if (it->second != k)
+        return fail("a value mixes the sum and its reciprocal");
+      continue;
+    }
+    for (OpOperand &use : v.getUses()) {
+      Operation *u = use.getOwner();
+      if (auto st = dyn_cast<memref::StoreOp>(u)) {
+        if (use.getOperandNumber() != 0)
+          return fail("the sum is used as an address");
+        if (isGlobalMemref(st.getMemref()))
+          return fail("the sum (or its reciprocal) is written to global memory");
+        if (!taintMem(st.getMemref(), k))
+          return fail("a buffer holds both the sum and its reciprocal");
+        continue;
+      }
+      if (isa<memref::LoadOp>(u))
+        return fail("the sum is used as an address");
+      if (isa<arith::ExtFOp, arith::TruncFOp>(u)) {
+        work.push_back({u->getResult(0), k});
+        continue;
+      }
+      if (auto sh = dyn_cast<gpu::ShuffleOp>(u)) {
+        if (use.getOperandNumber() != 0)
+          return fail("the sum is used as a shuffle lane");
+        work.push_back({sh.getShuffleResult(), k});
+        continue;
+      }
+      if (auto add = dyn_cast<arith::AddFOp>(u)) {
+        // Partial sums combined with partial sums (checked below) or the
+        // loop's own term.
+        if (k != Sum)
+          return fail("the reciprocal of the sum is added to something");
+        if (u != accAdd)
+          adds.push_back(add);
+        work.push_back({add.getResult(), Sum});
+        continue;
+      }
+      if (auto log = dyn_cast<math::LogOp>(u)) {
+        if (k != Sum)
+          return fail("log of the reciprocal");
+        sm.logs.push_back(log);
+        continue;
+      }
+      if (auto div = dyn_cast<arith::DivFOp>(u); div && k == Sum && div.getRhs() == v) {
+        if (getConstFloat(div.getLhs())) {
+          work.push_back({div.getResult(), Recip});
+          continue;
+        }
+        if (!isSingleUseExp(div.getLhs()))
+          return fail("the sum divides something other than an exp");
+        sm.numerators.insert(asExp(div.getLhs()));
+        continue;
+      }
+      if (auto mul = dyn_cast<arith::MulFOp>(u); mul && k == Recip) {
+        Value other = mul.getLhs() == v ? mul.getRhs() : mul.getLhs();
+        if (!isSingleUseExp(other))
+          return fail("the reciprocal multiplies something other than an exp");
+        sm.numerators.insert(asExp(other));
+        continue;
+      }
+      return fail("the sum is used other than as a divisor of exp");
+    }
+  }
+  for (arith::AddFOp add : adds)
+    for (Value o : add->getOperands()) {
+      auto it = valKind.find(o);
+      if (it == valKind.end() || it->second != Sum)
+        return fail("a partial sum is added to something else");
+    }
+  // Every value stored into a tainted buffer must itself be tainted (or a
+  // 0 that starts a partial sum).
+  for (auto &[m, k] : memKind)
+    for (Operation *u : m.getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == m) {
+        std::optional<double> c = getConstFloat(st.getValue());
+        if (!valKind.count(st.getValue()) && !(k == Sum && c && *c == 0.0))
+          return fail("a buffer of partial sums also holds other values");
+      }
+  if (sm.numerators.empty() && sm.logs.empty())
+    return fail("the sum normalizes no exp");
+  return true;
+}
+
 std::optional<Softmax> matchSoftmax(memref::AllocaOp sum, std::string &why) {
   if (!isa<FloatType>(sum.getType().getElementType()))
     return std::nullopt;
@@ -120,6 +257,7 @@ std::optional<Softmax> matchSoftmax(memref::AllocaOp sum, std::string &why) {
   Softmax sm;
   sm.sum = sum;
   memref::StoreOp init;
+  SmallVector<memref::StoreOp> others;
   for (memref::StoreOp st : stores) {
     auto add = st.getValue().getDefiningOp<arith::AddFOp>();
     math::ExpOp e;
@@ -127,7 +265,7 @@ std::optional<Softmax> matchSoftmax(memref::AllocaOp sum, std::string &why) {
       for (Value o : add->getOperands())
         if (loadedVar(o) == sum) {
           Value other = o == add.getLhs() ? add.getRhs() : add.getLhs();
-          e = other.getDefiningOp<math::ExpOp>();
+          e = asExp(other);
         }
     }
     if (e && !sm.acc) {
@@ -136,7 +274,7 @@ std::optional<Softmax> matchSoftmax(memref::AllocaOp sum, std::string &why) {
     } else if (!init && getConstFloat(st.getValue())) {
       init = st;
     } else {
-      return std::nullopt; // another write: not the simple normalizer
+      others.push_back(st); // allowed only when threads combine their sums
     }
   }
   if (!sm.acc || !init)
@@ -146,12 +284,32 @@ std::optional<Softmax> matchSoftmax(memref::AllocaOp sum, std::string &why) {
     why = "the sum is not accumulated at the top level of an scf.for after its initialization";
     return std::nullopt;
   }
+  if (!others.empty() && !isThreadDependent(sm.loop.getLowerBound()))
+    return std::nullopt; // another write: not the simple normalizer
   // exp(x - m): already shifted (by a max, or by whatever the author meant).
   if (sm.term.getOperand().getDefiningOp<arith::SubFOp>())
     return std::nullopt;
   if (!sm.term->hasOneUse() || !isPureBody(sm.loop, sum)) {
     why = "the sum loop does more than accumulate exp";
     return std::nullopt;
+  }
+  // Iterations spread over the threads (`for (c = tid; c < n; c += blockDim.x)`):
+  // the partial sums are combined across threads before they are used.
+  if (isThreadDependent(sm.loop.getLowerBound())) {
+    sm.spread = true;
+    // Other writes of the sum must come after its loop (the combination
+    // across threads); traceSum checks what they write.
+    Block *block = sm.loop->getBlock();
+    for (memref::StoreOp st : others) {
+      Operation *top = ancestorIn(block, st);
+      if (!top || !sm.loop->isBeforeInBlock(top)) {
+        why = "the sum is written before or around its loop";
+        return std::nullopt;
+      }
+    }
+    if (!traceSum(sm, why))
+      return std::nullopt;
+    return sm;
   }
   Block *block = sm.loop->getBlock();
   for (Operation *user : sum->getUsers()) {
@@ -199,6 +357,57 @@ std::optional<Softmax> matchSoftmax(memref::AllocaOp sum, std::string &why) {
   return sm;
 }
 
+/// The value of `v` in thread 0 of block 0: thread and block ids become 0,
+/// locals written once are followed to their value. Ops that do not depend
+/// on an id are reused (they dominate the loop that `v` bounds). Null when
+/// `v` depends on something that cannot be recomputed.
+Value atOrigin(Value v, OpBuilder &b, llvm::DenseMap<Value, Value> &memo, unsigned depth = 0) {
+  if (auto it = memo.find(v); it != memo.end())
+    return it->second;
+  Operation *d = v.getDefiningOp();
+  if (!d || depth > 32)
+    return d ? Value() : v;
+  Value out;
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::GlobalIdOp>(d)) {
+    out = arith::ConstantOp::create(b, d->getLoc(), b.getIndexAttr(0));
+    markRepaired(out.getDefiningOp(), kPassArg);
+  } else if (auto var = loadedVar(v)) {
+    // A local written once, by a store that dominates the load.
+    SmallVector<memref::StoreOp> st = storesTo(var);
+    if (st.size() != 1)
+      return Value();
+    Operation *top = st[0]->getBlock()->findAncestorOpInBlock(*d);
+    if (!top || !st[0]->isBeforeInBlock(top))
+      return Value();
+    out = atOrigin(st[0].getValue(), b, memo, depth + 1);
+  } else if (isa<memref::LoadOp>(d)) {
+    out = v; // a value read from memory before the loop
+  } else if (d->getNumRegions() || !isMemoryEffectFree(d) || d->getNumResults() != 1) {
+    return Value();
+  } else {
+    SmallVector<Value> ops;
+    bool same = true;
+    for (Value o : d->getOperands()) {
+      Value n = atOrigin(o, b, memo, depth + 1);
+      if (!n)
+        return Value();
+      same &= n == o;
+      ops.push_back(n);
+    }
+    if (same) {
+      out = v;
+    } else {
+      Operation *c = b.clone(*d);
+      c->setOperands(ops);
+      markRepaired(c, kPassArg);
+      out = c->getResult(0);
+    }
+  }
+  if (out)
+    memo[v] = out;
+  return out;
+}
+
 struct RepairSoftmaxMaxPass : public kfix::impl::RepairSoftmaxMaxBase<RepairSoftmaxMaxPass> {
   using RepairSoftmaxMaxBase::RepairSoftmaxMaxBase;
 
@@ -227,9 +436,26 @@ struct RepairSoftmaxMaxPass : public kfix::impl::RepairSoftmaxMaxBase<RepairSoft
 
   void rewrite(Softmax &sm) {
     Location l = sm.term.getLoc();
-    Type ty = sm.sum.getType().getElementType();
+    // The max has the type of the exps' argument (the sum may be wider).
+    Type ty = sm.term.getOperand().getType();
     auto func = sm.loop->getParentOfType<gpu::GPUFuncOp>();
     auto mark = [&](Operation *op) { markRepaired(op, kPassArg); };
+
+    // A spread loop computes, in every thread, the max over the whole range
+    // that the threads share: from the start of thread 0 of block 0, step 1.
+    // The same value in every thread, so every partial sum is scaled by the
+    // same exp(-max) before they are combined.
+    Value start;
+    if (sm.spread) {
+      OpBuilder sb(sm.loop);
+      llvm::DenseMap<Value, Value> memo;
+      start = atOrigin(sm.loop.getLowerBound(), sb, memo);
+      if (!start) {
+        sm.loop.emitWarning() << kPassArg
+                              << ": not applied: the loop's start cannot be recomputed for thread 0";
+        return;
+      }
+    }
     OpBuilder ab = OpBuilder::atBlockBegin(&func.getBody().front());
     auto mx = memref::AllocaOp::create(ab, l, MemRefType::get({}, ty));
     mx->setAttr("kfix.var", ab.getStringAttr("__kfix_max"));
@@ -241,9 +467,18 @@ struct RepairSoftmaxMaxPass : public kfix::impl::RepairSoftmaxMaxBase<RepairSoft
         b, l, b.getFloatAttr(ty, -std::numeric_limits<double>::infinity()));
     mark(ninf);
     mark(memref::StoreOp::create(b, l, ninf, mx.getResult(), ValueRange{}));
+    Value one;
+    if (sm.spread) {
+      one = arith::ConstantOp::create(b, l, b.getIntegerAttr(start.getType(), 1));
+      mark(one.getDefiningOp());
+    }
     IRMapping map;
     auto copy = cast<scf::ForOp>(b.clone(*sm.loop, map));
     mark(copy);
+    if (sm.spread) {
+      copy.setLowerBound(start);
+      copy.setStep(one);
+    }
     auto acc = cast<memref::StoreOp>(map.lookup(sm.acc.getOperation()));
     Value v = map.lookup(sm.term.getOperand());
     OpBuilder cb(acc);
@@ -277,6 +512,20 @@ struct RepairSoftmaxMaxPass : public kfix::impl::RepairSoftmaxMaxBase<RepairSoft
       mark(sub);
       e->setOperand(0, sub);
       mark(e);
+    }
+    // log(sum * exp(-max)) + max == log(sum).
+    for (math::LogOp log : sm.logs) {
+      OpBuilder lb(log->getContext());
+      lb.setInsertionPointAfter(log);
+      Value m = memref::LoadOp::create(lb, log.getLoc(), mx.getResult(), ValueRange{});
+      mark(m.getDefiningOp());
+      if (m.getType() != log.getType()) {
+        m = arith::ExtFOp::create(lb, log.getLoc(), log.getType(), m);
+        mark(m.getDefiningOp());
+      }
+      auto add = arith::AddFOp::create(lb, log.getLoc(), log.getResult(), m);
+      mark(add);
+      log.getResult().replaceAllUsesExcept(add.getResult(), add);
     }
     ++numRewrites;
   }
