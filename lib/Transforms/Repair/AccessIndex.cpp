@@ -219,6 +219,7 @@ std::optional<Poly> IndexAlgebra::parseDim(llvm::StringRef text, std::string &er
 
 void IndexAlgebra::setDims(const std::vector<std::optional<Poly>> &dims) {
   memo.clear();
+  known.clear();
   compound.clear();
   dimInfo.clear();
   for (auto [i, d] : llvm::enumerate(dims)) {
@@ -301,6 +302,8 @@ Poly IndexAlgebra::buildAt(Value v, unsigned depth) {
       break;
     }
   memo[v] = p;
+  if (!polyAsConst(p))
+    known[p].push_back(v);
   return p;
 }
 
@@ -409,23 +412,37 @@ void IndexAlgebra::collectValues(const Poly &p, std::vector<Value> &out) const {
     }
 }
 
+Value IndexAlgebra::toI64(OpBuilder &b, Location loc, Value v) {
+  Type i64 = b.getI64Type();
+  if (v.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, i64, v);
+  auto it = cast<IntegerType>(v.getType());
+  if (it.getWidth() == 64)
+    return v;
+  if (it.getWidth() == 1)
+    return arith::ExtUIOp::create(b, loc, i64, v);
+  return arith::ExtSIOp::create(b, loc, i64, v);
+}
+
+Value IndexAlgebra::knownValue(const Poly &p, Operation *at) {
+  auto it = known.find(p);
+  if (it == known.end())
+    return {};
+  // A read of a named variable first (it exports as the variable's name).
+  for (bool wantVar : {true, false})
+    for (Value v : it->second)
+      if (bool(loadedVar(v)) == wantVar && dom.properlyDominates(v, at))
+        return v;
+  return {};
+}
+
 Value IndexAlgebra::emitAtom(OpBuilder &b, Location loc, unsigned id, Operation *at) {
   const Atom &a = atoms[id];
-  Type i64 = b.getI64Type();
   switch (a.kind) {
-  case Atom::Value: {
-    Value v = a.value;
-    if (!dom.properlyDominates(v, at))
+  case Atom::Value:
+    if (!dom.properlyDominates(a.value, at))
       return {};
-    if (v.getType().isIndex())
-      return arith::IndexCastOp::create(b, loc, i64, v);
-    auto it = cast<IntegerType>(v.getType());
-    if (it.getWidth() == 64)
-      return v;
-    if (it.getWidth() == 1)
-      return arith::ExtUIOp::create(b, loc, i64, v);
-    return arith::ExtSIOp::create(b, loc, i64, v);
-  }
+    return toI64(b, loc, a.value);
   case Atom::Dim:
     return emit(b, loc, a.lhs, at);
   case Atom::Div:
@@ -446,6 +463,34 @@ Value IndexAlgebra::emitAtom(OpBuilder &b, Location loc, unsigned id, Operation 
 Value IndexAlgebra::emit(OpBuilder &b, Location loc, const Poly &p, Operation *at) {
   Type i64 = b.getI64Type();
   auto cst = [&](int64_t c) { return arith::ConstantIntOp::create(b, loc, i64, c); };
+  if (auto c = polyAsConst(p))
+    return cst(*c);
+  // Reuse what the kernel computed: the whole polynomial, else the largest
+  // part of it that some kernel value holds (`x + 1` from `x`).
+  if (Value v = knownValue(p, at))
+    return toI64(b, loc, v);
+  const Poly *best = nullptr;
+  Value bestValue;
+  for (auto &[q, values] : known) {
+    if (q.size() >= p.size() || (best && q.size() <= best->size()))
+      continue;
+    bool subsum = llvm::all_of(q, [&](auto &mc) {
+      auto it = p.find(mc.first);
+      return it != p.end() && it->second == mc.second;
+    });
+    if (!subsum)
+      continue;
+    if (Value v = knownValue(q, at)) {
+      best = &q;
+      bestValue = v;
+    }
+  }
+  if (best) {
+    Value rest = emit(b, loc, polyAdd(p, *best, -1), at);
+    if (!rest)
+      return {};
+    return arith::AddIOp::create(b, loc, toI64(b, loc, bestValue), rest);
+  }
   Value sum;
   for (auto &[m, c] : p) {
     Value term;
@@ -462,4 +507,44 @@ Value IndexAlgebra::emit(OpBuilder &b, Location loc, const Poly &p, Operation *a
     sum = sum ? Value(arith::AddIOp::create(b, loc, sum, term)) : term;
   }
   return sum ? sum : Value(cst(0));
+}
+
+bool IndexAlgebra::atomNonNegative(unsigned id, unsigned depth) {
+  if (depth > 8)
+    return false;
+  const Atom &a = atoms[id];
+  auto polyOk = [&](const Poly &p) {
+    return llvm::all_of(p, [&](auto &mc) {
+      return mc.second > 0 &&
+             llvm::all_of(mc.first, [&](unsigned i) { return atomNonNegative(i, depth + 1); });
+    });
+  };
+  switch (a.kind) {
+  case Atom::Dim:
+    return true;
+  case Atom::Div:
+  case Atom::Rem:
+    return polyOk(a.lhs) && polyOk(a.rhs);
+  case Atom::Value: {
+    Value v = stripCasts(a.value);
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner()->getParentOp() == func.getOperation())
+        return true; // a size parameter
+      if (auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+        return arg == forOp.getInductionVar() && polyOk(build(forOp.getLowerBound())) &&
+               getConstInt(forOp.getStep()).value_or(0) > 0;
+      return false;
+    }
+    return isa_and_nonnull<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+                           gpu::LaneIdOp>(v.getDefiningOp());
+  }
+  }
+  return false;
+}
+
+bool IndexAlgebra::nonNegative(const Poly &p) {
+  return llvm::all_of(p, [&](auto &mc) {
+    return mc.second > 0 &&
+           llvm::all_of(mc.first, [&](unsigned i) { return atomNonNegative(i, 0); });
+  });
 }

@@ -65,6 +65,10 @@ public:
 
   std::string str(const Poly &p) const;
 
+  /// True when every value `p` can take is >= 0 (ids, sizes, loop counters
+  /// from non-negative starts, positive sums and products of them).
+  bool nonNegative(const Poly &p);
+
 private:
   struct Atom {
     enum Kind { Value, Div, Rem, Dim } kind;
@@ -85,6 +89,11 @@ private:
   std::vector<Atom> atoms;
   std::map<std::string, unsigned> byKey;
   llvm::DenseMap<mlir::Value, Poly> memo;
+  /// Kernel values by polynomial, first seen first: emission reuses them.
+  std::map<Poly, std::vector<mlir::Value>> known;
+  mlir::Value knownValue(const Poly &p, mlir::Operation *at);
+  mlir::Value toI64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
+  bool atomNonNegative(unsigned id, unsigned depth);
   /// Compound dimensions (as polynomials) and their atom ids.
   std::vector<std::pair<Poly, unsigned>> compound;
   /// Per declared dim: the atom whose monomials form the rows, or a constant.

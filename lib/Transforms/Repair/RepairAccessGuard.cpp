@@ -148,18 +148,24 @@ struct RepairAccessGuardPass
 
   /// The i1 `every check holds` for lane `lane` of an access, from the
   /// emitted (value, bound) pairs, innermost first.
-  Value inside(OpBuilder &b, Location l, ArrayRef<std::pair<Value, Value>> checks,
-               int64_t lane) {
+  struct EmittedCheck {
+    Value value, bound;
+    bool nonNegative; ///< the lower bound holds by construction
+  };
+
+  Value inside(OpBuilder &b, Location l, ArrayRef<EmittedCheck> checks, int64_t lane) {
     Type i64 = b.getI64Type();
-    Value zero = arith::ConstantIntOp::create(b, l, i64, 0);
     Value all;
-    for (auto [i, vb] : llvm::enumerate(checks)) {
-      auto [v, bound] = vb;
+    for (auto [i, c] : llvm::enumerate(checks)) {
+      Value v = c.value;
       if (i == 0 && lane)
         v = arith::AddIOp::create(b, l, v, arith::ConstantIntOp::create(b, l, i64, lane));
-      Value ge = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, v, zero);
-      Value lt = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, v, bound);
-      Value both = arith::AndIOp::create(b, l, ge, lt);
+      Value both = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, v, c.bound);
+      if (!c.nonNegative) {
+        Value zero = arith::ConstantIntOp::create(b, l, i64, 0);
+        Value ge = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, v, zero);
+        both = arith::AndIOp::create(b, l, ge, both);
+      }
       all = all ? Value(arith::AndIOp::create(b, l, all, both)) : both;
     }
     return all;
@@ -226,7 +232,7 @@ struct RepairAccessGuardPass
     }
     OpBuilder b(op);
     Location l = op->getLoc();
-    SmallVector<std::pair<Value, Value>> emitted;
+    SmallVector<EmittedCheck> emitted;
     for (const IndexCheck &c : checks) {
       Value v = algebra.emit(b, l, c.value, op), bound = algebra.emit(b, l, c.bound, op);
       if (!v || !bound) {
@@ -234,7 +240,7 @@ struct RepairAccessGuardPass
           op->emitWarning() << kPassArg << ": index of this access not available here";
         return; // the dead arithmetic is harmless and folds away
       }
-      emitted.push_back({v, bound});
+      emitted.push_back({v, bound, algebra.nonNegative(c.value)});
     }
     // A contiguous vector is inside when its first and last lanes are.
     Value cond = inside(b, l, emitted, 0);
@@ -271,7 +277,6 @@ struct RepairAccessGuardPass
                      : function_ref<void(OpBuilder &, Location)>(perLane));
     } else {
       Type resultType = op->getResult(0).getType();
-      (void)resultType;
       TypedAttr fillAttr = fillFor(op->getResult(0), elem, zeroOnly);
       ifOp = scf::IfOp::create(
           b, l, cond,
