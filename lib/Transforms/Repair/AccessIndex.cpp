@@ -295,6 +295,8 @@ Poly IndexAlgebra::buildAt(Value v, unsigned depth) {
     os << "v" << v.getAsOpaquePointer();
     p = atomPoly(intern(std::move(atom)));
   }
+  if (!polyAsConst(p))
+    known[p].push_back(v);
   // A compound dimension computed here becomes its atom.
   for (auto &[dim, id] : compound)
     if (p == dim) {
@@ -302,7 +304,7 @@ Poly IndexAlgebra::buildAt(Value v, unsigned depth) {
       break;
     }
   memo[v] = p;
-  if (!polyAsConst(p))
+  if (!polyAsConst(p) && known[p].empty())
     known[p].push_back(v);
   return p;
 }
@@ -467,6 +469,10 @@ Value IndexAlgebra::emit(OpBuilder &b, Location loc, const Poly &p, Operation *a
     return cst(*c);
   // Reuse what the kernel computed: the whole polynomial, else the largest
   // part of it that some kernel value holds (`x + 1` from `x`).
+  for (auto &[dim, id] : compound)
+    if (p == dim)
+      if (Value v = knownValue(atomPoly(id), at))
+        return toI64(b, loc, v);
   if (Value v = knownValue(p, at))
     return toI64(b, loc, v);
   const Poly *best = nullptr;
