@@ -163,6 +163,7 @@ void registerBuiltins() {
                       "each buffer parameter as NAME[d0][d1]... with the task's shape written "
                       "over the kernel's scalar parameters (argument: outputs | inputs)",
                       bufferShapes);
+  registerContractPlaceholders();
 }
 
 void ensureBuiltins() {

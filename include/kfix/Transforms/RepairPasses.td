@@ -22,6 +22,37 @@ class KFix_RepairPass<string name> : Pass<name, "mlir::gpu::GPUModuleOp"> {
 defvar KFix_LocOption = Option<"loc", "loc", "std::string", /*default=*/"\"\"",
     "Site filter \"file:line[:col]\" (or \"line\"); empty = every site that matches">;
 
+def RepairAccessGuard : KFix_RepairPass<"kfix-repair-access-guard"> {
+  let summary = "Keep every global access of a buffer inside its declared shape";
+  let description = [{
+    `shape` declares buffers as the task's contract, `NAME[d0][d1]...` (several
+    separated by `;`), each dimension a C expression over the kernel's integer
+    parameters (`C[M][N]`, `out[N][K][H-R+1][W-S+1]`, `y[n]`; `?` for a leading
+    dimension that no parameter gives). Every load and store of such a buffer
+    (scalar, atomic, or `vector.load/store` of float4/half2-style accesses) is
+    guarded so that no element outside the shape is touched. The linear index
+    is split row-major along the declared dims (`r * N + c` -> `0 <= c < N`,
+    `0 <= r < M`; an index that does not mention a dimension is checked
+    against the product of the leading dims): stores outside are skipped, loads
+    outside yield the identity of what consumes them (-inf when the value
+    reaches a max, +inf a min, else 0, the zero padding of tile loads). A
+    vector access whose lanes are only partly inside falls back to per-lane
+    scalar accesses. Only the access itself is guarded, so barriers and loops
+    stay uniform. `loc` restricts the guard to the accesses at that site.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect", "mlir::gpu::GPUDialect",
+                           "mlir::vector::VectorDialect"];
+  let options = [
+    KFix_LocOption,
+    Option<"shape", "shape", "std::string", /*default=*/"\"\"",
+           "Buffers and their shapes: NAME[d0][d1]... separated by ';'">,
+    Option<"fill", "fill", "std::string", /*default=*/"\"auto\"",
+           "Value of a load outside the shape: auto (identity of its consumer) or zero">
+  ];
+  let statistics = [Statistic<"numGuards", "guards", "Number of accesses guarded">];
+}
+
 def RepairBoundsGuard : KFix_RepairPass<"kfix-repair-bounds-guard"> {
   let summary = "Guard the global accesses of an elementwise body by `idx < n`";
   let description = [{
