@@ -54,7 +54,12 @@ bool isFloatScalar(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
 std::vector<std::string> kernelArgNames(mlir::ModuleOp module, llvm::StringRef kernel) {
   std::vector<std::string> out;
   module.walk([&](mlir::gpu::GPUFuncOp fn) {
-    if (!out.empty() || !fn.isKernel() || (!kernel.empty() && fn.getName() != kernel))
+    if (!out.empty() || !fn.isKernel())
+      return;
+    // The manifest names a kernel as written (`scale<float>`); the symbol is
+    // sanitized (`scale_float`) and the spelling kept in `kfix.name`.
+    auto written = fn->getAttrOfType<mlir::StringAttr>("kfix.name");
+    if (!kernel.empty() && fn.getName() != kernel && !(written && written.getValue() == kernel))
       return;
     if (auto names = fn->getAttrOfType<mlir::ArrayAttr>("kfix.arg_names"))
       for (auto n : names)
