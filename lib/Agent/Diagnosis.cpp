@@ -360,9 +360,10 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
         for (const SiteInfo &x : f.sites)
           si.findingLocs.push_back(x.loc());
     si.kernels = task.candidateKernels();
-    for (const ParamSpec &p : task.params)
-      if (p.isChecked())
-        si.outputs.insert(p.name);
+    for (const KernelLaunch &l : task.launches)
+      for (auto [ai, name] : llvm::enumerate(l.params))
+        if (const ParamSpec *p = task.findParam(name); p && p->isChecked())
+          si.outputArgs[l.kernel].insert(unsigned(ai));
     d.suspects = rankSuspects(candidate, si);
   }
 

@@ -488,27 +488,104 @@ static bool reachesDivisor(SuspectContext &ctx, Value v) {
       isCast);
 }
 
+/// A size: kernel scalar parameters and constants combined by + - * (through
+/// casts and locals stored once).
+static bool isSizeExpr(SuspectContext &ctx, Value v, unsigned depth = 0) {
+  if (!v || depth > 6)
+    return false;
+  v = stripCasts(v);
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return arg.getOwner()->getParentOp() == ctx.func.getOperation() &&
+           arg.getType().isIntOrIndex();
+  Operation *def = v.getDefiningOp();
+  if (auto l = dyn_cast_or_null<memref::LoadOp>(def))
+    return l.getIndices().empty() &&
+           isSizeExpr(ctx, ctx.mem.singleStoredValue(l.getMemref()), depth + 1);
+  if (isa_and_nonnull<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
+    bool any = false;
+    for (Value o : def->getOperands()) {
+      if (isConstant(o))
+        continue;
+      if (!isSizeExpr(ctx, o, depth + 1))
+        return false;
+      any = true;
+    }
+    return any;
+  }
+  return false;
+}
+
+/// True when `cond` guards an early exit (`if (c) return;`, break, continue).
+static bool guardsEarlyExit(Value cond) {
+  for (Operation *user : cond.getUsers()) {
+    auto ifOp = dyn_cast<scf::IfOp>(user);
+    if (!ifOp)
+      continue;
+    for (Operation &inner : ifOp.getThenRegion().front())
+      if (auto st = dyn_cast<memref::StoreOp>(inner))
+        if (Operation *def = memRoot(st.getMemref()).getDefiningOp())
+          if (auto var = def->getAttrOfType<StringAttr>("kfix.var"))
+            if (var.getValue() == "__return" || var.getValue() == "__break" ||
+                var.getValue() == "__continue")
+              return true;
+  }
+  return false;
+}
+
+static arith::CmpIPredicate swapSides(arith::CmpIPredicate p) {
+  using P = arith::CmpIPredicate;
+  switch (p) {
+  case P::slt: return P::sgt;
+  case P::sgt: return P::slt;
+  case P::sle: return P::sge;
+  case P::sge: return P::sle;
+  case P::ult: return P::ugt;
+  case P::ugt: return P::ult;
+  case P::ule: return P::uge;
+  case P::uge: return P::ule;
+  default: return p;
+  }
+}
+
 static void offByOne(SuspectContext &ctx, Operation *op) {
+  using P = arith::CmpIPredicate;
   bool faults = !ctx.in.faultLocs.empty();
   if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
     if (isConstant(cmp.getLhs()) || isConstant(cmp.getRhs()))
       return;
-    auto p = cmp.getPredicate();
-    bool inclusive = p == arith::CmpIPredicate::sle || p == arith::CmpIPredicate::sge ||
-                     p == arith::CmpIPredicate::ule || p == arith::CmpIPredicate::uge;
-    bool ordered = inclusive || p == arith::CmpIPredicate::slt || p == arith::CmpIPredicate::sgt ||
-                   p == arith::CmpIPredicate::ult || p == arith::CmpIPredicate::ugt;
-    if (!ordered)
+    P p = cmp.getPredicate();
+    auto isInclusive = [](P q) { return q == P::sle || q == P::sge || q == P::ule || q == P::uge; };
+    if (p == P::eq || p == P::ne)
       return;
     bool loop = llvm::any_of(cmp->getUsers(), [](Operation *u) { return isa<scf::ConditionOp>(u); });
-    double s = loop ? (inclusive ? 2.0 : 0.6) : (inclusive ? 1.2 : 0.6);
+    // The condition under which the work happens, as `x OP size` when one side
+    // is a size: `x < n` is the usual guard; `x <= n` lets x == n through.
+    bool lhsSize = isSizeExpr(ctx, cmp.getLhs()), rhsSize = isSizeExpr(ctx, cmp.getRhs());
+    P work = guardsEarlyExit(cmp.getResult()) ? arith::invertPredicate(p) : p;
+    if (lhsSize != rhsSize) {
+      if (lhsSize)
+        work = swapSides(work);
+      bool upper = work == P::slt || work == P::ult || work == P::sle || work == P::ule;
+      if (upper && !isInclusive(work))
+        return; // x < n: the standard bound
+      double s = upper ? 2.0 : 0.6;
+      if (upper && faults)
+        s += 1.5;
+      ctx.add(op, "off-by-one", s,
+              upper ? (loop ? "inclusive loop bound (i <= n): one iteration too many?"
+                            : "inclusive bound in a guard (x <= n lets x == n through)")
+                    : "lower-bound comparison against a size");
+      return;
+    }
+    bool inclusive = isInclusive(p);
+    double s = loop ? (inclusive ? 2.0 : 0.6) : (inclusive ? 1.0 : 0.6);
     if (loop && faults)
       s += 1.5;
     ctx.add(op, "off-by-one", s,
             loop ? (inclusive ? "inclusive loop bound (<=): one iteration too many?"
                               : "loop bound comparison")
-                 : (inclusive ? "inclusive comparison in a guard: off by one?"
-                              : "strict comparison in a guard: off by one?"));
+                 : (inclusive ? "inclusive comparison of two computed values: off by one?"
+                              : "strict comparison of two computed values: off by one?"));
     return;
   }
   if (!isa<arith::AddIOp, arith::SubIOp>(op))

@@ -103,10 +103,9 @@ bool SuspectContext::isOutput(Value memref) {
     return false;
   if (!isa<MemRefType>(arg.getType()))
     return false;
-  if (in.outputs.empty())
-    return true;
-  std::string name = paramName(arg.getArgNumber());
-  return in.outputs.count(name);
+  auto name = func->getAttrOfType<StringAttr>("kfix.name");
+  auto it = in.outputArgs.find(name ? name.str() : func.getName().str());
+  return it == in.outputArgs.end() || it->second.count(arg.getArgNumber());
 }
 
 std::string SuspectContext::paramName(unsigned i) {
@@ -172,7 +171,7 @@ void SuspectContext::addAt(const std::string &file, unsigned line, unsigned col,
   if (anchor && !bad.contains(anchor)) {
     score *= 0.5;
     reasons.push_back("outside the slice of the wrong outputs");
-  } else if (anchor && haveEvidence && !good.contains(anchor)) {
+  } else if (anchor && haveEvidence && !good.ops().empty() && !good.contains(anchor)) {
     score *= 1.25;
     reasons.push_back("reaches only stores that wrote wrong elements");
   }

@@ -71,8 +71,9 @@ struct SuspectInput {
   std::vector<std::string> faultLocs, findingLocs;
   /// Kernel names (kfix.name) to consider; empty = every kernel.
   std::vector<std::string> kernels;
-  /// Parameter names of the checked outputs (empty = every pointer parameter).
-  std::set<std::string> outputs;
+  /// Per kernel (kfix.name): argument indices bound to checked outputs (a
+  /// kernel not listed: every pointer parameter).
+  std::map<std::string, std::set<unsigned>> outputArgs;
   size_t maxSuspects = 8;
 };
 
