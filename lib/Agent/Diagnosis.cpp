@@ -124,6 +124,19 @@ std::vector<std::string> locationsIn(llvm::StringRef text) {
   return out;
 }
 
+/// The mismatch map of output `name` in case `c` (empty when it passed).
+std::vector<uint8_t> mismatchMask(const CaseResult &c, llvm::StringRef name, int64_t numel) {
+  std::vector<uint8_t> m;
+  for (const OutputResult &o : c.outputs)
+    if (o.param == name && !o.stats.mask.empty()) {
+      m.assign(o.stats.mask.begin(), o.stats.mask.end());
+      m.resize(std::max<int64_t>(numel, 0), 0);
+    }
+  if (m.empty())
+    m.assign(std::max<int64_t>(numel, 0), 0);
+  return m;
+}
+
 sig::OutputCase outputCase(const TaskManifest &task, const CaseResult &c, size_t paramIndex,
                            const OutputResult &o, const CaseBuffers *bufs) {
   sig::OutputCase oc;
@@ -260,6 +273,7 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   d.signature = sig::classifyFailure(in);
 
   // Instrumented run on the first failing case.
+  std::map<std::string, StoreEvidence> storeEvidence;
   if (!d.passed && opts.instrument && v.failing) {
     mlir::OwningOpRef<mlir::ModuleOp> inst(llvm::cast<mlir::ModuleOp>(candidate->clone()));
     mlir::PassManager pm(s.ctx.get());
@@ -279,16 +293,20 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
       std::vector<std::unique_ptr<RaceDetector>> races;
       std::vector<std::unique_ptr<WriteCoverageTracker>> writes;
       std::vector<std::unique_ptr<NanOriginDetector>> nans;
+      std::vector<std::unique_ptr<WriteAttribution>> attributions;
       std::vector<std::unique_ptr<TraceSinkMux>> muxes;
       double runMs = 0;
       runner.run(
           bufs, fc.sizes,
           [&](const KernelLaunch &l) -> TraceSink * {
             std::vector<OutputSpec> outs;
+            std::map<int32_t, std::vector<uint8_t>> masks;
             for (auto [ai, name] : llvm::enumerate(l.params)) {
               const ParamSpec *p = task.findParam(name);
-              if (p && p->isChecked())
+              if (p && p->isChecked()) {
                 outs.push_back({int32_t(ai), name, bufs[task.paramIndex(name)].numel()});
+                masks[int32_t(ai)] = mismatchMask(fc, name, outs.back().numel);
+              }
             }
             races.push_back(std::make_unique<RaceDetector>(&sites));
             writes.push_back(std::make_unique<WriteCoverageTracker>(outs, &sites));
@@ -297,6 +315,8 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
             mux->add(races.back().get());
             mux->add(writes.back().get());
             mux->add(nans.back().get());
+            attributions.push_back(std::make_unique<WriteAttribution>(std::move(masks), &sites));
+            mux->add(attributions.back().get());
             muxes.push_back(std::move(mux));
             return muxes.back().get();
           },
@@ -315,7 +335,36 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
         take(w->findings());
       for (auto &n : nans)
         take(n->findings());
+      for (auto &a : attributions)
+        a->mergeInto(storeEvidence);
     }
+  }
+
+  // Suspect sites: the slice of the wrong outputs, ranked by bug-class models.
+  if (!d.passed) {
+    SuspectInput si;
+    si.signature = &d.signature;
+    if (v.failing && !task.launches.empty()) {
+      const CaseResult &fc = v.cases[v.failing->caseIndex];
+      if (auto cfg = task.launches.front().launch.eval(fc.sizes))
+        si.block = {int64_t(cfg->block[0]), int64_t(cfg->block[1]), int64_t(cfg->block[2])};
+      else
+        llvm::consumeError(cfg.takeError());
+    }
+    si.stores = std::move(storeEvidence);
+    for (const ExecFault &f : d.faults)
+      for (auto &l : locationsIn(f.message))
+        si.faultLocs.push_back(l);
+    for (const Finding &f : d.findings)
+      if (f.severity == "error")
+        for (const SiteInfo &x : f.sites)
+          si.findingLocs.push_back(x.loc());
+    si.kernels = task.candidateKernels();
+    for (const KernelLaunch &l : task.launches)
+      for (auto [ai, name] : llvm::enumerate(l.params))
+        if (const ParamSpec *p = task.findParam(name); p && p->isChecked())
+          si.outputArgs[l.kernel].insert(unsigned(ai));
+    d.suspects = rankSuspects(candidate, si);
   }
 
   // Sites: faults (with locations), then findings, most severe first.
@@ -334,6 +383,13 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   for (const Finding &f : d.findings)
     for (const SiteInfo &si : f.sites)
       addSite(si.loc());
+  // Then the best suspects that a bug-class model named.
+  unsigned suspectSites = 0;
+  for (const Suspect &su : d.suspects)
+    if (!su.kind.empty() && suspectSites < 3) {
+      ++suspectSites;
+      addSite(su.loc());
+    }
 
   // The signature as JSON, with findings and faults.
   llvm::json::Value sj = d.signature.toJSON();
@@ -357,6 +413,10 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   for (auto &x : d.sites)
     siteArr.push_back(x);
   o["sites"] = std::move(siteArr);
+  llvm::json::Array suspectArr;
+  for (const Suspect &su : d.suspects)
+    suspectArr.push_back(su.toJSON());
+  o["suspects"] = std::move(suspectArr);
   for (auto &tag : d.signature.tags)
     ts << tag << " ";
   d.text = text;
@@ -456,6 +516,18 @@ std::string kfix::renderDiagnosisText(const Session &s, const Diagnosis &d) {
       os << "  " << f.kind << ": " << f.message << "\n";
       for (auto &l : locationsIn(f.message))
         os << sourceLine(s, l);
+    }
+  }
+  if (!d.suspects.empty()) {
+    os << "\nsuspect sites (the slice of the wrong outputs, ranked):\n";
+    unsigned shown = 0;
+    for (const Suspect &su : d.suspects) {
+      if (shown++ == 5)
+        break;
+      os << llvm::formatv("  {0,5:f2}  {1}  {2}{3}: {4}\n", su.score, su.loc(), su.op,
+                          su.kind.empty() ? "" : " [" + su.kind + "]",
+                          su.why.empty() ? "" : su.why.front());
+      os << sourceLine(s, su.loc());
     }
   }
   if (!d.findings.empty()) {

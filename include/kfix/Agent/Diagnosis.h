@@ -14,6 +14,7 @@
 #include "kfix/Agent/Session.h"
 #include "kfix/Diagnose/Finding.h"
 #include "kfix/Diagnose/Signature.h"
+#include "kfix/Diagnose/Suspects.h"
 #include "kfix/Report/Report.h"
 #include "kfix/Runtime/Validate.h"
 
@@ -34,6 +35,8 @@ struct Diagnosis {
   llvm::json::Value signatureJSON = nullptr;
   std::vector<MismatchGrid> grids; ///< per failing (output, size) of the first seed
   std::vector<std::string> sites;  ///< source locations to aim repairs at, most relevant first
+  /// Ranked suspect sites of a failing candidate (kfix/Diagnose/Suspects.h).
+  std::vector<Suspect> suspects;
   std::string summary;             ///< one line
   std::string text;                ///< the findings as text (retrieval query)
   bool passed = false, error = false;

@@ -1,0 +1,855 @@
+//===- SuspectModels.cpp - bug-class models over a kernel's slice ---------===//
+//
+// Each model names the IR shape that carries one class of bug, independent of
+// how the source spells it (variable names, loop forms, helpers, macros all
+// lift to the same shapes; docs/ir-conventions.md):
+//
+//   int-division         an integer quotient that reaches an int-to-float conversion
+//   epsilon-placement    an add whose operand is a sqrt/rsqrt (or 1/sqrt) result
+//   low-precision-accumulation  a loop-carried sum whose element type is f16/bf16
+//   reduction-identity   a max/min/sum/product reduction seeded with a constant
+//                        that is not the identity of its combine op
+//   off-by-one           a loop bound, guard or divisor adjusted by +-1, an
+//                        inclusive comparison
+//   operand-order        a subtraction or division of two computed values
+//   thread-dim           an index mixing blockIdx of one dimension with threadIdx
+//                        (or blockDim) of another
+//   grid-stride          a loop from the global thread index stepping without gridDim
+//   tree-halving         a halving loop over blockDim (assumes a power of two)
+//   shuffle              a partial member mask; a shfl_down whose result every lane uses
+//   shared-extent        a shared array smaller than the threads that index it
+//   uninit-shared        a shared buffer only ever updated atomically (never set)
+//
+// Priors are on one scale (a shape that is a defect on its own, such as a max
+// seeded with 0, scores ~4; a shape that is only often a defect, such as a
+// subtraction, ~1) and the failure signature moves them.
+//
+//===----------------------------------------------------------------------===//
+#include "SuspectModels.h"
+
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <cmath>
+#include <optional>
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::suspects;
+
+bool suspects::isArithmetic(Operation *op) {
+  if (isa<arith::ConstantOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtFOp,
+          arith::TruncFOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::BitcastOp>(op))
+    return false;
+  if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) && op->getNumResults() == 1 &&
+      op->getResult(0).getType().isInteger(1))
+    return false; // control flags (__return, __break, &&)
+  llvm::StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+  return ns == "arith" || ns == "math" || isa<gpu::ShuffleOp>(op);
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static const char *dimName(unsigned d) { return d == 0 ? "x" : d == 1 ? "y" : "z"; }
+
+/// Which thread/block index dimensions an integer expression uses (bit per dim).
+struct Dims {
+  unsigned blockId = 0, threadId = 0, blockDim = 0, gridDim = 0;
+};
+
+static void collectDims(Value v, const MemoryUses &mem, Dims &d, unsigned depth = 0) {
+  if (!v || depth > 10)
+    return;
+  v = stripCasts(v);
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return;
+  if (auto o = dyn_cast<gpu::BlockIdOp>(def))
+    d.blockId |= 1u << unsigned(o.getDimension());
+  else if (auto o = dyn_cast<gpu::ThreadIdOp>(def))
+    d.threadId |= 1u << unsigned(o.getDimension());
+  else if (auto o = dyn_cast<gpu::BlockDimOp>(def))
+    d.blockDim |= 1u << unsigned(o.getDimension());
+  else if (auto o = dyn_cast<gpu::GridDimOp>(def))
+    d.gridDim |= 1u << unsigned(o.getDimension());
+  else if (auto l = dyn_cast<memref::LoadOp>(def)) {
+    if (l.getIndices().empty())
+      collectDims(mem.singleStoredValue(l.getMemref()), mem, d, depth + 1);
+  } else if (isa<arith::AddIOp, arith::MulIOp, arith::SubIOp>(def)) {
+    for (Value o : def->getOperands())
+      collectDims(o, mem, d, depth + 1);
+  }
+}
+
+static bool single(unsigned bits) { return bits && !(bits & (bits - 1)); }
+static unsigned bitIndex(unsigned bits) {
+  unsigned i = 0;
+  while (bits > 1) {
+    bits >>= 1;
+    ++i;
+  }
+  return i;
+}
+
+static bool isConstant(Value v) {
+  return isa_and_nonnull<arith::ConstantOp>(stripCasts(v).getDefiningOp());
+}
+
+static std::optional<double> constantValue(Value v) {
+  auto c = stripCasts(v).getDefiningOp<arith::ConstantOp>();
+  if (!c)
+    return std::nullopt;
+  if (auto f = dyn_cast<FloatAttr>(c.getValue()))
+    return f.getValueAsDouble();
+  if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+    return double(i.getValue().getSExtValue());
+  return std::nullopt;
+}
+
+/// The name of a buffer: a local's kfix.var, a parameter or a shared array.
+static std::string bufferName(SuspectContext &ctx, Value memref) {
+  Value r = memRoot(memref);
+  if (Operation *def = r.getDefiningOp())
+    if (auto v = def->getAttrOfType<StringAttr>("kfix.var"))
+      return v.str();
+  if (auto arg = dyn_cast<BlockArgument>(r)) {
+    unsigned n = arg.getArgNumber();
+    unsigned inputs = ctx.func.getFunctionType().getNumInputs();
+    if (n < inputs)
+      return ctx.paramName(n);
+    if (auto names = ctx.func->getAttrOfType<ArrayAttr>("kfix.shared_names"))
+      if (n - inputs < names.size())
+        if (auto s = dyn_cast<StringAttr>(names[n - inputs]))
+          return s.str();
+  }
+  return "?";
+}
+
+static bool loadsFrom(Value v, Value root) {
+  v = stripCasts(v);
+  if (Operation *def = v.getDefiningOp())
+    if (Value m = readMemref(def))
+      return isa<memref::LoadOp, vector::LoadOp>(def) && memRoot(m) == root;
+  return false;
+}
+
+/// Same value, or two loads of the same scalar local.
+static bool sameValue(Value a, Value b) {
+  a = stripCasts(a);
+  b = stripCasts(b);
+  if (a == b)
+    return true;
+  auto la = a.getDefiningOp<memref::LoadOp>(), lb = b.getDefiningOp<memref::LoadOp>();
+  return la && lb && la.getIndices().empty() && lb.getIndices().empty() &&
+         memRoot(la.getMemref()) == memRoot(lb.getMemref());
+}
+
+static bool isIntegerArith(Operation *op) {
+  return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ExtSIOp, arith::ExtUIOp,
+             arith::TruncIOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::SelectOp,
+             arith::MinSIOp, arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp>(op);
+}
+
+static bool isCast(Operation *op) {
+  return isa<arith::ExtFOp, arith::TruncFOp, arith::IndexCastOp, arith::IndexCastUIOp,
+             arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SIToFPOp,
+             arith::UIToFPOp>(op);
+}
+
+/// file:line:col of the `__shared__` declaration of `name` in the kernel source.
+static bool findSharedDecl(SuspectContext &ctx, llvm::StringRef name, std::string &file,
+                           unsigned &line, unsigned &col) {
+  auto flc = findFileLineCol(ctx.func.getLoc());
+  if (!flc)
+    return false;
+  file = flc->getFilename().str();
+  auto buf = llvm::MemoryBuffer::getFile(file);
+  if (!buf)
+    return false;
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*buf)->getBuffer().split(lines, '\n');
+  auto isIdent = [](char c) { return llvm::isAlnum(c) || c == '_'; };
+  for (auto [i, text] : llvm::enumerate(lines)) {
+    if (!text.contains("__shared__"))
+      continue;
+    for (size_t pos = text.find(name); pos != llvm::StringRef::npos;
+         pos = text.find(name, pos + 1)) {
+      bool startOk = pos == 0 || !isIdent(text[pos - 1]);
+      size_t end = pos + name.size();
+      bool endOk = end >= text.size() || !isIdent(text[end]);
+      if (startOk && endOk) {
+        line = i + 1;
+        col = pos + 1;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Accumulators: buffers updated as x = x (op) y
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Accumulator {
+  Operation *store = nullptr;   ///< the update store
+  Operation *combine = nullptr; ///< the combining op (or the guarding compare)
+  Value root;
+  std::string kind; ///< sum, product, max, min
+};
+} // namespace
+
+static std::optional<std::string> combineKind(Operation *op) {
+  if (isa<arith::AddFOp, arith::AddIOp, math::FmaOp>(op))
+    return std::string("sum");
+  if (isa<arith::MulFOp, arith::MulIOp>(op))
+    return std::string("product");
+  if (isa<arith::MaxNumFOp, arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>(op))
+    return std::string("max");
+  if (isa<arith::MinNumFOp, arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>(op))
+    return std::string("min");
+  return std::nullopt;
+}
+
+/// +1: `a pred b` holds when a > b (gt/ge); -1: when a < b; 0 otherwise.
+static int greaterSense(Operation *cmp) {
+  if (auto c = dyn_cast<arith::CmpFOp>(cmp)) {
+    switch (c.getPredicate()) {
+    case arith::CmpFPredicate::OGT:
+    case arith::CmpFPredicate::OGE:
+    case arith::CmpFPredicate::UGT:
+    case arith::CmpFPredicate::UGE:
+      return 1;
+    case arith::CmpFPredicate::OLT:
+    case arith::CmpFPredicate::OLE:
+    case arith::CmpFPredicate::ULT:
+    case arith::CmpFPredicate::ULE:
+      return -1;
+    default:
+      return 0;
+    }
+  }
+  if (auto c = dyn_cast<arith::CmpIOp>(cmp)) {
+    switch (c.getPredicate()) {
+    case arith::CmpIPredicate::sgt:
+    case arith::CmpIPredicate::sge:
+    case arith::CmpIPredicate::ugt:
+    case arith::CmpIPredicate::uge:
+      return 1;
+    case arith::CmpIPredicate::slt:
+    case arith::CmpIPredicate::sle:
+    case arith::CmpIPredicate::ult:
+    case arith::CmpIPredicate::ule:
+      return -1;
+    default:
+      return 0;
+    }
+  }
+  return 0;
+}
+
+static std::optional<Accumulator> asAccumulator(Operation *store) {
+  auto st = dyn_cast<memref::StoreOp>(store);
+  if (!st)
+    return std::nullopt;
+  Value root = memRoot(st.getMemref());
+  Value v = stripCasts(st.getValueToStore());
+  Operation *def = v.getDefiningOp();
+  if (def) {
+    if (auto kind = combineKind(def)) {
+      unsigned first = isa<math::FmaOp>(def) ? 2 : 0;
+      for (unsigned i = first; i < def->getNumOperands(); ++i)
+        if (loadsFrom(def->getOperand(i), root))
+          return Accumulator{store, def, root, *kind};
+    }
+    // select(a > b, a, b)
+    if (auto sel = dyn_cast<arith::SelectOp>(def)) {
+      Operation *cmp = sel.getCondition().getDefiningOp();
+      if (cmp && cmp->getNumOperands() == 2 &&
+          (loadsFrom(sel.getTrueValue(), root) || loadsFrom(sel.getFalseValue(), root))) {
+        int sense = greaterSense(cmp);
+        if (sense && sameValue(sel.getTrueValue(), cmp->getOperand(0)) &&
+            sameValue(sel.getFalseValue(), cmp->getOperand(1)))
+          return Accumulator{store, def, root, sense > 0 ? "max" : "min"};
+        if (sense && sameValue(sel.getTrueValue(), cmp->getOperand(1)) &&
+            sameValue(sel.getFalseValue(), cmp->getOperand(0)))
+          return Accumulator{store, def, root, sense > 0 ? "min" : "max"};
+      }
+    }
+  }
+  // if (x > m) m = x;
+  if (auto ifOp = dyn_cast_or_null<scf::IfOp>(store->getParentOp())) {
+    Operation *cmp = stripCasts(ifOp.getCondition()).getDefiningOp();
+    if (cmp && isa<arith::CmpFOp, arith::CmpIOp>(cmp) &&
+        store->getBlock() == &ifOp.getThenRegion().front()) {
+      int sense = greaterSense(cmp);
+      Value a = cmp->getOperand(0), b = cmp->getOperand(1);
+      if (sense && sameValue(a, v) && loadsFrom(b, root))
+        return Accumulator{store, cmp, root, sense > 0 ? "max" : "min"};
+      if (sense && sameValue(b, v) && loadsFrom(a, root))
+        return Accumulator{store, cmp, root, sense > 0 ? "min" : "max"};
+    }
+  }
+  return std::nullopt;
+}
+
+/// Constants a stored value can be (through ifs, selects, casts, negation).
+static void constantLeaves(Value v, llvm::SmallVectorImpl<std::pair<Operation *, double>> &out,
+                           double sign = 1, unsigned depth = 0) {
+  if (!v || depth > 8)
+    return;
+  v = stripCasts(v);
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return;
+  if (auto c = constantValue(v)) {
+    out.push_back({def, sign * *c});
+    return;
+  }
+  if (isa<arith::NegFOp>(def))
+    return constantLeaves(def->getOperand(0), out, -sign, depth + 1);
+  if (auto sel = dyn_cast<arith::SelectOp>(def)) {
+    constantLeaves(sel.getTrueValue(), out, sign, depth + 1);
+    constantLeaves(sel.getFalseValue(), out, sign, depth + 1);
+    return;
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+    unsigned idx = cast<OpResult>(v).getResultNumber();
+    for (Region *r : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+      if (!r->empty())
+        if (auto y = dyn_cast<scf::YieldOp>(r->front().getTerminator()))
+          constantLeaves(y.getOperand(idx), out, sign, depth + 1);
+  }
+}
+
+static bool isIdentity(llvm::StringRef kind, double v, Type t) {
+  bool isInt = t.isInteger();
+  if (kind == "sum")
+    return v == 0;
+  if (kind == "product")
+    return v == 1;
+  if (kind == "max")
+    return isInt ? v <= -2147483648.0 : (std::isinf(v) && v < 0) || v <= -3.0e38;
+  if (kind == "min")
+    return isInt ? v >= 2147483647.0 : (std::isinf(v) && v > 0) || v >= 3.0e38;
+  return true;
+}
+
+static const char *identityText(llvm::StringRef kind) {
+  if (kind == "sum")
+    return "0";
+  if (kind == "product")
+    return "1";
+  if (kind == "max")
+    return "-inf / the lowest value";
+  return "+inf / the largest value";
+}
+
+static void accumulatorModels(SuspectContext &ctx) {
+  std::vector<Accumulator> accs;
+  llvm::DenseSet<Operation *> updateStores;
+  ctx.func.walk([&](memref::StoreOp st) {
+    if (auto a = asAccumulator(st)) {
+      accs.push_back(*a);
+      updateStores.insert(st);
+    }
+  });
+  std::set<std::pair<const void *, std::string>> done;
+  for (const Accumulator &a : accs) {
+    std::string name = bufferName(ctx, a.root);
+    Type elem = getElementTypeOrSelf(cast<memref::StoreOp>(a.store).getValueToStore().getType());
+    // Low-precision running sums.
+    if ((a.kind == "sum" || a.kind == "product") && (elem.isF16() || elem.isBF16()) &&
+        isa<arith::AddFOp, arith::MulFOp, math::FmaOp>(a.combine)) {
+      double s = 3.0;
+      if (ctx.tag("precision:low-precision-accumulation"))
+        s += 2.0;
+      if (ctx.tag("precision:grows-with-size"))
+        s += 0.5;
+      std::string t;
+      llvm::raw_string_ostream os(t);
+      os << elem;
+      ctx.add(a.combine, "low-precision-accumulation", s,
+              llvm::formatv("the running {0} '{1}' is accumulated in {2}, rounded at every step",
+                            a.kind, name, t)
+                  .str());
+    }
+    if (!done.insert({a.root.getAsOpaquePointer(), a.kind}).second)
+      continue;
+    // Seeds that are not the identity of the combine op.
+    for (Operation *w : ctx.mem.writersOf(a.root)) {
+      auto st = dyn_cast<memref::StoreOp>(w);
+      if (!st || updateStores.count(w))
+        continue;
+      llvm::SmallVector<std::pair<Operation *, double>> leaves;
+      constantLeaves(st.getValueToStore(), leaves);
+      for (auto [c, v] : leaves) {
+        if (isIdentity(a.kind, v, elem))
+          continue;
+        double s = 4.0;
+        if (ctx.magnitude == "zero")
+          s += 1.0;
+        ctx.add(c, "reduction-identity", s,
+                llvm::formatv("the {0} reduction into '{1}' starts from {2}, not the identity "
+                              "({3})",
+                              a.kind, name, v, identityText(a.kind))
+                    .str(),
+                w);
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Op-level models over the slice
+//===----------------------------------------------------------------------===//
+
+static void intDivision(SuspectContext &ctx, Operation *op) {
+  if (!isa<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp, arith::CeilDivSIOp>(op))
+    return;
+  bool toFloat = reachesForward(
+      op->getResult(0), ctx.mem,
+      [](Operation *user, unsigned) { return isa<arith::SIToFPOp, arith::UIToFPOp>(user); },
+      isIntegerArith);
+  if (!toFloat)
+    return;
+  double s = 3.0;
+  if (ctx.pattern == "periodic" || ctx.pattern == "head" || ctx.pattern == "scattered")
+    s += 0.3;
+  ctx.add(op, "int-division", s,
+          "integer division whose quotient is converted to floating point (the fraction is "
+          "truncated first)");
+}
+
+static Operation *sqrtLike(Value v) {
+  Operation *def = stripCasts(v).getDefiningOp();
+  if (!def)
+    return nullptr;
+  if (isa<math::SqrtOp, math::RsqrtOp>(def))
+    return def;
+  if (auto div = dyn_cast<arith::DivFOp>(def))
+    if (isConstant(div.getLhs()))
+      if (Operation *inner = stripCasts(div.getRhs()).getDefiningOp();
+          isa_and_nonnull<math::SqrtOp>(inner))
+        return def;
+  return nullptr;
+}
+
+static void epsilonPlacement(SuspectContext &ctx, Operation *op) {
+  if (!isa<arith::AddFOp>(op))
+    return;
+  for (unsigned i = 0; i < 2; ++i) {
+    Operation *root = sqrtLike(op->getOperand(i));
+    if (!root || sqrtLike(op->getOperand(1 - i)))
+      continue;
+    double s = 3.5;
+    if (ctx.tag("nan") || ctx.tag("inf"))
+      s += 0.5;
+    ctx.add(op, "epsilon-placement", s,
+            llvm::formatv("adds a term to the result of {0} (an epsilon belongs inside the "
+                          "square root)",
+                          root->getName().getStringRef())
+                .str());
+    return;
+  }
+}
+
+/// Where an integer value ends up: a loop bound, a guard, a divisor.
+static bool reachesLoopBound(SuspectContext &ctx, Value v) {
+  return reachesForward(
+      v, ctx.mem,
+      [](Operation *user, unsigned n) {
+        if (isa<scf::ForOp>(user))
+          return n == 1;
+        if (isa<arith::CmpIOp>(user))
+          return llvm::any_of(user->getResult(0).getUsers(),
+                              [](Operation *u) { return isa<scf::ConditionOp>(u); });
+        return false;
+      },
+      isCast);
+}
+
+static bool reachesDivisor(SuspectContext &ctx, Value v) {
+  return reachesForward(
+      v, ctx.mem,
+      [](Operation *user, unsigned n) {
+        return n == 1 && isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>(user);
+      },
+      isCast);
+}
+
+/// A size: kernel scalar parameters and constants combined by + - * (through
+/// casts and locals stored once).
+static bool isSizeExpr(SuspectContext &ctx, Value v, unsigned depth = 0) {
+  if (!v || depth > 6)
+    return false;
+  v = stripCasts(v);
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return arg.getOwner()->getParentOp() == ctx.func.getOperation() &&
+           arg.getType().isIntOrIndex();
+  Operation *def = v.getDefiningOp();
+  if (auto l = dyn_cast_or_null<memref::LoadOp>(def))
+    return l.getIndices().empty() &&
+           isSizeExpr(ctx, ctx.mem.singleStoredValue(l.getMemref()), depth + 1);
+  if (isa_and_nonnull<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
+    bool any = false;
+    for (Value o : def->getOperands()) {
+      if (isConstant(o))
+        continue;
+      if (!isSizeExpr(ctx, o, depth + 1))
+        return false;
+      any = true;
+    }
+    return any;
+  }
+  return false;
+}
+
+/// True when `cond` guards an early exit (`if (c) return;`, break, continue).
+static bool guardsEarlyExit(Value cond) {
+  for (Operation *user : cond.getUsers()) {
+    auto ifOp = dyn_cast<scf::IfOp>(user);
+    if (!ifOp)
+      continue;
+    for (Operation &inner : ifOp.getThenRegion().front())
+      if (auto st = dyn_cast<memref::StoreOp>(inner))
+        if (Operation *def = memRoot(st.getMemref()).getDefiningOp())
+          if (auto var = def->getAttrOfType<StringAttr>("kfix.var"))
+            if (var.getValue() == "__return" || var.getValue() == "__break" ||
+                var.getValue() == "__continue")
+              return true;
+  }
+  return false;
+}
+
+static arith::CmpIPredicate swapSides(arith::CmpIPredicate p) {
+  using P = arith::CmpIPredicate;
+  switch (p) {
+  case P::slt: return P::sgt;
+  case P::sgt: return P::slt;
+  case P::sle: return P::sge;
+  case P::sge: return P::sle;
+  case P::ult: return P::ugt;
+  case P::ugt: return P::ult;
+  case P::ule: return P::uge;
+  case P::uge: return P::ule;
+  default: return p;
+  }
+}
+
+static void offByOne(SuspectContext &ctx, Operation *op) {
+  using P = arith::CmpIPredicate;
+  bool faults = !ctx.in.faultLocs.empty();
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    if (isConstant(cmp.getLhs()) || isConstant(cmp.getRhs()))
+      return;
+    P p = cmp.getPredicate();
+    auto isInclusive = [](P q) { return q == P::sle || q == P::sge || q == P::ule || q == P::uge; };
+    if (p == P::eq || p == P::ne)
+      return;
+    bool loop = llvm::any_of(cmp->getUsers(), [](Operation *u) { return isa<scf::ConditionOp>(u); });
+    // The condition under which the work happens, as `x OP size` when one side
+    // is a size: `x < n` is the usual guard; `x <= n` lets x == n through.
+    bool lhsSize = isSizeExpr(ctx, cmp.getLhs()), rhsSize = isSizeExpr(ctx, cmp.getRhs());
+    P work = guardsEarlyExit(cmp.getResult()) ? arith::invertPredicate(p) : p;
+    if (lhsSize != rhsSize) {
+      if (lhsSize)
+        work = swapSides(work);
+      bool upper = work == P::slt || work == P::ult || work == P::sle || work == P::ule;
+      if (upper && !isInclusive(work))
+        return; // x < n: the standard bound
+      double s = upper ? 2.0 : 0.6;
+      if (upper && faults)
+        s += 1.5;
+      ctx.add(op, "off-by-one", s,
+              upper ? (loop ? "inclusive loop bound (i <= n): one iteration too many?"
+                            : "inclusive bound in a guard (x <= n lets x == n through)")
+                    : "lower-bound comparison against a size");
+      return;
+    }
+    bool inclusive = isInclusive(p);
+    double s = loop ? (inclusive ? 2.0 : 0.6) : (inclusive ? 1.0 : 0.6);
+    if (loop && faults)
+      s += 1.5;
+    ctx.add(op, "off-by-one", s,
+            loop ? (inclusive ? "inclusive loop bound (<=): one iteration too many?"
+                              : "loop bound comparison")
+                 : (inclusive ? "inclusive comparison of two computed values: off by one?"
+                              : "strict comparison of two computed values: off by one?"));
+    return;
+  }
+  if (!isa<arith::AddIOp, arith::SubIOp>(op))
+    return;
+  std::optional<double> c;
+  Value other;
+  if ((c = constantValue(op->getOperand(1))))
+    other = op->getOperand(0);
+  else if (isa<arith::AddIOp>(op) && (c = constantValue(op->getOperand(0))))
+    other = op->getOperand(1);
+  if (!c || std::fabs(*c) != 1 || isConstant(other))
+    return;
+  const char *sign = (*c > 0) == isa<arith::AddIOp>(op) ? "+1" : "-1";
+  if (reachesLoopBound(ctx, op->getResult(0))) {
+    double s = 2.0 + (faults ? 1.5 : 0.0);
+    ctx.add(op, "off-by-one", s, llvm::formatv("loop bound adjusted by {0}", sign).str());
+  } else if (reachesDivisor(ctx, op->getResult(0))) {
+    double s = 1.5 + (ctx.magnitude == "factor" ? 1.5 : 0.0);
+    ctx.add(op, "off-by-one", s,
+            llvm::formatv("divisor adjusted by {0} (n-1 where n was meant?)", sign).str());
+  }
+}
+
+static void operandOrder(SuspectContext &ctx, Operation *op, unsigned dist) {
+  bool sub = isa<arith::SubFOp, arith::SubIOp>(op);
+  bool div = isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>(op);
+  if (!sub && !div)
+    return;
+  if (isConstant(op->getOperand(0)) || isConstant(op->getOperand(1)))
+    return;
+  double s = 0.8;
+  if (sub && ctx.magnitude == "sign-flip")
+    s += 3.2 - 0.05 * std::min(dist, 20u);
+  if (div && (ctx.magnitude == "factor" || ctx.magnitude == "unrelated"))
+    s += 0.2;
+  ctx.add(op, "operand-order", s,
+          sub ? (ctx.magnitude == "sign-flip"
+                     ? "subtraction of two computed values and the outputs have the wrong sign"
+                     : "subtraction of two computed values (operands swapped?)")
+              : "division of two computed values (operands swapped?)");
+}
+
+static void threadDim(SuspectContext &ctx, Operation *op) {
+  if (!isa<arith::AddIOp, arith::MulIOp>(op))
+    return;
+  Dims a, b;
+  collectDims(op->getOperand(0), ctx.mem, a);
+  collectDims(op->getOperand(1), ctx.mem, b);
+  if (isa<arith::AddIOp>(op)) {
+    for (int swap = 0; swap < 2; ++swap) {
+      const Dims &blk = swap ? b : a, &thr = swap ? a : b;
+      if (single(blk.blockId) && !blk.threadId && single(thr.threadId) && !thr.blockId &&
+          blk.blockId != thr.threadId) {
+        ctx.add(op, "thread-dim", 4.0,
+                llvm::formatv("index combines blockIdx.{0} with threadIdx.{1}",
+                              dimName(bitIndex(blk.blockId)), dimName(bitIndex(thr.threadId)))
+                    .str());
+        return;
+      }
+    }
+    return;
+  }
+  // blockIdx.a * blockDim.b
+  for (int swap = 0; swap < 2; ++swap) {
+    const Dims &x = swap ? b : a, &y = swap ? a : b;
+    if (single(x.blockId) && !x.blockDim && single(y.blockDim) && !y.blockId &&
+        x.blockId != y.blockDim) {
+      ctx.add(op, "thread-dim", 3.0,
+              llvm::formatv("index multiplies blockIdx.{0} by blockDim.{1}",
+                            dimName(bitIndex(x.blockId)), dimName(bitIndex(y.blockDim)))
+                  .str());
+      return;
+    }
+  }
+}
+
+static void gridStride(SuspectContext &ctx, Operation *op) {
+  auto check = [&](Operation *anchor, Value start, Value step) {
+    Dims lb, st;
+    collectDims(start, ctx.mem, lb);
+    collectDims(step, ctx.mem, st);
+    if (lb.blockId && st.blockDim && !st.gridDim)
+      ctx.add(anchor, "grid-stride", 3.5,
+              "loop starts at the global thread index but steps by blockDim only (no gridDim)");
+  };
+  if (auto f = dyn_cast<scf::ForOp>(op)) {
+    check(op, f.getLowerBound(), f.getStep());
+    return;
+  }
+  // while form: i = start; ... i = i + step
+  auto st = dyn_cast<memref::StoreOp>(op);
+  if (!st || !st.getIndices().empty() || !op->getParentOfType<scf::WhileOp>())
+    return;
+  auto add = stripCasts(st.getValueToStore()).getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return;
+  Value root = memRoot(st.getMemref());
+  Value step = loadsFrom(add.getLhs(), root)   ? add.getRhs()
+               : loadsFrom(add.getRhs(), root) ? add.getLhs()
+                                               : Value();
+  if (!step)
+    return;
+  for (Operation *w : ctx.mem.writersOf(root))
+    if (auto init = dyn_cast<memref::StoreOp>(w); init && w != op)
+      check(add, init.getValueToStore(), step);
+}
+
+static void treeHalving(SuspectContext &ctx, Operation *op) {
+  // s = blockDim / 2 (or >> 1) stored to a local that a loop keeps halving.
+  if (!isa<arith::DivUIOp, arith::DivSIOp, arith::ShRUIOp, arith::ShRSIOp>(op))
+    return;
+  auto c = constantValue(op->getOperand(1));
+  bool halves = c && ((isa<arith::DivUIOp, arith::DivSIOp>(op) && *c == 2) ||
+                      (isa<arith::ShRUIOp, arith::ShRSIOp>(op) && *c == 1));
+  if (!halves)
+    return;
+  Dims d;
+  collectDims(op->getOperand(0), ctx.mem, d);
+  if (!d.blockDim)
+    return;
+  double s = 1.5;
+  int64_t bx = ctx.in.block[0];
+  std::string why = "a tree reduction halving from blockDim assumes a power-of-two block";
+  if (bx > 0 && (bx & (bx - 1))) {
+    s += 2.5;
+    why += llvm::formatv(" (the block has {0} threads)", bx).str();
+  }
+  ctx.add(op, "tree-halving", s, why);
+}
+
+static bool underLaneZeroGuard(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(p);
+    if (!ifOp)
+      continue;
+    if (auto cmp = stripCasts(ifOp.getCondition()).getDefiningOp<arith::CmpIOp>())
+      if (cmp.getPredicate() == arith::CmpIPredicate::eq)
+        if (auto c = constantValue(cmp.getRhs()); c && *c == 0)
+          return true;
+  }
+  return false;
+}
+
+static void shuffle(SuspectContext &ctx, Operation *op, const std::vector<Operation *> &stores) {
+  auto sh = dyn_cast<gpu::ShuffleOp>(op);
+  if (!sh)
+    return;
+  if (auto mask = op->getAttrOfType<IntegerAttr>("kfix.mask")) {
+    ctx.add(op, "shuffle", 4.0,
+            llvm::formatv("warp shuffle with the partial member mask {0:x}",
+                          mask.getValue().getZExtValue())
+                .str());
+    return;
+  }
+  if (sh.getMode() == gpu::ShuffleMode::DOWN || sh.getMode() == gpu::ShuffleMode::UP) {
+    bool everyLane =
+        llvm::any_of(stores, [](Operation *st) { return !underLaneZeroGuard(st); });
+    ctx.add(op, "shuffle", everyLane ? 3.0 : 1.5,
+            everyLane ? "shfl_down/up reduction whose result every lane uses (only lane 0 "
+                        "holds the whole reduction)"
+                      : "shfl_down/up reduction step");
+    return;
+  }
+  ctx.add(op, "shuffle", 1.0, "warp shuffle (offsets and width decide which lanes combine)");
+}
+
+//===----------------------------------------------------------------------===//
+// Shared buffers
+//===----------------------------------------------------------------------===//
+
+static bool plainThreadIndex(Value v, unsigned depth = 0) {
+  v = stripCasts(v);
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 8)
+    return false;
+  if (isa<gpu::ThreadIdOp>(def))
+    return true;
+  if (auto l = dyn_cast<memref::LoadOp>(def)) {
+    (void)l;
+    return false; // resolved by the caller through single stores
+  }
+  if (isa<arith::AddIOp, arith::MulIOp>(def))
+    return llvm::any_of(def->getOperands(),
+                        [&](Value o) { return plainThreadIndex(o, depth + 1); });
+  return false;
+}
+
+static void sharedBuffers(SuspectContext &ctx) {
+  for (BlockArgument buf : ctx.func.getWorkgroupAttributions()) {
+    auto type = dyn_cast<MemRefType>(buf.getType());
+    if (!type)
+      continue;
+    std::string name = bufferName(ctx, buf);
+    const auto &writers = ctx.mem.writersOf(buf);
+    const auto &readers = ctx.mem.readersOf(buf);
+    std::string file;
+    unsigned line = 0, col = 0;
+    bool haveDecl = findSharedDecl(ctx, name, file, line, col);
+    Operation *anchor = !readers.empty() ? readers.front() : nullptr;
+    // Never initialized: only atomic read-modify-writes.
+    bool plainWrite = llvm::any_of(writers, [](Operation *w) {
+      return isa<memref::StoreOp, vector::StoreOp, vector::MaskedStoreOp>(w);
+    });
+    if (!plainWrite && !writers.empty()) {
+      std::string why = "__shared__ '" + name +
+                        "' is only updated atomically and never initialized (shared "
+                        "memory starts undefined)";
+      if (haveDecl)
+        ctx.addAt(file, line, col, "__shared__ " + name, "uninit-shared", 3.5, why, writers.front());
+      for (Operation *w : writers)
+        ctx.add(w, "uninit-shared", 2.0, why);
+    }
+    // Smaller than the threads that index it.
+    if (!type.hasStaticShape() || ctx.threadsPerBlock <= 0 ||
+        type.getNumElements() >= ctx.threadsPerBlock)
+      continue;
+    bool byThread = false;
+    for (Operation *acc : llvm::concat<Operation *const>(writers, readers)) {
+      for (Value idx : acc->getOperands().drop_front(acc->getNumOperands() > 0 ? 1 : 0)) {
+        if (!isa<IndexType>(idx.getType()))
+          continue;
+        Value v = stripCasts(idx);
+        if (auto l = v.getDefiningOp<memref::LoadOp>(); l && l.getIndices().empty())
+          if (Value s = ctx.mem.singleStoredValue(l.getMemref()))
+            v = s;
+        if (plainThreadIndex(v))
+          byThread = true;
+      }
+    }
+    if (!byThread)
+      continue;
+    std::string why = llvm::formatv("__shared__ '{0}' has {1} elements but is indexed by the "
+                                    "thread index of a {2}-thread block",
+                                    name, type.getNumElements(), ctx.threadsPerBlock)
+                          .str();
+    double s = 3.5 + (ctx.in.faultLocs.empty() ? 0 : 1.0);
+    if (haveDecl)
+      ctx.addAt(file, line, col, "__shared__ " + name, "shared-extent", s, why, anchor);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+
+void suspects::applyModels(SuspectContext &ctx) {
+  std::vector<Operation *> badStores;
+  for (auto [op, d] : ctx.bad.ops())
+    if (d == 0 && writtenMemref(op))
+      badStores.push_back(op);
+  // Program order, so that equal scores rank deterministically.
+  std::vector<std::pair<Operation *, unsigned>> ops;
+  ctx.func.walk([&](Operation *op) {
+    if (ctx.bad.contains(op))
+      ops.push_back({op, ctx.bad.distance(op)});
+  });
+  for (auto [op, d] : ops) {
+    intDivision(ctx, op);
+    epsilonPlacement(ctx, op);
+    offByOne(ctx, op);
+    operandOrder(ctx, op, d);
+    threadDim(ctx, op);
+    gridStride(ctx, op);
+    treeHalving(ctx, op);
+    shuffle(ctx, op, badStores);
+  }
+  accumulatorModels(ctx);
+  sharedBuffers(ctx);
+}

@@ -1,0 +1,57 @@
+//===- SuspectModels.h - bug-class models over a kernel's slice -*- C++ -*-===//
+//
+// Internal to lib/Diagnose. A model recognizes the IR shape that carries one
+// class of bug and scores the op (or declaration) that carries it: a prior for
+// the shape, raised or lowered by the failure signature. Suspects.cpp seeds
+// the slices and ranks what the models add.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KFIX_LIB_DIAGNOSE_SUSPECTMODELS_H
+#define KFIX_LIB_DIAGNOSE_SUSPECTMODELS_H
+
+#include "SuspectSlice.h"
+#include "kfix/Diagnose/Suspects.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include <map>
+#include <set>
+#include <string>
+
+namespace kfix::suspects {
+
+struct SuspectContext {
+  SuspectContext(const SuspectInput &in, mlir::gpu::GPUFuncOp func);
+  const SuspectInput &in;
+  mlir::gpu::GPUFuncOp func;
+  MemoryUses mem;
+  /// Slice of the stores that wrote wrong elements (all output stores when
+  /// unknown) and of faulting accesses; slice of the stores whose every write
+  /// was right.
+  BackwardSlice bad, good;
+  bool haveEvidence = false;
+  llvm::DenseSet<mlir::Operation *> findingOps;
+  std::set<std::string> tags;
+  std::string magnitude, pattern;
+  int64_t threadsPerBlock = 0;
+  /// Suspects by "file:line:col".
+  std::map<std::string, Suspect> out;
+
+  bool tag(llvm::StringRef t) const { return tags.count(t.str()); }
+  bool isOutput(mlir::Value memref);
+  std::string paramName(unsigned i);
+  void seed();
+  /// Scores `op` (weighted by the differential slice of `anchor`, default op).
+  void add(mlir::Operation *op, llvm::StringRef kind, double score, llvm::StringRef why,
+           mlir::Operation *anchor = nullptr);
+  void addAt(const std::string &file, unsigned line, unsigned col, llvm::StringRef opName,
+             llvm::StringRef kind, double score, llvm::StringRef why, mlir::Operation *anchor);
+};
+
+/// Runs every bug-class model over the kernel.
+void applyModels(SuspectContext &ctx);
+/// Ops worth naming as weak suspects (arithmetic, comparisons, math, shuffles).
+bool isArithmetic(mlir::Operation *op);
+
+} // namespace kfix::suspects
+
+#endif
