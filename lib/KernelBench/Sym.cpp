@@ -220,3 +220,23 @@ void kfix::kb::symbolsOf(const SymP &s, std::vector<std::string> &out) {
   symbolsOf(s->a, out);
   symbolsOf(s->b, out);
 }
+
+std::optional<int64_t> kfix::kb::fixedInt(const SymP &s, const llvm::StringMap<int64_t> *env) {
+  if (!s)
+    return std::nullopt;
+  if (auto c = constInt(s))
+    return c;
+  if (!env || s->isFloat())
+    return std::nullopt;
+  std::vector<std::string> names;
+  symbolsOf(s, names);
+  for (const std::string &n : names) {
+    auto it = env->find(n);
+    if (it == env->end() || it->second > kFixedSymbolMax || it->second < 0)
+      return std::nullopt;
+  }
+  auto v = evalSym(s, *env);
+  if (!v)
+    return std::nullopt;
+  return int64_t(*v);
+}
