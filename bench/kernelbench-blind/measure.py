@@ -40,12 +40,28 @@ def run_case(kfix, case, workdir, extra):
             "error": "" if ok else first_error(p.stdout), "task": out_dir}
 
 
+def run_task(kfix, r):
+    try:
+        p = subprocess.run([kfix, "run", os.path.join(r["task"], "task.json"), "--target", "cpu"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           timeout=600)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    for line in p.stdout.splitlines():
+        if line.startswith("verdict:"):
+            return line.split()[1]
+    return "error: " + first_error(p.stdout)[:120]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("set", help="corpus directory under bench/kernelbench-blind (set1, set2)")
     ap.add_argument("--kfix", default=os.path.join(ROOT, "build", "bin", "kfix"))
     ap.add_argument("--json", help="write the per-case results here")
     ap.add_argument("--keep", help="directory for the imported tasks (default: a temp dir)")
+    ap.add_argument("--run", action="store_true",
+                    help="also validate each imported task (kfix run --target cpu): "
+                         "correct candidates should pass, planted bugs fail")
     ap.add_argument("--python", default="/usr/bin/python3",
                     help="interpreter passed to the importer for the reference")
     args = ap.parse_args()
@@ -54,13 +70,18 @@ def main():
     workdir = args.keep or tempfile.mkdtemp(prefix="kb-blind-")
     os.makedirs(workdir, exist_ok=True)
     results = [run_case(args.kfix, c, workdir, ["--python", args.python]) for c in cases]
+    if args.run:
+        for r in results:
+            r["verdict"] = run_task(args.kfix, r) if r["ok"] else ""
 
-    print("| case | single kernel | planted bug | import | error |")
-    print("| --- | --- | --- | --- | --- |")
+    run_col = " kfix run (cpu) |" if args.run else ""
+    print("| case | single kernel | planted bug | import |" + run_col + " error |")
+    print("| --- | --- | --- | --- |" + (" --- |" if args.run else "") + " --- |")
     for r in results:
         err = r["error"].replace("|", "\\|")
+        verdict = f" {r.get('verdict', '')} |" if args.run else ""
         print(f"| {r['id']} | {'yes' if r['single_kernel'] else 'no'} | "
-              f"{r['bug'] or '-'} | {'ok' if r['ok'] else 'FAIL'} | {err} |")
+              f"{r['bug'] or '-'} | {'ok' if r['ok'] else 'FAIL'} |{verdict} {err} |")
     single = [r for r in results if r["single_kernel"]]
     n_ok = sum(r["ok"] for r in results)
     s_ok = sum(r["ok"] for r in single)
