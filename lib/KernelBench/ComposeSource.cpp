@@ -39,8 +39,13 @@ std::string pyFloat(double v) {
 }
 } // namespace
 
-bool Importer::formatField(StringRef field, size_t at, const py::Expr *fmt,
+bool Importer::formatField(StringRef fullField, size_t at, const py::Expr *fmt,
                            unsigned &autoIndex, std::string &text) {
+  StringRef field = fullField;
+  // Messages quote at most one line of the field.
+  std::string shown = fullField.split('\n').first.take_front(40).str();
+  if (shown.size() < fullField.size())
+    shown += "...";
   // field = expr[!conv][:spec]
   StringRef body = field, spec;
   size_t colon = StringRef::npos;
@@ -78,7 +83,7 @@ bool Importer::formatField(StringRef field, size_t at, const py::Expr *fmt,
       value = kw;
     }
     if (!value) {
-      d.error(cand.where(at), "format field '{" + field.str() + "}' has no argument in the "
+      d.error(cand.where(at), "format field '{" + shown + "}' has no argument in the "
                               ".format(...) call");
       return false;
     }
@@ -87,7 +92,7 @@ bool Importer::formatField(StringRef field, size_t at, const py::Expr *fmt,
     if (!snippet || snippet->body.size() != 1 || !snippet->body[0].value) {
       if (!snippet)
         llvm::consumeError(snippet.takeError());
-      d.error(cand.where(at), "cannot read the f-string field '{" + field.str() + "}'");
+      d.error(cand.where(at), "cannot read the f-string field '{" + shown + "}'");
       return false;
     }
     snippets.push_back(std::make_unique<py::Module>(std::move(*snippet)));
@@ -109,7 +114,7 @@ bool Importer::formatField(StringRef field, size_t at, const py::Expr *fmt,
   std::optional<double> v = s ? evalSym(*s, cscope.symbolValues) : std::nullopt;
   cscope.symbolValues = saved;
   if (!v) {
-    d.error(cand.where(at), "the format field '{" + field.str() + "}' has no value known at "
+    d.error(cand.where(at), "the format field '{" + shown + "}' has no value known at "
                             "import time" + (why.empty() ? "" : " (" + why + ")"));
     return false;
   }

@@ -85,6 +85,12 @@ struct CudaUnit {
   std::vector<cpp::Function> fns;
   /// Object-like macros (`#define THREADS 256`): name -> replacement text.
   llvm::StringMap<std::string> macros;
+  /// Function-like macros (`#define CEIL_DIV(a, b) (((a) + (b) - 1) / (b))`).
+  struct FnMacro {
+    std::vector<std::string> params;
+    std::string body;
+  };
+  llvm::StringMap<FnMacro> fnMacros;
   void collectMacros();
   const cpp::Function *find(llvm::StringRef name) const;
 };

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include <cmath>
+#include <functional>
 
 using namespace kfix;
 using namespace kfix::kb;
@@ -461,10 +462,20 @@ bool kfix::kb::readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &o
     InputItem in;
     in.loc = e->loc.offset;
     std::string why;
+    // A number unless a call (a tensor constructor) appears in it:
+    // `torch.rand(n) * 8 - 4` is a tensor, `s * 2` a scalar.
+    std::function<bool(const py::Expr &)> hasCall = [&](const py::Expr &x) {
+      if (x.kind == py::Expr::Call)
+        return true;
+      if (x.kind == py::Expr::BinOp || x.kind == py::Expr::UnaryOp)
+        for (const py::ExprP &a : x.args)
+          if (hasCall(*a))
+            return true;
+      return false;
+    };
     if (e->kind == py::Expr::Int || e->kind == py::Expr::Float ||
         (e->kind == py::Expr::Name && !localExprs.count(e->text)) ||
-        (e->kind == py::Expr::BinOp && e->args[0]->kind != py::Expr::Call &&
-         e->args[1]->kind != py::Expr::Call)) {
+        ((e->kind == py::Expr::BinOp || e->kind == py::Expr::UnaryOp) && !hasCall(*e))) {
       auto s = scope.toSym(*e, why);
       if (!s) {
         d.error(scope.mod.where(e->loc), "get_inputs(): " + why);
@@ -652,6 +663,63 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
     if (bias)
       out.params.push_back({key + ".bias", {*o}, "uniform", -bound, bound,
                             v.loc.offset});
+    return true;
+  }
+  StringRef norm = f;
+  norm.consume_front("torch.");
+  if (norm == "nn.LayerNorm" || norm == "nn.GroupNorm") {
+    handled = true;
+    bool layer = norm == "nn.LayerNorm";
+    auto arg = [&](size_t pos, StringRef kw) -> const py::Expr * {
+      if (const py::Expr *k = py::keyword(v, kw))
+        return k;
+      return pos + 1 < v.args.size() ? v.args[pos + 1].get() : nullptr;
+    };
+    // LayerNorm(normalized_shape, eps, elementwise_affine, bias);
+    // GroupNorm(num_groups, num_channels, eps, affine).
+    const py::Expr *shapeE = layer ? arg(0, "normalized_shape") : arg(1, "num_channels");
+    if (!shapeE) {
+      d.error(scope.mod.where(v.loc), fn + " without its " +
+                                          (layer ? "normalized_shape" : "num_channels"));
+      return false;
+    }
+    std::vector<SymP> shape;
+    std::vector<const py::Expr *> dims;
+    if (auto items = scope.sequence(*shapeE))
+      dims = *items;
+    else
+      dims.push_back(shapeE);
+    for (const py::Expr *dE : dims) {
+      auto ds = scope.toSym(*dE, why);
+      if (!ds) {
+        d.error(scope.mod.where(dE->loc), fn + " shape: " + why);
+        return false;
+      }
+      shape.push_back(*ds);
+    }
+    double eps = 1e-5;
+    if (const py::Expr *epsE = layer ? arg(1, "eps") : arg(2, "eps")) {
+      auto es = scope.toSym(*epsE, why);
+      auto ev = es ? evalSym(*es, scope.symbolValues) : std::nullopt;
+      if (!ev) {
+        d.error(scope.mod.where(epsE->loc), fn + " eps: " + why);
+        return false;
+      }
+      eps = *ev;
+    }
+    out.scalars[key + ".eps"] = flit(eps);
+    auto flag = [&](size_t pos, StringRef kw) {
+      const py::Expr *b = arg(pos, kw);
+      return !(b && b->kind == py::Expr::Bool && b->i == 0);
+    };
+    bool affine = layer ? flag(2, "elementwise_affine") : flag(3, "affine");
+    bool bias = affine && (!layer || flag(3, "bias"));
+    // torch starts them at 1 and 0; drawn around those values here, so that a kernel
+    // mixing up gamma, beta or their indices is seen (the reference loads the same files).
+    if (affine)
+      out.params.push_back({key + ".weight", shape, "uniform", 0.5, 1.5, v.loc.offset});
+    if (bias)
+      out.params.push_back({key + ".bias", shape, "uniform", -0.5, 0.5, v.loc.offset});
     return true;
   }
   if (f == "nn.Parameter" || f == "torch.nn.Parameter") {

@@ -104,6 +104,9 @@ SymP kfix::kb::bin(Sym::Kind k, SymP a, SymP b) {
   if ((k == Sym::Add || k == Sym::Sub) && cb && *cb == 0) return a;
   if (k == Sym::Mul && ((ca && *ca == 1))) return b;
   if ((k == Sym::Mul || k == Sym::Div || k == Sym::CeilDiv) && cb && *cb == 1) return a;
+  // Sizes are positive: n / n = 1.
+  if ((k == Sym::Div || k == Sym::CeilDiv) && !a->isFloat() && same(a, b) && !constInt(a))
+    return lit(1);
   // (x + c1) - c2 -> x + (c1 - c2); (x + c1) + c2 likewise.
   if ((k == Sym::Add || k == Sym::Sub) && cb && a->kind == Sym::Add && constInt(a->b)) {
     int64_t c = *constInt(a->b) + (k == Sym::Add ? *cb : -*cb);

@@ -94,11 +94,25 @@ void CudaUnit::collectMacros() {
     size_t n = 0;
     while (n < line.size() && (llvm::isAlnum(line[n]) || line[n] == '_'))
       ++n;
-    if (n == 0 || (n < line.size() && line[n] == '('))
-      continue; // function-like macros are not expanded
+    if (n == 0)
+      continue;
     std::string body;
     for (StringRef part : llvm::split(line.substr(n), "\\\n"))
       body += part.str() + " ";
+    if (n < line.size() && line[n] == '(') {
+      // Function-like: NAME(a, b) body. Variadic ones are left alone.
+      StringRef rest = StringRef(body).drop_front(1);
+      size_t close = rest.find(')');
+      if (close == StringRef::npos || rest.substr(0, close).contains("..."))
+        continue;
+      FnMacro fm;
+      for (StringRef prm : llvm::split(rest.substr(0, close), ','))
+        if (!prm.trim().empty())
+          fm.params.push_back(prm.trim().str());
+      fm.body = rest.substr(close + 1).trim().str();
+      fnMacros[line.take_front(n)] = fm;
+      continue;
+    }
     macros[line.take_front(n)] = StringRef(body).trim().str();
   }
   // File-scope constants (`constexpr int WARP = 32;`, `static const int TILE = 16;`)

@@ -107,6 +107,8 @@ std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint
   if (callee.kind != cpp::Expr::Ident)
     return failV(x.at, "unsupported call");
   StringRef fn = callee.text;
+  if (auto fm = u.fnMacros.find(fn); fm != u.fnMacros.end())
+    return expandFnMacro(x, fm->second, args);
   StringRef base = fn.rsplit("::").second.empty() ? fn : fn.rsplit("::").second;
   bool torchNs = fn.starts_with("torch::") || fn.starts_with("at::");
   if (torchNs && (base == "empty" || base == "zeros" || base == "ones")) {
@@ -483,4 +485,49 @@ std::optional<WVal> Interp::compareOrShift(const cpp::Expr &x, const WVal &a, co
            : op == "&&" ? (l && r)
                         : (l || r);
   return intVal(lit(v));
+}
+
+std::optional<WVal> Interp::expandFnMacro(const cpp::Expr &x, const CudaUnit::FnMacro &m,
+                                          const std::vector<WVal> &args) {
+  StringRef name = x.kids[0]->text;
+  if (args.size() != m.params.size())
+    return failV(x.at, "macro '" + name.str() + "' takes " + std::to_string(m.params.size()) +
+                           " arguments, not " + std::to_string(args.size()));
+  if (++macroDepth > 16)
+    return failV(x.at, "macro '" + name.str() + "' expands into itself");
+  std::string err;
+  size_t errAt = 0;
+  std::vector<Tok> mt = cpp::lex(m.body, err, errAt);
+  size_t q = 0;
+  cpp::ExprP me = err.empty() && mt.size() > 1
+                      ? cpp::parseExpr(mt, q, mt.size() - 1, err, errAt)
+                      : nullptr;
+  if (!me || q != mt.size() - 1) {
+    --macroDepth;
+    return failV(x.at, "macro '" + name.str() + "' is not an expression the importer can read");
+  }
+  std::function<void(cpp::Expr &)> relocate = [&](cpp::Expr &n) {
+    n.at = x.at;
+    for (cpp::ExprP &k : n.kids)
+      relocate(*k);
+  };
+  relocate(*me);
+  // The arguments are evaluated once and bound to the parameter names (the
+  // wrappers' macros are pure arithmetic on sizes).
+  std::vector<std::pair<std::string, std::optional<WVal>>> saved;
+  for (size_t i = 0; i < args.size(); ++i) {
+    auto it = vars.find(m.params[i]);
+    saved.push_back({m.params[i], it == vars.end() ? std::nullopt
+                                                   : std::optional<WVal>(it->second)});
+    vars[m.params[i]] = args[i];
+  }
+  auto v = eval(*me);
+  for (auto &sv : saved) {
+    if (sv.second)
+      vars[sv.first] = *sv.second;
+    else
+      vars.erase(sv.first);
+  }
+  --macroDepth;
+  return v;
 }

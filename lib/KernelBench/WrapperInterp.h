@@ -101,6 +101,10 @@ private:
   /// is another operator; an error when it cannot be decided.
   std::optional<WVal> compareOrShift(const cpp::Expr &x, const WVal &a, const WVal &b);
 
+  /// A function-like macro call, its arguments bound to its parameter names.
+  std::optional<WVal> expandFnMacro(const cpp::Expr &x, const CudaUnit::FnMacro &m,
+                                    const std::vector<WVal> &args);
+
   /// `for (init; cond; step) body` whose trip count is known now (loops over a
   /// tensor's dimensions): unrolled. [p, e) holds the whole loop; p moves past it.
   bool execFor(size_t &p, size_t e);
