@@ -16,6 +16,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <functional>
+#include <set>
 
 using namespace kfix;
 using namespace kfix::kb;
@@ -30,15 +32,31 @@ struct Composer {
   const py::Module &m;
   llvm::StringMap<const py::Expr *> consts;
   std::string error;
+  /// Literals whose braces are format syntax (`.format` templates; f-strings say
+  /// so themselves): text spliced into them doubles its braces.
+  std::set<const py::StrPiece *> formatPieces;
   explicit Composer(const py::Module &m) : m(m) {
     for (const py::Stmt &s : m.body)
       if (s.kind == py::Stmt::Assign && s.value)
         for (const py::ExprP &t : s.targets)
           if (t->kind == py::Expr::Name)
             consts[t->text] = s.value.get();
+    // Locals of functions (sources built in __init__), where no module-level
+    // variable has the name.
+    std::function<void(const py::Block &)> locals = [&](const py::Block &b) {
+      for (const py::Stmt &s : b) {
+        if (s.kind == py::Stmt::Assign && s.value)
+          for (const py::ExprP &t : s.targets)
+            if (t->kind == py::Expr::Name)
+              consts.try_emplace(t->text, s.value.get());
+        locals(s.body);
+      }
+    };
+    for (const py::Stmt &s : m.body)
+      locals(s.body);
   }
   bool compose(const py::Expr &e, SourceText &out, std::vector<const py::StrPiece *> &pieces,
-               int depth) {
+               int depth, bool format = false) {
     if (depth > 20)
       return false;
     switch (e.kind) {
@@ -46,24 +64,30 @@ struct Composer {
       for (const py::StrPiece &p : e.pieces) {
         out.append(p);
         pieces.push_back(&p);
+        if (format || p.isFormat)
+          formatPieces.insert(&p);
       }
       return true;
     case py::Expr::Name: {
       auto it = consts.find(e.text);
-      return it != consts.end() && compose(*it->second, out, pieces, depth + 1);
+      return it != consts.end() && compose(*it->second, out, pieces, depth + 1, format);
     }
     case py::Expr::BinOp:
-      return e.text == "+" && compose(*e.args[0], out, pieces, depth + 1) &&
-             compose(*e.args[1], out, pieces, depth + 1);
+      return e.text == "+" && compose(*e.args[0], out, pieces, depth + 1, format) &&
+             compose(*e.args[1], out, pieces, depth + 1, format);
     case py::Expr::List:
     case py::Expr::Tuple:
       for (size_t i = 0; i < e.args.size(); ++i) {
         if (i)
           out.appendSynthetic("\n");
-        if (!compose(*e.args[i], out, pieces, depth + 1))
+        if (!compose(*e.args[i], out, pieces, depth + 1, format))
           return false;
       }
       return true;
+    case py::Expr::Call: // TEMPLATE.format(...)
+      return e.args[0]->kind == py::Expr::Attr && e.args[0]->text == "format" &&
+             !e.args[0]->args.empty() &&
+             compose(*e.args[0]->args[0], out, pieces, depth + 1, true);
     default:
       return false;
     }
@@ -88,7 +112,17 @@ void findLoadInline(const py::Block &b, std::vector<const py::Expr *> &out) {
 }
 
 /// Encodes `text` for the inside of literal `p`; empty optional when it cannot.
-std::optional<std::string> encodeFor(const py::StrPiece &p, StringRef text) {
+std::optional<std::string> encodeFor(const py::StrPiece &p, StringRef rawText, bool format) {
+  std::string braced;
+  if (format) { // braces are format syntax there: `{` is written `{{`
+    for (char c : rawText) {
+      braced += c;
+      if (c == '{' || c == '}')
+        braced += c;
+    }
+    rawText = braced;
+  }
+  StringRef text = rawText;
   std::string q = p.triple ? std::string(3, p.quote) : std::string(1, p.quote);
   if (p.raw) {
     if (StringRef(text).contains(q) || (!p.triple && StringRef(text).contains('\n')))
@@ -187,7 +221,6 @@ llvm::Error kfix::exportKernelBench(StringRef candidate, StringRef repaired, Str
   };
   std::vector<Edit> edits;
   std::vector<const cpp::Function *> added;
-  const Unit *firstUnit = nullptr;
   size_t firstAt = StringRef::npos;
   const py::StrPiece *firstPiece = nullptr;
   for (const cpp::Function &rf : rfns) {
@@ -202,7 +235,7 @@ llvm::Error kfix::exportKernelBench(StringRef candidate, StringRef repaired, Str
         if (fb == StringRef::npos || fe == StringRef::npos || !p || pieceOf(u, fe) != p)
           return fail(u.src.where(cf.declBegin) + ": error: kernel '" + cf.name +
                       "' spans several string literals; cannot splice it");
-        auto enc = encodeFor(*p, text);
+        auto enc = encodeFor(*p, text, comp.formatPieces.count(p) != 0);
         if (!enc)
           return fail(u.src.where(cf.declBegin) + ": error: the repaired '" + cf.name +
                       "' contains the closing quotes of its raw string literal");
@@ -210,7 +243,6 @@ llvm::Error kfix::exportKernelBench(StringRef candidate, StringRef repaired, Str
         replaced.push_back(cf.name);
         if (fb < firstAt) {
           firstAt = fb;
-          firstUnit = &u;
           firstPiece = p;
         }
         found = true;
@@ -226,14 +258,13 @@ llvm::Error kfix::exportKernelBench(StringRef candidate, StringRef repaired, Str
     return fail(repaired + ": none of its functions (" + rfns.front().name +
                 (rfns.size() > 1 ? ", ..." : "") + ") is defined in the candidate's CUDA "
                                                    "source");
-  (void)firstUnit;
   if (!added.empty()) {
     std::string text;
     for (const cpp::Function *f : added) {
       text += rsrc.substr(f->declBegin, f->end - f->declBegin) + "\n\n";
       replaced.push_back(f->name);
     }
-    auto enc = encodeFor(*firstPiece, text);
+    auto enc = encodeFor(*firstPiece, text, comp.formatPieces.count(firstPiece) != 0);
     if (!enc)
       return fail(repaired + ": an added function contains the closing quotes of the raw "
                              "string literal");

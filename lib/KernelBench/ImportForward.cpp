@@ -100,7 +100,7 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
     usedExts.push_back(fn.ext);
   std::vector<WVal> rets;
   std::string err;
-  if (!runWrapper(task, x.unit, *w, wargs, rets, err)) {
+  if (!runWrapper(task, x.unit, *w, wargs, rets, err, &cscope.symbolValues)) {
     d.errors.push_back(err);
     return std::nullopt;
   }

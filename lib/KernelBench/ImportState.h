@@ -22,6 +22,9 @@ struct SourceText {
   size_t fallback = 0; ///< a file offset to report when a character has none
   void append(const py::StrPiece &p);
   void appendSynthetic(llvm::StringRef s);
+  /// Appends `s` with every character reported at file offset `off` (a format
+  /// field's value, an escaped brace).
+  void appendAt(llvm::StringRef s, size_t off);
   /// "file:line:col" of C++ offset `at`.
   std::string where(size_t at) const;
 };
@@ -82,6 +85,12 @@ struct CudaUnit {
   std::vector<cpp::Function> fns;
   /// Object-like macros (`#define THREADS 256`): name -> replacement text.
   llvm::StringMap<std::string> macros;
+  /// Function-like macros (`#define CEIL_DIV(a, b) (((a) + (b) - 1) / (b))`).
+  struct FnMacro {
+    std::vector<std::string> params;
+    std::string body;
+  };
+  llvm::StringMap<FnMacro> fnMacros;
   void collectMacros();
   const cpp::Function *find(llvm::StringRef name) const;
 };
@@ -89,8 +98,11 @@ struct CudaUnit {
 /// Runs the host wrapper `fn` on `args`; appends launches, buffers and scalars to
 /// `task` and puts what the wrapper returns in `rets`. On failure returns false
 /// with `error` = "file:line:col: error: ...".
+/// `symbolValues` (optional) gives the size symbols' values: dimension indices,
+/// loop bounds and conditions may use the symbols that no task size changes.
 bool runWrapper(TaskModel &task, const CudaUnit &unit, const cpp::Function &fn,
-                const std::vector<WVal> &args, std::vector<WVal> &rets, std::string &error);
+                const std::vector<WVal> &args, std::vector<WVal> &rets, std::string &error,
+                const llvm::StringMap<int64_t> *symbolValues = nullptr);
 
 /// C type name <-> dtype ("float" <-> f32, "int64_t" <-> i64, ...).
 std::optional<DType> dtypeOfCType(llvm::StringRef type);

@@ -17,53 +17,6 @@ using llvm::StringRef;
 
 using namespace kfix::kb::detail;
 
-bool Importer::composeSource(const py::Expr &e, SourceText &out, int depth) {
-  if (depth > 20) {
-    d.error(cand.where(e.loc), "source strings refer to each other in a cycle");
-    return false;
-  }
-  switch (e.kind) {
-  case py::Expr::Str:
-    for (const py::StrPiece &p : e.pieces) {
-      if (p.isFormat && StringRef(p.value).contains('{')) {
-        d.error(cand.where(p.begin), "an f-string with substitutions cannot be read as CUDA "
-                                     "source");
-        return false;
-      }
-      out.append(p);
-    }
-    return true;
-  case py::Expr::Name: {
-    auto it = cscope.consts.find(e.text);
-    if (it == cscope.consts.end()) {
-      d.error(cand.where(e.loc), "source string '" + e.text + "' is not a module-level "
-                                 "variable");
-      return false;
-    }
-    return composeSource(*it->second, out, depth + 1);
-  }
-  case py::Expr::BinOp:
-    if (e.text == "+")
-      return composeSource(*e.args[0], out, depth + 1) &&
-             composeSource(*e.args[1], out, depth + 1);
-    break;
-  case py::Expr::List:
-  case py::Expr::Tuple:
-    for (size_t i = 0; i < e.args.size(); ++i) {
-      if (i)
-        out.appendSynthetic("\n");
-      if (!composeSource(*e.args[i], out, depth + 1))
-        return false;
-    }
-    return true;
-  default:
-    break;
-  }
-  d.error(cand.where(e.loc), "cannot read this as CUDA source text (string literals, "
-                             "module-level string variables, '+' and lists are understood)");
-  return false;
-}
-
 bool Importer::addExtension(const py::Expr &call, const std::string &handle) {
   const py::Expr *cuda = py::keyword(call, "cuda_sources");
   if (!cuda && call.args.size() > 3)
@@ -77,7 +30,7 @@ bool Importer::addExtension(const py::Expr &call, const std::string &handle) {
   x.loc = call.loc.offset;
   x.unit.src.mod = &cand;
   x.unit.src.fallback = cuda->loc.offset;
-  if (!composeSource(*cuda, x.unit.src, 0))
+  if (!composeSource(*cuda, x.unit.src, 0, nullptr))
     return false;
   std::string err;
   size_t errAt = 0;
@@ -142,9 +95,11 @@ bool Importer::readExtensions() {
       if (!addExtension(*s.value, s.targets[0]->text))
         return false;
   }
+  srcLocals = newInit.localValues;
   for (size_t i = 0; i < newInit.loadInlineCalls.size(); ++i)
     if (!addExtension(*newInit.loadInlineCalls[i], newInit.loadInlineTargets[i]))
       return false;
+  srcLocals.clear();
   if (exts.empty()) {
     d.error(cand.where(0), "the candidate has no load_inline(...) call");
     return false;
@@ -207,14 +162,14 @@ bool Importer::runForward(std::vector<PV> &outputs) {
 }
 
 bool Importer::run(ImportResult &res) {
-  if (!readInputs(pscope, d, inputs) || !readInitInputs(pscope, d, initArgs))
+  if (!readInputs(pscope, d, inputs) || !readInitInputs(pscope, d, initArgs, initExprs))
     return false;
   const py::Stmt *model = py::findClass(prob.body, "Model");
   if (!model) {
     d.error(prob.where(0), "the problem defines no class Model");
     return false;
   }
-  if (!readInit(pscope, *model, initArgs, d, modelInit))
+  if (!readInit(pscope, *model, initArgs, initExprs, d, modelInit))
     return false;
   const py::Stmt *newCls = py::findClass(cand.body, "ModelNew");
   if (!newCls) {
@@ -226,7 +181,7 @@ bool Importer::run(ImportResult &res) {
   for (auto &kv : pscope.consts)
     if (!cscope.consts.count(kv.getKey()))
       cscope.consts[kv.getKey()] = kv.getValue();
-  if (!readInit(cscope, *newCls, initArgs, d, newInit))
+  if (!readInit(cscope, *newCls, initArgs, initExprs, d, newInit))
     return false;
   for (auto &kv : cscope.symbolValues)
     pscope.symbolValues[kv.getKey()] = kv.getValue();
@@ -238,6 +193,8 @@ bool Importer::run(ImportResult &res) {
       if (s.kind == py::Stmt::Try)
         d.finding("try-fallback", cand.where(s.loc),
                   "try/except in ModelNew.__init__ (a fallback when the extension fails)");
+  for (auto &kv : pscope.symbolValues)
+    cscope.symbolValues.try_emplace(kv.getKey(), kv.getValue());
   std::vector<PV> outputs;
   if (!runForward(outputs))
     return false;

@@ -46,6 +46,7 @@ private:
   ConstScope pscope, cscope;
   std::vector<InputItem> inputs;
   std::vector<SymP> initArgs;
+  std::vector<const py::Expr *> initExprs;
   InitInfo modelInit, newInit;
   std::vector<ExtUnit> exts;
   TaskModel task;
@@ -53,7 +54,20 @@ private:
   std::vector<int> usedExts;
 
   bool readExtensions();
-  bool composeSource(const py::Expr &e, SourceText &out, int depth);
+  /// Local string variables of the function holding the load_inline call being
+  /// read (`__init__`), searched before module-level variables.
+  llvm::StringMap<const py::Expr *> srcLocals;
+  /// Snippets parsed out of format fields (kept alive for their expressions).
+  std::vector<std::unique_ptr<py::Module>> snippets;
+  /// Appends the CUDA text `e` stands for to `out`. `fmt` holds the arguments of
+  /// an enclosing `.format(...)` call (null when none).
+  bool composeSource(const py::Expr &e, SourceText &out, int depth, const py::Expr *fmt);
+  /// A format field's value as text (`{BLOCK}`, `{n * 2}`, `{threads}` of .format).
+  bool formatField(llvm::StringRef field, size_t at, const py::Expr *fmt, unsigned &autoIndex,
+                   std::string &text);
+  /// Appends one string piece, replacing format fields when the piece is an
+  /// f-string or when `fmt` is set.
+  bool appendFormatted(const py::StrPiece &p, SourceText &out, const py::Expr *fmt);
   bool addExtension(const py::Expr &call, const std::string &handle);
   bool runForward(std::vector<PV> &outputs);
   bool execBlock(const py::Block &b, llvm::StringMap<PV> &env, std::vector<PV> &outputs,

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include <cmath>
+#include <functional>
 
 using namespace kfix;
 using namespace kfix::kb;
@@ -11,9 +12,126 @@ using llvm::StringRef;
 ConstScope::ConstScope(const py::Module &m) : mod(m) {
   for (const py::Stmt &s : m.body)
     if (s.kind == py::Stmt::Assign && s.value)
-      for (const py::ExprP &t : s.targets)
+      for (const py::ExprP &t : s.targets) {
         if (t->kind == py::Expr::Name)
           consts[t->text] = s.value.get();
+        // `height, width = 32, 32`
+        if ((t->kind == py::Expr::Tuple || t->kind == py::Expr::List) &&
+            (s.value->kind == py::Expr::Tuple || s.value->kind == py::Expr::List) &&
+            t->args.size() == s.value->args.size())
+          for (size_t i = 0; i < t->args.size(); ++i)
+            if (t->args[i]->kind == py::Expr::Name)
+              consts[t->args[i]->text] = s.value->args[i].get();
+      }
+}
+
+const py::Expr &ConstScope::resolve(const py::Expr &e) const {
+  const py::Expr *cur = &e;
+  for (int depth = 0; depth < 32 && cur->kind == py::Expr::Name; ++depth) {
+    const py::Expr *next = nullptr;
+    bool local = false;
+    for (auto it = localExprs.rbegin(); it != localExprs.rend() && !next; ++it)
+      if (auto f = it->find(cur->text); f != it->end())
+        next = f->second;
+    for (auto it = locals.rbegin(); it != locals.rend() && !next && !local; ++it)
+      local = it->count(cur->text);
+    if (!next && !local)
+      if (auto c = consts.find(cur->text); c != consts.end())
+        next = c->second;
+    if (!next || next == cur)
+      break;
+    cur = next;
+  }
+  return *cur;
+}
+
+std::optional<std::vector<const py::Expr *>>
+ConstScope::sequence(const py::Expr &e) const {
+  const py::Expr &r = resolve(e);
+  if (r.kind != py::Expr::Tuple && r.kind != py::Expr::List)
+    return std::nullopt;
+  std::vector<const py::Expr *> out;
+  for (const py::ExprP &item : r.args) {
+    if (item->kind == py::Expr::Opaque && item->text == "a starred argument" &&
+        item->args.size() == 1) {
+      auto inner = sequence(*item->args[0]);
+      if (!inner)
+        return std::nullopt;
+      out.insert(out.end(), inner->begin(), inner->end());
+      continue;
+    }
+    out.push_back(item.get());
+  }
+  return out;
+}
+
+std::optional<bool> ConstScope::condition(const py::Expr &e) {
+  std::string why;
+  switch (e.kind) {
+  case py::Expr::Bool:
+    return e.i != 0;
+  case py::Expr::NoneLit:
+    return false;
+  case py::Expr::UnaryOp:
+    if (e.text == "not")
+      if (auto c = condition(*e.args[0]))
+        return !*c;
+    return std::nullopt;
+  case py::Expr::BoolOp: {
+    auto a = condition(*e.args[0]);
+    auto b = condition(*e.args[1]);
+    if (e.text == "and" && ((a && !*a) || (b && !*b)))
+      return false;
+    if (e.text == "or" && ((a && *a) || (b && *b)))
+      return true;
+    if (a && b)
+      return e.text == "and" ? (*a && *b) : (*a || *b);
+    return std::nullopt;
+  }
+  case py::Expr::Compare: {
+    if (e.text == "is" || e.text == "is not") {
+      const py::Expr &l = resolve(*e.args[0]), &r = resolve(*e.args[1]);
+      auto isNone = [&](const py::Expr &x) -> std::optional<bool> {
+        if (x.kind == py::Expr::NoneLit)
+          return true;
+        if (x.kind == py::Expr::Name) { // a local bound to a number, or unknown
+          std::string w;
+          if (toSym(x, w))
+            return false;
+          return std::nullopt;
+        }
+        return false; // a literal, a tuple, a call: not None
+      };
+      auto ln = isNone(l), rn = isNone(r);
+      if (!ln || !rn || (!*ln && !*rn))
+        return std::nullopt;
+      bool same = *ln == *rn;
+      return e.text == "is" ? same : !same;
+    }
+    auto a = toSym(*e.args[0], why);
+    auto b = a ? toSym(*e.args[1], why) : std::nullopt;
+    if (!b)
+      return std::nullopt;
+    auto av = evalSym(*a, symbolValues), bv = evalSym(*b, symbolValues);
+    if (!av || !bv)
+      return std::nullopt;
+    return llvm::StringSwitch<std::optional<bool>>(e.text)
+        .Case("<", *av < *bv)
+        .Case("<=", *av <= *bv)
+        .Case(">", *av > *bv)
+        .Case(">=", *av >= *bv)
+        .Case("==", *av == *bv)
+        .Case("!=", *av != *bv)
+        .Default(std::nullopt);
+  }
+  default: {
+    auto s = toSym(e, why);
+    auto v = s ? evalSym(*s, symbolValues) : std::nullopt;
+    if (v)
+      return *v != 0;
+    return std::nullopt;
+  }
+  }
 }
 
 std::optional<SymP> ConstScope::toSym(const py::Expr &e, std::string &why) {
@@ -32,6 +150,12 @@ std::optional<SymP> ConstScope::toSym(const py::Expr &e, std::string &why) {
           return std::nullopt;
         }
         return f->second;
+      }
+    for (auto it = localExprs.rbegin(); it != localExprs.rend(); ++it)
+      if (auto f = it->find(e.text); f != it->end()) {
+        if (f->second == &e)
+          break;
+        return toSym(*f->second, why);
       }
     auto c = consts.find(e.text);
     if (c == consts.end()) {
@@ -74,6 +198,18 @@ std::optional<SymP> ConstScope::toSym(const py::Expr &e, std::string &why) {
       auto fa = (*a)->isFloat() ? *a : bin(Sym::Mul, flit(1.0), *a);
       return bin(Sym::Div, fa, *b);
     }
+    if (e.text == "<<" || e.text == ">>") {
+      auto ca = constInt(*a), cb = constInt(*b);
+      if (!ca || !cb) { // `1 << 20` with symbols: fold through their values
+        auto va = evalSym(*a, symbolValues), vb = evalSym(*b, symbolValues);
+        if (va && vb) {
+          ca = (int64_t)*va;
+          cb = (int64_t)*vb;
+        }
+      }
+      if (ca && cb && *cb >= 0 && *cb < 63)
+        return lit(e.text == "<<" ? (*ca << *cb) : (*ca >> *cb));
+    }
     if (e.text == "**") {
       auto ca = constInt(*a), cb = constInt(*b);
       if (ca && cb && *cb >= 0 && *cb < 63) {
@@ -85,6 +221,14 @@ std::optional<SymP> ConstScope::toSym(const py::Expr &e, std::string &why) {
     }
     why = "operator '" + e.text + "' on sizes";
     return std::nullopt;
+  }
+  case py::Expr::IfExp: {
+    auto c = condition(*e.args[1]);
+    if (!c) {
+      why = "a condition the importer cannot decide";
+      return std::nullopt;
+    }
+    return toSym(*e.args[*c ? 0 : 2], why);
   }
   case py::Expr::Call: {
     std::string fn = py::dottedName(*e.args[0]);
@@ -250,18 +394,32 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
           "randint, ones, zeros)";
     return false;
   }
+  // Sizes as separate arguments, one tuple (also through a name: `torch.randn(shape)`),
+  // or starred tuples (`torch.randn(batch_size, *input_shape)`).
   for (size_t i = first; i < e.args.size(); ++i) {
     const py::Expr &a = *e.args[i];
-    if ((a.kind == py::Expr::Tuple || a.kind == py::Expr::List) && e.args.size() == first + 1) {
-      for (const py::ExprP &d : a.args)
-        dims.push_back(d.get());
-    } else {
-      dims.push_back(&a);
+    if (a.kind == py::Expr::Opaque && a.text == "a starred argument" && a.args.size() == 1) {
+      auto items = scope.sequence(*a.args[0]);
+      if (!items) {
+        why = "a starred size that is not a tuple of sizes";
+        return false;
+      }
+      dims.insert(dims.end(), items->begin(), items->end());
+      continue;
     }
+    if (e.args.size() == first + 1)
+      if (auto items = scope.sequence(a)) {
+        dims.insert(dims.end(), items->begin(), items->end());
+        continue;
+      }
+    dims.push_back(&a);
   }
-  if (const py::Expr *sz = py::keyword(e, "size"))
-    for (const py::ExprP &d : sz->args)
-      dims.push_back(d.get());
+  if (const py::Expr *sz = py::keyword(e, "size")) {
+    if (auto items = scope.sequence(*sz))
+      dims.insert(dims.end(), items->begin(), items->end());
+    else
+      dims.push_back(sz);
+  }
   for (const py::Expr *d : dims) {
     auto s = scope.toSym(*d, why);
     if (!s)
@@ -304,10 +462,20 @@ bool kfix::kb::readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &o
     InputItem in;
     in.loc = e->loc.offset;
     std::string why;
+    // A number unless a call (a tensor constructor) appears in it:
+    // `torch.rand(n) * 8 - 4` is a tensor, `s * 2` a scalar.
+    std::function<bool(const py::Expr &)> hasCall = [&](const py::Expr &x) {
+      if (x.kind == py::Expr::Call)
+        return true;
+      if (x.kind == py::Expr::BinOp || x.kind == py::Expr::UnaryOp)
+        for (const py::ExprP &a : x.args)
+          if (hasCall(*a))
+            return true;
+      return false;
+    };
     if (e->kind == py::Expr::Int || e->kind == py::Expr::Float ||
         (e->kind == py::Expr::Name && !localExprs.count(e->text)) ||
-        (e->kind == py::Expr::BinOp && e->args[0]->kind != py::Expr::Call &&
-         e->args[1]->kind != py::Expr::Call)) {
+        ((e->kind == py::Expr::BinOp || e->kind == py::Expr::UnaryOp) && !hasCall(*e))) {
       auto s = scope.toSym(*e, why);
       if (!s) {
         d.error(scope.mod.where(e->loc), "get_inputs(): " + why);
@@ -327,7 +495,8 @@ bool kfix::kb::readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &o
   return true;
 }
 
-bool kfix::kb::readInitInputs(ConstScope &scope, Diags &d, std::vector<SymP> &out) {
+bool kfix::kb::readInitInputs(ConstScope &scope, Diags &d, std::vector<SymP> &out,
+                              std::vector<const py::Expr *> &exprs) {
   const py::Stmt *def = py::findDef(scope.mod.body, "get_init_inputs");
   if (!def)
     return true; // Model() without arguments
@@ -341,7 +510,12 @@ bool kfix::kb::readInitInputs(ConstScope &scope, Diags &d, std::vector<SymP> &ou
   }
   for (const py::ExprP &item : ret->args) {
     std::string why;
-    auto s = scope.toSym(*item, why);
+    const py::Expr *e = item.get();
+    if (e->kind == py::Expr::Name)
+      if (auto it = localExprs.find(e->text); it != localExprs.end())
+        e = it->second;
+    exprs.push_back(&scope.resolve(*e)); // module constants: `bias_shape = (n,)`
+    auto s = scope.toSym(*e, why);
     if (!s) {
       // Non-numeric init arguments (tuples of kernel sizes, ...) cannot be sizes; they
       // only matter when ModelNew uses them, which then fails with its own message.
@@ -405,6 +579,149 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
       out.params.push_back({key + ".bias", {*o}, "uniform", -bound, bound, v.loc.offset});
     return true;
   }
+  StringRef conv = f;
+  conv.consume_front("torch.");
+  if (conv.consume_front("nn.Conv") || conv.consume_front("nn.ConvTranspose")) {
+    handled = true;
+    bool transposed = f.contains("Transpose");
+    int rank = conv == "1d" ? 1 : conv == "2d" ? 2 : conv == "3d" ? 3 : 0;
+    if (!rank)
+      return true; // not a convolution module the importer knows: a submodule
+    // (in_channels, out_channels, kernel_size, stride, padding, [output_padding,]
+    //  groups / dilation, bias) positionally or by keyword.
+    auto arg = [&](size_t pos, StringRef kw) -> const py::Expr * {
+      if (const py::Expr *k = py::keyword(v, kw))
+        return k;
+      return pos + 1 < v.args.size() ? v.args[pos + 1].get() : nullptr;
+    };
+    const py::Expr *inE = arg(0, "in_channels"), *outE = arg(1, "out_channels"),
+                   *kE = arg(2, "kernel_size");
+    if (!inE || !outE || !kE) {
+      d.error(scope.mod.where(v.loc), fn + " needs in_channels, out_channels and kernel_size");
+      return false;
+    }
+    auto in = scope.toSym(*inE, why);
+    auto o = in ? scope.toSym(*outE, why) : std::nullopt;
+    if (!o) {
+      d.error(scope.mod.where(v.loc), fn + " channels: " + why);
+      return false;
+    }
+    std::vector<SymP> ks;
+    if (auto items = scope.sequence(*kE)) {
+      for (const py::Expr *k : *items) {
+        auto ksym = scope.toSym(*k, why);
+        if (!ksym) {
+          d.error(scope.mod.where(k->loc), fn + " kernel_size: " + why);
+          return false;
+        }
+        ks.push_back(*ksym);
+      }
+    } else {
+      auto ksym = scope.toSym(*kE, why);
+      if (!ksym) {
+        d.error(scope.mod.where(kE->loc), fn + " kernel_size: " + why);
+        return false;
+      }
+      ks.assign(rank, *ksym);
+    }
+    if (int(ks.size()) != rank) {
+      d.error(scope.mod.where(kE->loc), fn + ": kernel_size has " + std::to_string(ks.size()) +
+                                            " sizes");
+      return false;
+    }
+    SymP groups = lit(1);
+    if (const py::Expr *g = py::keyword(v, "groups")) {
+      auto gs = scope.toSym(*g, why);
+      if (!gs) {
+        d.error(scope.mod.where(g->loc), fn + " groups: " + why);
+        return false;
+      }
+      groups = *gs;
+    } else if (!transposed && v.args.size() > 7) {
+      auto gs = scope.toSym(*v.args[7], why);
+      if (gs)
+        groups = *gs;
+    }
+    bool bias = true;
+    if (const py::Expr *b = py::keyword(v, "bias"))
+      bias = !(b->kind == py::Expr::Bool && b->i == 0);
+    else if (!transposed && v.args.size() > 8 && v.args[8]->kind == py::Expr::Bool)
+      bias = v.args[8]->i != 0;
+    // weight: (out, in/groups, *k), transposed: (in, out/groups, *k); uniform in
+    // +-1/sqrt(fan_in) as torch initialises it (fan_in = dim 1 * prod(k)).
+    std::vector<SymP> shape = transposed
+                                  ? std::vector<SymP>{*in, bin(Sym::Div, *o, groups)}
+                                  : std::vector<SymP>{*o, bin(Sym::Div, *in, groups)};
+    SymP fan = shape[1];
+    for (const SymP &k : ks) {
+      shape.push_back(k);
+      fan = bin(Sym::Mul, fan, k);
+    }
+    auto fv = evalSym(fan, scope.symbolValues);
+    double bound = fv && *fv > 0 ? 1.0 / std::sqrt(*fv) : 1.0;
+    out.params.push_back({key + ".weight", shape, "uniform", -bound, bound, v.loc.offset});
+    if (bias)
+      out.params.push_back({key + ".bias", {*o}, "uniform", -bound, bound,
+                            v.loc.offset});
+    return true;
+  }
+  StringRef norm = f;
+  norm.consume_front("torch.");
+  if (norm == "nn.LayerNorm" || norm == "nn.GroupNorm") {
+    handled = true;
+    bool layer = norm == "nn.LayerNorm";
+    auto arg = [&](size_t pos, StringRef kw) -> const py::Expr * {
+      if (const py::Expr *k = py::keyword(v, kw))
+        return k;
+      return pos + 1 < v.args.size() ? v.args[pos + 1].get() : nullptr;
+    };
+    // LayerNorm(normalized_shape, eps, elementwise_affine, bias);
+    // GroupNorm(num_groups, num_channels, eps, affine).
+    const py::Expr *shapeE = layer ? arg(0, "normalized_shape") : arg(1, "num_channels");
+    if (!shapeE) {
+      d.error(scope.mod.where(v.loc), fn + " without its " +
+                                          (layer ? "normalized_shape" : "num_channels"));
+      return false;
+    }
+    std::vector<SymP> shape;
+    std::vector<const py::Expr *> dims;
+    if (auto items = scope.sequence(*shapeE))
+      dims = *items;
+    else
+      dims.push_back(shapeE);
+    for (const py::Expr *dE : dims) {
+      auto ds = scope.toSym(*dE, why);
+      if (!ds) {
+        d.error(scope.mod.where(dE->loc), fn + " shape: " + why);
+        return false;
+      }
+      shape.push_back(*ds);
+    }
+    double eps = 1e-5;
+    if (const py::Expr *epsE = layer ? arg(1, "eps") : arg(2, "eps")) {
+      auto es = scope.toSym(*epsE, why);
+      auto ev = es ? evalSym(*es, scope.symbolValues) : std::nullopt;
+      if (!ev) {
+        d.error(scope.mod.where(epsE->loc), fn + " eps: " + why);
+        return false;
+      }
+      eps = *ev;
+    }
+    out.scalars[key + ".eps"] = flit(eps);
+    auto flag = [&](size_t pos, StringRef kw) {
+      const py::Expr *b = arg(pos, kw);
+      return !(b && b->kind == py::Expr::Bool && b->i == 0);
+    };
+    bool affine = layer ? flag(2, "elementwise_affine") : flag(3, "affine");
+    bool bias = affine && (!layer || flag(3, "bias"));
+    // torch starts them at 1 and 0; drawn around those values here, so that a kernel
+    // mixing up gamma, beta or their indices is seen (the reference loads the same files).
+    if (affine)
+      out.params.push_back({key + ".weight", shape, "uniform", 0.5, 1.5, v.loc.offset});
+    if (bias)
+      out.params.push_back({key + ".bias", shape, "uniform", -0.5, 0.5, v.loc.offset});
+    return true;
+  }
   if (f == "nn.Parameter" || f == "torch.nn.Parameter") {
     handled = true;
     if (v.args.size() < 2) {
@@ -427,23 +744,37 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
 }
 
 bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
-                        const std::vector<SymP> &initArgs, Diags &d, InitInfo &out) {
+                        const std::vector<SymP> &initArgs,
+                        const std::vector<const py::Expr *> &initExprs, Diags &d,
+                        InitInfo &out) {
   const py::Stmt *init = py::findDef(cls.body, "__init__");
   if (!init)
     return true;
+  // Parameters bound to numbers go to `env`; those bound to other values (tuples
+  // of sizes, None) to `exprs`, so that shapes and `x is None` can follow them.
+  // `defaults` is indexed like `params` (self included).
   llvm::StringMap<SymP> env;
+  llvm::StringMap<const py::Expr *> exprs;
   for (size_t i = 1; i < init->params.size(); ++i) {
     SymP v;
-    if (i - 1 < initArgs.size())
+    const py::Expr *ve = nullptr;
+    if (i - 1 < initArgs.size()) {
       v = initArgs[i - 1];
-    else if (i - 1 < init->defaults.size() && init->defaults[i - 1]) {
+      if (i - 1 < initExprs.size())
+        ve = initExprs[i - 1];
+    } else if (i < init->defaults.size() && init->defaults[i]) {
       std::string why;
-      if (auto s = scope.toSym(*init->defaults[i - 1], why))
+      ve = init->defaults[i].get();
+      if (auto s = scope.toSym(*ve, why))
         v = *s;
     }
-    env[init->params[i]] = v;
+    if (!v && ve)
+      exprs[init->params[i]] = ve;
+    else
+      env[init->params[i]] = v;
   }
   scope.locals.push_back(env);
+  scope.localExprs.push_back(exprs);
   std::function<bool(const py::Block &)> walk = [&](const py::Block &body) -> bool {
     for (const py::Stmt &s : body) {
       if (s.kind == py::Stmt::Try) {
@@ -451,14 +782,50 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
           return false;
         continue;
       }
+      if (s.kind == py::Stmt::If && s.value) {
+        // `if stride is None: stride = kernel_size`: follow the branch taken, when
+        // the condition is known now; an undecidable one assigns nothing we know.
+        std::optional<bool> c = scope.condition(*s.value);
+        if (!c)
+          continue;
+        if (*c) {
+          if (!walk(s.body))
+            return false;
+          continue;
+        }
+        for (const py::Stmt &cl : s.clauses) {
+          if (cl.name == "else") {
+            if (!walk(cl.body))
+              return false;
+            break;
+          }
+          if (cl.name == "elif" && cl.value) {
+            std::optional<bool> cc = scope.condition(*cl.value);
+            if (!cc)
+              break;
+            if (*cc) {
+              if (!walk(cl.body))
+                return false;
+              break;
+            }
+          }
+        }
+        continue;
+      }
       if (s.kind != py::Stmt::Assign || s.targets.size() != 1)
         continue;
       const py::Expr &target = *s.targets[0];
       const py::Expr &v = *s.value;
       if (target.kind == py::Expr::Name) { // local helper values
+        out.localValues[target.text] = &v;
         std::string why;
         auto sv = scope.toSym(v, why);
+        scope.localExprs.back().erase(target.text);
         scope.locals.back()[target.text] = sv ? *sv : nullptr;
+        if (!sv && v.kind != py::Expr::Call)
+          scope.localExprs.back()[target.text] = &v; // a tuple, a string, None
+        if (!sv && v.kind != py::Expr::Call)
+          scope.locals.back().erase(target.text);
         continue;
       }
       std::string key = selfAttr(target);
@@ -492,5 +859,6 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
   };
   bool ok = walk(init->body);
   scope.locals.pop_back();
+  scope.localExprs.pop_back();
   return ok;
 }

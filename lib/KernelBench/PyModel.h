@@ -34,8 +34,20 @@ public:
   llvm::StringMap<int64_t> symbolValues;     ///< symbols met so far, with their values
   /// Function-local names (parameters bound to values, locals).
   std::vector<llvm::StringMap<SymP>> locals;
+  /// Function-local names bound to expressions that are not numbers (tuples of
+  /// sizes passed through get_init_inputs, `None`), innermost scope last.
+  std::vector<llvm::StringMap<const py::Expr *>> localExprs;
   /// The symbolic value of `e`, or nullopt with `why` set.
   std::optional<SymP> toSym(const py::Expr &e, std::string &why);
+  /// The expression a name stands for (through locals and module constants),
+  /// or `e` itself.
+  const py::Expr &resolve(const py::Expr &e) const;
+  /// The items of a tuple/list, also through names (`shape = (a, b)`), with
+  /// starred items (`*shape`) expanded; nullopt when `e` is not a sequence.
+  std::optional<std::vector<const py::Expr *>> sequence(const py::Expr &e) const;
+  /// Decides a condition the importer can evaluate now (`x is None`, comparisons
+  /// of numbers, `and`/`or`/`not`); nullopt when it cannot.
+  std::optional<bool> condition(const py::Expr &e);
 };
 
 /// One tensor or scalar of get_inputs().
@@ -66,15 +78,21 @@ struct InitInfo {
   llvm::StringMap<size_t> submodules;     ///< self.NAME = nn.Something(...) (not a param holder)
   std::vector<const py::Expr *> loadInlineCalls; ///< self.NAME = load_inline(...)
   std::vector<std::string> loadInlineTargets;
+  /// `NAME = value` locals of __init__ (source strings of a load_inline there).
+  llvm::StringMap<const py::Expr *> localValues;
 };
 
 /// Reads get_inputs() of the problem.
 bool readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &out);
 /// Reads get_init_inputs() of the problem as symbolic values.
-bool readInitInputs(ConstScope &scope, Diags &d, std::vector<SymP> &out);
-/// Runs `cls.__init__` over `initArgs` and collects what it assigns.
+/// `exprs` gets every item's expression (tuples of sizes are no numbers but may
+/// be shapes: `bias_shape = (out_features,)`).
+bool readInitInputs(ConstScope &scope, Diags &d, std::vector<SymP> &out,
+                    std::vector<const py::Expr *> &exprs);
+/// Runs `cls.__init__` over `initArgs` (with their expressions `initExprs`, which
+/// may be shorter) and collects what it assigns.
 bool readInit(ConstScope &scope, const py::Stmt &cls, const std::vector<SymP> &initArgs,
-              Diags &d, InitInfo &out);
+              const std::vector<const py::Expr *> &initExprs, Diags &d, InitInfo &out);
 
 } // namespace kfix::kb
 

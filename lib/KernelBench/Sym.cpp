@@ -104,6 +104,9 @@ SymP kfix::kb::bin(Sym::Kind k, SymP a, SymP b) {
   if ((k == Sym::Add || k == Sym::Sub) && cb && *cb == 0) return a;
   if (k == Sym::Mul && ((ca && *ca == 1))) return b;
   if ((k == Sym::Mul || k == Sym::Div || k == Sym::CeilDiv) && cb && *cb == 1) return a;
+  // Sizes are positive: n / n = 1.
+  if ((k == Sym::Div || k == Sym::CeilDiv) && !a->isFloat() && same(a, b) && !constInt(a))
+    return lit(1);
   // (x + c1) - c2 -> x + (c1 - c2); (x + c1) + c2 likewise.
   if ((k == Sym::Add || k == Sym::Sub) && cb && a->kind == Sym::Add && constInt(a->b)) {
     int64_t c = *constInt(a->b) + (k == Sym::Add ? *cb : -*cb);
@@ -219,4 +222,24 @@ void kfix::kb::symbolsOf(const SymP &s, std::vector<std::string> &out) {
   }
   symbolsOf(s->a, out);
   symbolsOf(s->b, out);
+}
+
+std::optional<int64_t> kfix::kb::fixedInt(const SymP &s, const llvm::StringMap<int64_t> *env) {
+  if (!s)
+    return std::nullopt;
+  if (auto c = constInt(s))
+    return c;
+  if (!env || s->isFloat())
+    return std::nullopt;
+  std::vector<std::string> names;
+  symbolsOf(s, names);
+  for (const std::string &n : names) {
+    auto it = env->find(n);
+    if (it == env->end() || it->second > kFixedSymbolMax || it->second < 0)
+      return std::nullopt;
+  }
+  auto v = evalSym(s, *env);
+  if (!v)
+    return std::nullopt;
+  return int64_t(*v);
 }

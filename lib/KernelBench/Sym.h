@@ -40,6 +40,12 @@ bool same(const SymP &x, const SymP &y);
 std::string print(const SymP &s);
 /// Evaluates with C integer semantics; nullopt on an unbound symbol or division by zero.
 std::optional<double> evalSym(const SymP &s, const llvm::StringMap<int64_t> &env);
+/// Size symbols whose value is at most this are never changed by the task's sizes
+/// (axes, kernel sizes, init arguments such as `dim = 1`).
+constexpr int64_t kFixedSymbolMax = 8;
+/// The value of `s` when it is the same at every task size: a constant, or an
+/// expression over symbols whose values in `env` are at most kFixedSymbolMax.
+std::optional<int64_t> fixedInt(const SymP &s, const llvm::StringMap<int64_t> *env);
 /// Adds every symbol name of `s` to `out` (first use first).
 void symbolsOf(const SymP &s, std::vector<std::string> &out);
 

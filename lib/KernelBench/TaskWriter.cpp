@@ -184,12 +184,12 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
   while (!fits(main)) {
     std::string pick;
     for (const std::string &s : shapeSyms)
-      if (main[s] > 8 && (pick.empty() || main[s] > main[pick]))
+      if (main[s] > kFixedSymbolMax && (pick.empty() || main[s] > main[pick]))
         pick = s;
     if (pick.empty())
       return err("cannot scale the problem below " + std::to_string(opts.maxElements) +
                  " elements per buffer");
-    main[pick] = std::max<int64_t>(8, main[pick] / 2);
+    main[pick] = std::max<int64_t>(kFixedSymbolMax, main[pick] / 2);
   }
   auto bindingText = [&](const llvm::StringMap<int64_t> &env) {
     std::string s;
@@ -207,7 +207,7 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
     llvm::StringMap<int64_t> b = main;
     bool changed = false;
     for (const std::string &s : shapeSyms) {
-      if (isIn(weightSyms, s) || main[s] <= 8)
+      if (isIn(weightSyms, s) || main[s] <= kFixedSymbolMax)
         continue;
       int64_t v = std::max<int64_t>(3, int64_t(main[s] * f)) | 1;
       if (v == main[s])

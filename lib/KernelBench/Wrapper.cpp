@@ -37,6 +37,14 @@ void SourceText::appendSynthetic(StringRef s) {
   fileOff.resize(text.size() + 1, StringRef::npos);
 }
 
+void SourceText::appendAt(StringRef s, size_t off) {
+  if (!fileOff.empty())
+    fileOff.pop_back();
+  text += s.str();
+  fileOff.resize(text.size(), off);
+  fileOff.push_back(off);
+}
+
 std::string SourceText::where(size_t at) const {
   size_t off = at < fileOff.size() ? fileOff[at] : StringRef::npos;
   if (off == StringRef::npos)
@@ -86,12 +94,72 @@ void CudaUnit::collectMacros() {
     size_t n = 0;
     while (n < line.size() && (llvm::isAlnum(line[n]) || line[n] == '_'))
       ++n;
-    if (n == 0 || (n < line.size() && line[n] == '('))
-      continue; // function-like macros are not expanded
+    if (n == 0)
+      continue;
     std::string body;
     for (StringRef part : llvm::split(line.substr(n), "\\\n"))
       body += part.str() + " ";
+    if (n < line.size() && line[n] == '(') {
+      // Function-like: NAME(a, b) body. Variadic ones are left alone.
+      StringRef rest = StringRef(body).drop_front(1);
+      size_t close = rest.find(')');
+      if (close == StringRef::npos || rest.substr(0, close).contains("..."))
+        continue;
+      FnMacro fm;
+      for (StringRef prm : llvm::split(rest.substr(0, close), ','))
+        if (!prm.trim().empty())
+          fm.params.push_back(prm.trim().str());
+      fm.body = rest.substr(close + 1).trim().str();
+      fnMacros[line.take_front(n)] = fm;
+      continue;
+    }
     macros[line.take_front(n)] = StringRef(body).trim().str();
+  }
+  // File-scope constants (`constexpr int WARP = 32;`, `static const int TILE = 16;`)
+  // are read like object-like macros by the wrapper interpreter.
+  int depth = 0;
+  for (size_t i = 0; i < toks.size(); ++i) {
+    const Tok &k = toks[i];
+    if (k.kind == Tok::Punct && (k.text == "{" || k.text == "(" || k.text == "["))
+      ++depth;
+    else if (k.kind == Tok::Punct && (k.text == "}" || k.text == ")" || k.text == "]"))
+      --depth;
+    if (depth != 0 || k.kind != Tok::Ident ||
+        (k.text != "constexpr" && k.text != "const" && k.text != "static"))
+      continue;
+    if (i > 0 && toks[i - 1].kind == Tok::Ident) // mid-declaration
+      continue;
+    size_t q = i;
+    bool isConst = false;
+    while (q < toks.size() && toks[q].kind == Tok::Ident &&
+           (toks[q].text == "constexpr" || toks[q].text == "const" ||
+            toks[q].text == "static" || toks[q].text == "unsigned" ||
+            toks[q].text == "long" || toks[q].text == "int" || toks[q].text == "int64_t" ||
+            toks[q].text == "int32_t" || toks[q].text == "size_t" || toks[q].text == "float" ||
+            toks[q].text == "double" || toks[q].text == "auto")) {
+      isConst |= toks[q].text == "constexpr" || toks[q].text == "const";
+      ++q;
+    }
+    if (!isConst || q + 2 >= toks.size() || toks[q].kind != Tok::Ident ||
+        toks[q + 1].text != "=")
+      continue;
+    std::string name = toks[q].text;
+    std::string body;
+    size_t r = q + 2;
+    int d = 0;
+    for (; r < toks.size(); ++r) {
+      const Tok &x = toks[r];
+      if (x.kind == Tok::Punct && (x.text == "(" || x.text == "["))
+        ++d;
+      else if (x.kind == Tok::Punct && (x.text == ")" || x.text == "]"))
+        --d;
+      else if (x.kind == Tok::Punct && (x.text == ";" || x.text == "{") && d == 0)
+        break;
+      body += (body.empty() ? "" : " ") + x.text;
+    }
+    if (r < toks.size() && toks[r].text == ";" && !body.empty() && !macros.count(name))
+      macros[name] = body;
+    i = r;
   }
 }
 
@@ -151,8 +219,8 @@ using namespace kfix::kb::detail;
 
 bool kfix::kb::runWrapper(TaskModel &task, const CudaUnit &unit, const cpp::Function &fn,
                           const std::vector<WVal> &args, std::vector<WVal> &rets,
-                          std::string &error) {
-  Interp in(task, unit);
+                          std::string &error, const llvm::StringMap<int64_t> *symbolValues) {
+  Interp in(task, unit, symbolValues);
   const std::vector<Tok> &t = unit.toks;
   if (fn.params.size() != args.size()) {
     error = unit.src.where(t[fn.nameTok].begin) + ": error: wrapper '" + fn.name + "' takes " +

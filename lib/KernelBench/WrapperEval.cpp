@@ -30,7 +30,7 @@ SymP Interp::numel(const std::vector<SymP> &sh) {
 }
 
 std::optional<int64_t> Interp::dimIndex(const WVal &idx, size_t rank, size_t at) {
-  auto c = constInt(idx.s);
+  auto c = fixedInt(idx.s, symbolValues);
   if (idx.kind != WVal::Int || !c)
     return failV(at, "a dimension index that is not a constant"), std::nullopt;
   int64_t d = *c < 0 ? *c + int64_t(rank) : *c;
@@ -107,6 +107,8 @@ std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint
   if (callee.kind != cpp::Expr::Ident)
     return failV(x.at, "unsupported call");
   StringRef fn = callee.text;
+  if (auto fm = u.fnMacros.find(fn); fm != u.fnMacros.end())
+    return expandFnMacro(x, fm->second, args);
   StringRef base = fn.rsplit("::").second.empty() ? fn : fn.rsplit("::").second;
   bool torchNs = fn.starts_with("torch::") || fn.starts_with("at::");
   if (torchNs && (base == "empty" || base == "zeros" || base == "ones")) {
@@ -324,7 +326,14 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
   case cpp::Expr::Call:
     return evalCall(x, hint);
   case cpp::Expr::Member: {
-    // A member without a call: x.sizes is not valid C++; treat as method.
+    // dim3's fields (`block.x`); other members without a call are not wrapper values.
+    if (x.text == "x" || x.text == "y" || x.text == "z") {
+      auto b = eval(*x.kids[0]);
+      if (!b)
+        return std::nullopt;
+      if (b->kind == WVal::Dim3 && b->list.size() == 3)
+        return intVal(b->list[x.text[0] - 'x']);
+    }
     return failV(x.at, "member access '" + x.text + "' without a call is not supported");
   }
   case cpp::Expr::Index: {
@@ -350,12 +359,19 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
       r.s = neg(a->s);
       return r;
     }
+    if (x.text == "!" && a->kind == WVal::Int)
+      if (auto c = fixedInt(a->s, symbolValues))
+        return intVal(lit(*c == 0));
     return failV(x.at, "unsupported operator '" + x.text + "' in the wrapper");
   }
   case cpp::Expr::Binary: {
     auto a = eval(*x.kids[0]);
     auto b = a ? eval(*x.kids[1]) : std::nullopt;
     if (!a || !b)
+      return std::nullopt;
+    if (std::optional<WVal> r = compareOrShift(x, *a, *b))
+      return r;
+    if (!error.empty())
       return std::nullopt;
     Sym::Kind k;
     if (x.text == "+") k = Sym::Add;
@@ -373,8 +389,17 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
     return r;
   }
   case cpp::Expr::Ternary: {
-    // (a < b) ? a : b  ->  min / max
     const cpp::Expr &c = *x.kids[0];
+    // A condition known now (on constants, dims, init arguments) picks its branch.
+    {
+      std::string saved = error;
+      auto cv = eval(c);
+      error = saved;
+      if (cv && cv->kind == WVal::Int)
+        if (auto k = fixedInt(cv->s, symbolValues))
+          return eval(*x.kids[*k ? 1 : 2], hint);
+    }
+    // (a < b) ? a : b  ->  min / max
     if (c.kind == cpp::Expr::Binary &&
         (c.text == "<" || c.text == ">" || c.text == "<=" || c.text == ">=")) {
       auto l = eval(*c.kids[0]), r = eval(*c.kids[1]);
@@ -422,4 +447,87 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
     return failV(x.at, "a lambda outside AT_DISPATCH is not supported");
   }
   return failV(x.at, "unsupported expression");
+}
+
+std::optional<WVal> Interp::compareOrShift(const cpp::Expr &x, const WVal &a, const WVal &b) {
+  StringRef op = x.text;
+  bool cmp = op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=";
+  bool logic = op == "&&" || op == "||";
+  bool shift = op == "<<" || op == ">>";
+  if (!cmp && !logic && !shift)
+    return std::nullopt;
+  if (!isNum(a) || !isNum(b))
+    return failV(x.at, "operator '" + op.str() + "' on something that is not a number");
+  auto ca = fixedInt(a.s, symbolValues), cb = fixedInt(b.s, symbolValues);
+  if (shift) {
+    if (!cb || *cb < 0 || *cb > 62)
+      return failV(x.at, "a shift by an amount that is not a small constant");
+    if (ca)
+      return intVal(lit(op == "<<" ? (*ca << *cb) : (*ca >> *cb)));
+    // Sizes are non-negative: n << k = n * 2^k, n >> k = n / 2^k.
+    return intVal(bin(op == "<<" ? Sym::Mul : Sym::Div, a.s, lit(int64_t(1) << *cb)));
+  }
+  if (!ca || !cb) {
+    // Identical operands compare equal whatever the sizes.
+    if (cmp && same(a.s, b.s))
+      return intVal(lit(op == "==" || op == "<=" || op == ">="));
+    return failV(x.at, "a comparison of values that depend on the sizes ('" + op.str() +
+                           "'): the importer follows branches and loops that are fixed "
+                           "for every size only");
+  }
+  int64_t l = *ca, r = *cb;
+  bool v = op == "<"    ? l < r
+           : op == ">"  ? l > r
+           : op == "<=" ? l <= r
+           : op == ">=" ? l >= r
+           : op == "==" ? l == r
+           : op == "!=" ? l != r
+           : op == "&&" ? (l && r)
+                        : (l || r);
+  return intVal(lit(v));
+}
+
+std::optional<WVal> Interp::expandFnMacro(const cpp::Expr &x, const CudaUnit::FnMacro &m,
+                                          const std::vector<WVal> &args) {
+  StringRef name = x.kids[0]->text;
+  if (args.size() != m.params.size())
+    return failV(x.at, "macro '" + name.str() + "' takes " + std::to_string(m.params.size()) +
+                           " arguments, not " + std::to_string(args.size()));
+  if (++macroDepth > 16)
+    return failV(x.at, "macro '" + name.str() + "' expands into itself");
+  std::string err;
+  size_t errAt = 0;
+  std::vector<Tok> mt = cpp::lex(m.body, err, errAt);
+  size_t q = 0;
+  cpp::ExprP me = err.empty() && mt.size() > 1
+                      ? cpp::parseExpr(mt, q, mt.size() - 1, err, errAt)
+                      : nullptr;
+  if (!me || q != mt.size() - 1) {
+    --macroDepth;
+    return failV(x.at, "macro '" + name.str() + "' is not an expression the importer can read");
+  }
+  std::function<void(cpp::Expr &)> relocate = [&](cpp::Expr &n) {
+    n.at = x.at;
+    for (cpp::ExprP &k : n.kids)
+      relocate(*k);
+  };
+  relocate(*me);
+  // The arguments are evaluated once and bound to the parameter names (the
+  // wrappers' macros are pure arithmetic on sizes).
+  std::vector<std::pair<std::string, std::optional<WVal>>> saved;
+  for (size_t i = 0; i < args.size(); ++i) {
+    auto it = vars.find(m.params[i]);
+    saved.push_back({m.params[i], it == vars.end() ? std::nullopt
+                                                   : std::optional<WVal>(it->second)});
+    vars[m.params[i]] = args[i];
+  }
+  auto v = eval(*me);
+  for (auto &sv : saved) {
+    if (sv.second)
+      vars[sv.first] = *sv.second;
+    else
+      vars.erase(sv.first);
+  }
+  --macroDepth;
+  return v;
 }

@@ -17,7 +17,8 @@ using llvm::StringRef;
 
 class Interp {
 public:
-  Interp(TaskModel &task, const CudaUnit &u) : task(task), u(u), t(u.toks) {}
+  Interp(TaskModel &task, const CudaUnit &u, const llvm::StringMap<int64_t> *symbolValues)
+      : task(task), u(u), t(u.toks), symbolValues(symbolValues) {}
 
   std::string error;
   std::vector<WVal> rets;
@@ -42,6 +43,8 @@ private:
   TaskModel &task;
   const CudaUnit &u;
   const std::vector<Tok> &t;
+  /// Values of the size symbols at the problem's size (for fixedInt).
+  const llvm::StringMap<int64_t> *symbolValues;
 
   size_t stmtEnd(size_t p, size_t e);
 
@@ -92,6 +95,22 @@ private:
                                  const std::vector<WVal> &args);
 
   std::optional<WVal> eval(const cpp::Expr &x, const std::string &hint = "");
+
+  /// Comparisons, `&&`/`||` and shifts: folded when the operands are constants
+  /// (shifts of a size by a constant become products/quotients); nullopt when `x`
+  /// is another operator; an error when it cannot be decided.
+  std::optional<WVal> compareOrShift(const cpp::Expr &x, const WVal &a, const WVal &b);
+
+  /// A function-like macro call, its arguments bound to its parameter names.
+  std::optional<WVal> expandFnMacro(const cpp::Expr &x, const CudaUnit::FnMacro &m,
+                                    const std::vector<WVal> &args);
+
+  /// `for (init; cond; step) body` whose trip count is known now (loops over a
+  /// tensor's dimensions): unrolled. [p, e) holds the whole loop; p moves past it.
+  bool execFor(size_t &p, size_t e);
+
+  /// `++i`, `i--`, `v[k] = x`: statements that update a variable in place.
+  std::optional<bool> execUpdate(size_t p, size_t e);
 
   bool execDispatch(const cpp::Expr &call);
 

@@ -38,7 +38,12 @@ bool Interp::execRange(size_t b, size_t e) {
           return false;
         continue;
       }
-      if (k.text == "for" || k.text == "while" || k.text == "do" || k.text == "switch" ||
+      if (k.text == "for") {
+        if (!execFor(p, e))
+          return false;
+        continue;
+      }
+      if (k.text == "while" || k.text == "do" || k.text == "switch" ||
           k.text == "goto" || k.text == "try")
         return fail(k.begin, "unsupported control flow '" + k.text +
                                  "' in the wrapper (the importer follows straight-line "
@@ -252,6 +257,8 @@ bool Interp::execStmt(size_t p, size_t e) {
       return execDecl(type, pointer, q, e);
     }
   }
+  if (std::optional<bool> done = execUpdate(p, e))
+    return *done;
   // Assignment: NAME (= | op=) expr
   if (k.kind == Tok::Ident && p + 1 < e && t[p + 1].kind == Tok::Punct &&
       (t[p + 1].text == "=" || t[p + 1].text == "+=" || t[p + 1].text == "-=" ||
@@ -287,6 +294,11 @@ bool Interp::execStmt(size_t p, size_t e) {
     StringRef fn = x->kids[0]->text;
     if (fn.starts_with("AT_DISPATCH"))
       return execDispatch(*x);
+    // A function-like macro that only checks its arguments (`INPUT_CHECK(x);`).
+    if (auto fm = u.fnMacros.find(fn); fm != u.fnMacros.end() &&
+                                       StringRef(fm->second.body).contains("CHECK") &&
+                                       !StringRef(fm->second.body).contains("<<<"))
+      return true;
     if (fn == "TORCH_CHECK" || fn.starts_with("CHECK") || fn.starts_with("AT_ASSERT") ||
         fn.starts_with("C10_") || fn.starts_with("cuda") || fn.starts_with("AT_CUDA_CHECK") ||
         fn == "printf" || fn == "TORCH_INTERNAL_ASSERT" || fn.starts_with("gpuErrchk") ||
@@ -448,4 +460,113 @@ std::optional<WVal> Interp::convert(const WVal &v, const std::string &rawType, b
     r.kind = WVal::Int;
   }
   return r;
+}
+
+std::optional<bool> Interp::execUpdate(size_t p, size_t e) {
+  // ++i; i++; --i; i--;
+  if (e - p == 2) {
+    size_t nameTok = t[p].kind == Tok::Ident ? p : p + 1;
+    size_t opTok = nameTok == p ? p + 1 : p;
+    if (t[nameTok].kind == Tok::Ident && (t[opTok].text == "++" || t[opTok].text == "--")) {
+      auto it = vars.find(t[nameTok].text);
+      if (it == vars.end() || it->second.kind != WVal::Int)
+        return fail(t[nameTok].begin, "'" + t[opTok].text + "' on something that is not an "
+                                      "integer variable");
+      it->second.s = bin(t[opTok].text == "++" ? Sym::Add : Sym::Sub, it->second.s, lit(1));
+      return true;
+    }
+  }
+  // v[k] = x; v[k] *= x; on a size list (`sizes[dim] = 1`)
+  if (t[p].kind == Tok::Ident && p + 1 < e && t[p + 1].text == "[") {
+    size_t close = cpp::matchBracket(t, p + 1);
+    if (close == StringRef::npos || close + 1 >= e)
+      return std::nullopt;
+    StringRef op = t[close + 1].text;
+    if (op != "=" && op != "+=" && op != "-=" && op != "*=" && op != "/=")
+      return std::nullopt;
+    auto it = vars.find(t[p].text);
+    if (it == vars.end() || it->second.kind != WVal::List)
+      return fail(t[p].begin, "element assignment to something that is not a size list");
+    cpp::ExprP ix = parseAll(p + 2, close);
+    cpp::ExprP vx = ix ? parseAll(close + 2, e) : nullptr;
+    if (!vx)
+      return false;
+    auto iv = eval(*ix);
+    auto vv = iv ? eval(*vx) : std::nullopt;
+    if (!vv)
+      return false;
+    auto d = dimIndex(*iv, it->second.list.size(), t[p].begin);
+    if (!d)
+      return false;
+    if (vv->kind != WVal::Int)
+      return fail(t[close + 2].begin, "a size list element set to something that is not an "
+                                      "integer");
+    SymP &slot = it->second.list[*d];
+    slot = op == "="    ? vv->s
+           : op == "+=" ? bin(Sym::Add, slot, vv->s)
+           : op == "-=" ? bin(Sym::Sub, slot, vv->s)
+           : op == "*=" ? bin(Sym::Mul, slot, vv->s)
+                        : bin(Sym::Div, slot, vv->s);
+    return true;
+  }
+  return std::nullopt;
+}
+
+bool Interp::execFor(size_t &p, size_t e) {
+  size_t at = t[p].begin;
+  size_t open = p + 1;
+  if (open >= e || t[open].text != "(")
+    return fail(at, "malformed 'for'");
+  size_t close = cpp::matchBracket(t, open);
+  if (close == StringRef::npos || close >= e)
+    return fail(at, "malformed 'for'");
+  size_t s1 = stmtEnd(open + 1, close);
+  size_t s2 = s1 == StringRef::npos ? s1 : stmtEnd(s1 + 1, close);
+  if (s2 == StringRef::npos)
+    return fail(at, "a range-based or malformed 'for' in the wrapper");
+  size_t bodyBegin = close + 1, bodyEnd;
+  if (bodyBegin < e && t[bodyBegin].text == "{") {
+    bodyEnd = cpp::matchBracket(t, bodyBegin);
+    if (bodyEnd == StringRef::npos || bodyEnd >= e)
+      return fail(at, "unbalanced '{'");
+    ++bodyEnd; // one past '}'
+  } else {
+    bodyEnd = stmtEnd(bodyBegin, e);
+    if (bodyEnd == StringRef::npos)
+      return fail(at, "statement without ';'");
+    ++bodyEnd;
+  }
+  for (size_t q = bodyBegin; q < bodyEnd; ++q)
+    if (t[q].text == "<<<" || t[q].text == "break" || t[q].text == "continue" ||
+        t[q].text == "return")
+      return fail(t[q].begin, "'" + t[q].text + "' inside a loop of the wrapper (the "
+                              "importer unrolls loops that only compute sizes)");
+  if (s1 > open + 1 && !execStmt(open + 1, s1))
+    return false;
+  cpp::ExprP cond = s2 > s1 + 1 ? parseAll(s1 + 1, s2) : nullptr;
+  if (s2 > s1 + 1 && !cond)
+    return false;
+  const unsigned kMaxTrips = 1024;
+  for (unsigned trip = 0;; ++trip) {
+    if (cond) {
+      auto c = eval(*cond);
+      if (!c)
+        return false;
+      auto k = c->kind == WVal::Int ? fixedInt(c->s, symbolValues) : std::nullopt;
+      if (!k)
+        return fail(cond->at, "a loop condition that depends on the sizes (the importer "
+                              "unrolls loops with a trip count fixed for every size)");
+      if (!*k)
+        break;
+    }
+    if (trip >= kMaxTrips)
+      return fail(at, "a loop of more than " + std::to_string(kMaxTrips) +
+                          " iterations in the wrapper");
+    if (!execRange(bodyBegin, bodyEnd))
+      return false;
+    if (close > s2 + 1 && !execStmt(s2 + 1, close))
+      return false;
+  }
+  p = bodyEnd;
+  return true;
 }

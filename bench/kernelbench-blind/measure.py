@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Import rate of kfix's KernelBench importer on a blind corpus.
+
+Runs `kfix import-kernelbench` on every case of SET/cases.json and prints a
+markdown table (case, single-kernel, planted bug, result, first error) and the
+rates overall and over the single-kernel cases.
+
+  bench/kernelbench-blind/measure.py set1 [--kfix build/bin/kfix] [--json out.json]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def first_error(out):
+    for line in out.splitlines():
+        if "error:" in line or "INTEGRITY" in line:
+            return line.replace(HERE + "/", "").strip()
+    lines = [l for l in out.splitlines() if l.strip()]
+    return lines[-1].strip() if lines else ""
+
+
+def run_case(kfix, case, workdir, extra):
+    out_dir = os.path.join(workdir, case["id"])
+    cmd = [kfix, "import-kernelbench",
+           "--problem", os.path.join(HERE, case["problem"]),
+           "--candidate", os.path.join(HERE, case["candidate"]),
+           "-o", out_dir] + extra
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=300)
+    ok = p.returncode == 0 and os.path.exists(os.path.join(out_dir, "task.json"))
+    return {"id": case["id"], "single_kernel": case["single_kernel"],
+            "bug": case.get("bug"), "ok": ok, "rc": p.returncode,
+            "error": "" if ok else first_error(p.stdout), "task": out_dir}
+
+
+def run_task(kfix, r):
+    try:
+        p = subprocess.run([kfix, "run", os.path.join(r["task"], "task.json"), "--target", "cpu"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           timeout=600)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    for line in p.stdout.splitlines():
+        if line.startswith("verdict:"):
+            return line.split()[1]
+    return "error: " + first_error(p.stdout)[:120]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("set", help="corpus directory under bench/kernelbench-blind (set1, set2)")
+    ap.add_argument("--kfix", default=os.path.join(ROOT, "build", "bin", "kfix"))
+    ap.add_argument("--json", help="write the per-case results here")
+    ap.add_argument("--keep", help="directory for the imported tasks (default: a temp dir)")
+    ap.add_argument("--run", action="store_true",
+                    help="also validate each imported task (kfix run --target cpu): "
+                         "correct candidates should pass, planted bugs fail")
+    ap.add_argument("--python", default="/usr/bin/python3",
+                    help="interpreter passed to the importer for the reference")
+    args = ap.parse_args()
+
+    cases = json.load(open(os.path.join(HERE, args.set, "cases.json")))["cases"]
+    workdir = args.keep or tempfile.mkdtemp(prefix="kb-blind-")
+    os.makedirs(workdir, exist_ok=True)
+    results = [run_case(args.kfix, c, workdir, ["--python", args.python]) for c in cases]
+    if args.run:
+        for r in results:
+            r["verdict"] = run_task(args.kfix, r) if r["ok"] else ""
+
+    run_col = " kfix run (cpu) |" if args.run else ""
+    print("| case | single kernel | planted bug | import |" + run_col + " error |")
+    print("| --- | --- | --- | --- |" + (" --- |" if args.run else "") + " --- |")
+    for r in results:
+        err = r["error"].replace("|", "\\|")
+        verdict = f" {r.get('verdict', '')} |" if args.run else ""
+        print(f"| {r['id']} | {'yes' if r['single_kernel'] else 'no'} | "
+              f"{r['bug'] or '-'} | {'ok' if r['ok'] else 'FAIL'} |{verdict} {err} |")
+    single = [r for r in results if r["single_kernel"]]
+    n_ok = sum(r["ok"] for r in results)
+    s_ok = sum(r["ok"] for r in single)
+    print()
+    print(f"all cases: {n_ok}/{len(results)} = {100.0 * n_ok / len(results):.1f}%")
+    print(f"single-kernel cases: {s_ok}/{len(single)} = {100.0 * s_ok / max(1, len(single)):.1f}%")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

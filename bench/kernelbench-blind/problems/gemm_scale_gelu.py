@@ -1,0 +1,31 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """Linear layer, scaling, GELU."""
+
+    def __init__(self, in_features, out_features, scale):
+        super(Model, self).__init__()
+        self.linear = nn.Linear(in_features, out_features)
+        self.scale = scale
+
+    def forward(self, x):
+        x = self.linear(x)
+        x = x * self.scale
+        x = torch.nn.functional.gelu(x)
+        return x
+
+
+batch_size = 128
+in_features = 512
+out_features = 256
+scale = 2.0
+
+
+def get_inputs():
+    return [torch.randn(batch_size, in_features)]
+
+
+def get_init_inputs():
+    return [in_features, out_features, scale]

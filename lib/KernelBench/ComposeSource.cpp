@@ -1,0 +1,246 @@
+//===- ComposeSource.cpp - the CUDA text of a load_inline call -------------===//
+//
+// Follows `cuda_sources=` through string literals (every quoting), variables
+// (module level, or local to the function that calls load_inline), `+`, lists,
+// f-strings and `.format(...)`. Format fields are evaluated when their value is
+// known at import time: module constants (numbers or strings), arithmetic on
+// them, and `.format`'s keyword and positional arguments.
+//
+//===----------------------------------------------------------------------===//
+#include "ImporterImpl.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace kfix;
+using namespace kfix::kb;
+using namespace kfix::kb::detail;
+using llvm::StringRef;
+
+namespace {
+/// Python's str() of a float: the shortest text that reads back the same.
+std::string pyFloat(double v) {
+  if (std::isnan(v))
+    return "nan";
+  if (std::isinf(v))
+    return v < 0 ? "-inf" : "inf";
+  char buf[64];
+  for (int prec = 1; prec <= 17; ++prec) {
+    std::snprintf(buf, sizeof(buf), "%.*g", prec, v);
+    if (std::strtod(buf, nullptr) == v)
+      break;
+  }
+  std::string s = buf;
+  if (s.find_first_of(".en") == std::string::npos)
+    s += ".0";
+  return s;
+}
+} // namespace
+
+bool Importer::formatField(StringRef fullField, size_t at, const py::Expr *fmt,
+                           unsigned &autoIndex, std::string &text) {
+  StringRef field = fullField;
+  // Messages quote at most one line of the field.
+  std::string shown = fullField.split('\n').first.take_front(40).str();
+  if (shown.size() < fullField.size())
+    shown += "...";
+  // field = expr[!conv][:spec]
+  StringRef body = field, spec;
+  size_t colon = StringRef::npos;
+  int depth = 0;
+  for (size_t i = 0; i < field.size(); ++i) {
+    char c = field[i];
+    if (c == '(' || c == '[')
+      ++depth;
+    else if (c == ')' || c == ']')
+      --depth;
+    else if (c == ':' && depth == 0) {
+      colon = i;
+      break;
+    }
+  }
+  if (colon != StringRef::npos) {
+    body = field.substr(0, colon);
+    spec = field.substr(colon + 1);
+  }
+  if (size_t bang = body.rfind('!'); bang != StringRef::npos && bang + 2 == body.size() &&
+                                     (body.back() == 'r' || body.back() == 's'))
+    body = body.substr(0, bang);
+  body = body.trim();
+
+  const py::Expr *value = nullptr;
+  if (fmt) {
+    // .format(a, b, name=c): {} / {0} / {name}
+    if (body.empty() || llvm::all_of(body, llvm::isDigit)) {
+      unsigned idx = autoIndex++;
+      if (!body.empty())
+        body.getAsInteger(10, idx);
+      if (idx + 1 < fmt->args.size())
+        value = fmt->args[idx + 1].get();
+    } else if (const py::Expr *kw = py::keyword(*fmt, body)) {
+      value = kw;
+    }
+    if (!value) {
+      d.error(cand.where(at), "format field '{" + shown + "}' has no argument in the "
+                              ".format(...) call");
+      return false;
+    }
+  } else {
+    auto snippet = py::parseModule(cand.path, "__kfix_field = " + body.str() + "\n");
+    if (!snippet || snippet->body.size() != 1 || !snippet->body[0].value) {
+      if (!snippet)
+        llvm::consumeError(snippet.takeError());
+      d.error(cand.where(at), "cannot read the f-string field '{" + shown + "}'");
+      return false;
+    }
+    snippets.push_back(std::make_unique<py::Module>(std::move(*snippet)));
+    value = snippets.back()->body[0].value.get();
+  }
+
+  const py::Expr &r = cscope.resolve(*value);
+  if (r.kind == py::Expr::Str) {
+    SourceText sub;
+    if (!composeSource(r, sub, 1, nullptr))
+      return false;
+    text = sub.text;
+    return true;
+  }
+  // A number: evaluate without making its names size symbols of the task.
+  llvm::StringMap<int64_t> saved = cscope.symbolValues;
+  std::string why;
+  auto s = cscope.toSym(r, why);
+  std::optional<double> v = s ? evalSym(*s, cscope.symbolValues) : std::nullopt;
+  cscope.symbolValues = saved;
+  if (!v) {
+    d.error(cand.where(at), "the format field '{" + shown + "}' has no value known at "
+                            "import time" + (why.empty() ? "" : " (" + why + ")"));
+    return false;
+  }
+  bool isFloat = (*s)->isFloat();
+  StringRef sp = spec.trim();
+  if (sp.empty() || sp == "d" || sp == "g") {
+    text = isFloat ? pyFloat(*v) : std::to_string((int64_t)*v);
+    return true;
+  }
+  unsigned prec = 0;
+  if (sp.consume_front(".") && sp.consume_back("f") && !sp.getAsInteger(10, prec)) {
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "%.*f", (int)prec, *v);
+    text = buf;
+    return true;
+  }
+  d.error(cand.where(at), "unsupported format spec ':" + spec.str() + "' in a CUDA source");
+  return false;
+}
+
+bool Importer::appendFormatted(const py::StrPiece &p, SourceText &out, const py::Expr *fmt) {
+  if (!p.isFormat && !fmt) {
+    out.append(p);
+    return true;
+  }
+  const std::string &v = p.value;
+  auto off = [&](size_t i) { return i < p.srcOff.size() ? p.srcOff[i] : p.bodyEnd; };
+  unsigned autoIndex = 0;
+  for (size_t i = 0; i < v.size();) {
+    char c = v[i];
+    if ((c == '{' || c == '}') && i + 1 < v.size() && v[i + 1] == c) {
+      out.appendAt(StringRef(&v[i], 1), off(i));
+      i += 2;
+      continue;
+    }
+    if (c == '}') {
+      d.error(cand.where(off(i)), "single '}' in a format string");
+      return false;
+    }
+    if (c != '{') {
+      size_t j = v.find_first_of("{}", i);
+      if (j == std::string::npos)
+        j = v.size();
+      for (size_t k = i; k < j; ++k)
+        out.appendAt(StringRef(&v[k], 1), off(k));
+      i = j;
+      continue;
+    }
+    // {field}, with nested brackets in the expression
+    size_t j = i + 1;
+    int depth = 0;
+    while (j < v.size() && !(v[j] == '}' && depth == 0)) {
+      if (v[j] == '{' || v[j] == '(' || v[j] == '[')
+        ++depth;
+      else if (v[j] == ')' || v[j] == ']' || v[j] == '}')
+        --depth;
+      ++j;
+    }
+    if (j >= v.size()) {
+      d.error(cand.where(off(i)), "unterminated format field in a CUDA source");
+      return false;
+    }
+    std::string text;
+    if (!formatField(StringRef(v).slice(i + 1, j), off(i), fmt, autoIndex, text))
+      return false;
+    out.appendAt(text, off(i));
+    i = j + 1;
+  }
+  return true;
+}
+
+bool Importer::composeSource(const py::Expr &e, SourceText &out, int depth,
+                             const py::Expr *fmt) {
+  if (depth > 20) {
+    d.error(cand.where(e.loc), "source strings refer to each other in a cycle");
+    return false;
+  }
+  switch (e.kind) {
+  case py::Expr::Str:
+    for (const py::StrPiece &p : e.pieces)
+      if (!appendFormatted(p, out, fmt))
+        return false;
+    return true;
+  case py::Expr::Name: {
+    if (auto it = srcLocals.find(e.text); it != srcLocals.end() && it->second != &e)
+      return composeSource(*it->second, out, depth + 1, fmt);
+    auto it = cscope.consts.find(e.text);
+    if (it == cscope.consts.end()) {
+      d.error(cand.where(e.loc), "source string '" + e.text + "' is neither a module-level "
+                                 "variable nor a local of the function calling load_inline");
+      return false;
+    }
+    return composeSource(*it->second, out, depth + 1, fmt);
+  }
+  case py::Expr::BinOp:
+    if (e.text == "+")
+      return composeSource(*e.args[0], out, depth + 1, fmt) &&
+             composeSource(*e.args[1], out, depth + 1, fmt);
+    break;
+  case py::Expr::List:
+  case py::Expr::Tuple:
+    for (size_t i = 0; i < e.args.size(); ++i) {
+      if (i)
+        out.appendSynthetic("\n");
+      if (!composeSource(*e.args[i], out, depth + 1, fmt))
+        return false;
+    }
+    return true;
+  case py::Expr::Call: {
+    // TEMPLATE.format(...): fields of the template's literals are replaced.
+    const py::Expr &callee = *e.args[0];
+    if (callee.kind == py::Expr::Attr && callee.text == "format" && !callee.args.empty()) {
+      for (size_t i = 1; i < e.args.size(); ++i)
+        if (e.args[i]->kind == py::Expr::Opaque) {
+          d.error(cand.where(e.args[i]->loc), "cannot read " + e.args[i]->text +
+                                                  " of .format(...) in a CUDA source");
+          return false;
+        }
+      return composeSource(*callee.args[0], out, depth + 1, &e);
+    }
+    break;
+  }
+  default:
+    break;
+  }
+  d.error(cand.where(e.loc), "cannot read this as CUDA source text (string literals, string "
+                             "variables, '+', lists, f-strings and .format are understood)");
+  return false;
+}
