@@ -417,6 +417,15 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   for (const Suspect &su : d.suspects)
     suspectArr.push_back(su.toJSON());
   o["suspects"] = std::move(suspectArr);
+  // The bug-class model of the best suspect that one named: a class hint the
+  // KB can weigh (`top_suspect_kind`), "" when no model matched.
+  std::string topKind;
+  for (const Suspect &su : d.suspects)
+    if (!su.kind.empty()) {
+      topKind = su.kind;
+      break;
+    }
+  o["top_suspect_kind"] = topKind;
   for (auto &tag : d.signature.tags)
     ts << tag << " ";
   d.text = text;
