@@ -2,11 +2,15 @@
 #include "kfix/Agent/Placeholders.h"
 
 #include "kfix/Runtime/Manifest.h"
+#include "kfix/Transforms/IndexLayout.h"
 #include "kfix/Transforms/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <array>
 #include <map>
 #include <mutex>
 #include <set>
@@ -108,7 +112,8 @@ std::string toKernelExpr(const kfix::Expr &e, const std::map<std::string, std::s
 /// every dimension can be written over the kernel's scalar parameters (or as
 /// an integer). `which`: "" (all buffers), "outputs" (output/inout),
 /// "inputs" (input/inout).
-std::vector<std::string> bufferShapes(const PlannerContext &c, llvm::StringRef which) {
+std::vector<std::string> bufferShapes(const PlannerContext &c, llvm::StringRef which,
+                                      bool anyLeadingDim) {
   std::vector<std::string> out;
   if (!c.task || c.task->launches.empty())
     return out;
@@ -137,8 +142,11 @@ std::vector<std::string> bufferShapes(const PlannerContext &c, llvm::StringRef w
       continue;
     std::string s = cnames[i];
     bool ok = true;
-    for (const kfix::Expr &d : p->shape) {
+    for (auto [j, d] : llvm::enumerate(p->shape)) {
       std::string k = toKernelExpr(d, symToC);
+      // The leading dimension takes no part in row-major strides.
+      if (k.empty() && j == 0 && anyLeadingDim && p->shape.size() > 1)
+        k = "?";
       if (k.empty()) {
         ok = false;
         break;
@@ -149,6 +157,152 @@ std::vector<std::string> bufferShapes(const PlannerContext &c, llvm::StringRef w
       out.push_back(s);
   }
   return out;
+}
+
+/// The candidate's kernel that the task's first launch runs.
+mlir::gpu::GPUFuncOp launchedKernel(const PlannerContext &c) {
+  mlir::gpu::GPUFuncOp found;
+  if (!c.module)
+    return found;
+  llvm::StringRef want = c.task && !c.task->launches.empty()
+                             ? llvm::StringRef(c.task->launches.front().kernel)
+                             : llvm::StringRef();
+  mlir::ModuleOp module = c.module;
+  module.walk([&](mlir::gpu::GPUFuncOp fn) {
+    if (found || !fn.isKernel())
+      return;
+    auto name = fn->getAttrOfType<mlir::StringAttr>("kfix.name");
+    if (want.empty() || fn.getName() == want || (name && name.getValue() == want))
+      found = fn;
+  });
+  return found;
+}
+
+/// The declared shapes (`{buffer-shapes}`) that some access of the candidate
+/// contradicts (IndexLayout.h), most issues first.
+std::vector<std::string> layoutMismatches(const PlannerContext &c, llvm::StringRef) {
+  std::vector<std::pair<size_t, std::string>> ranked;
+  mlir::gpu::GPUFuncOp fn = launchedKernel(c);
+  if (!fn)
+    return {};
+  for (const std::string &text : bufferShapes(c, "", true)) {
+    std::string error;
+    auto shape = kfix::parseDeclaredShape(fn, text, error);
+    if (!shape)
+      continue;
+    size_t n = kfix::findLayoutIssues(fn, *shape, "").size();
+    if (n)
+      ranked.push_back({n, text});
+  }
+  llvm::stable_sort(ranked, [](auto &a, auto &b) { return a.first > b.first; });
+  std::vector<std::string> out;
+  for (auto &[n, t] : ranked)
+    out.push_back(t);
+  return out;
+}
+
+/// The task's block size per dimension under its first size binding.
+std::optional<std::array<int64_t, 3>> launchBlock(const PlannerContext &c) {
+  if (!c.task || c.task->launches.empty() || c.task->sizes.empty())
+    return std::nullopt;
+  std::array<int64_t, 3> out{1, 1, 1};
+  for (unsigned d = 0; d < 3; ++d) {
+    const kfix::Expr &e = c.task->launches.front().launch.block[d];
+    if (e.text().empty())
+      continue;
+    auto v = e.evalInt(c.task->sizes.front());
+    if (!v) {
+      llvm::consumeError(v.takeError());
+      return std::nullopt;
+    }
+    out[d] = *v;
+  }
+  return out;
+}
+
+std::vector<std::string> launchBlockText(const PlannerContext &c, llvm::StringRef) {
+  auto b = launchBlock(c);
+  if (!b)
+    return {};
+  return {std::to_string((*b)[0]) + "x" + std::to_string((*b)[1]) + "x" +
+          std::to_string((*b)[2])};
+}
+
+/// `FROM:TO` for integer constants that a tile-shaped index uses with a
+/// thread dimension whose block size is TO: first loop steps (`for (k = 0;
+/// k < TILE; k += 16) ... threadIdx.y + k` with 8-row blocks), then block
+/// offsets (`blockIdx.y * 32 + threadIdx.y`, `blockIdx.x * 256` with a
+/// 128-thread block).
+std::vector<std::string> tileConstants(const PlannerContext &c, llvm::StringRef) {
+  auto block = launchBlock(c);
+  mlir::gpu::GPUFuncOp fn = launchedKernel(c);
+  if (!block || !fn)
+    return {};
+  std::vector<std::string> steps, offsets;
+  auto add = [&](std::vector<std::string> &to, int64_t k, unsigned d) {
+    int64_t b = (*block)[d];
+    if (k <= 1 || b <= 1 || k == b)
+      return;
+    std::string s = std::to_string(k) + ":" + std::to_string(b);
+    if (!llvm::is_contained(steps, s) && !llvm::is_contained(offsets, s))
+      to.push_back(s);
+  };
+  auto stripped = [](mlir::Value v) {
+    while (mlir::Operation *def = v.getDefiningOp()) {
+      if (!llvm::isa<mlir::arith::IndexCastOp, mlir::arith::IndexCastUIOp, mlir::arith::ExtSIOp,
+                     mlir::arith::ExtUIOp, mlir::arith::TruncIOp>(def))
+        break;
+      v = def->getOperand(0);
+    }
+    return v;
+  };
+  auto constOf = [&](mlir::Value v) -> std::optional<int64_t> {
+    if (auto c = stripped(v).getDefiningOp<mlir::arith::ConstantOp>())
+      if (auto a = llvm::dyn_cast<mlir::IntegerAttr>(c.getValue()))
+        return a.getValue().getSExtValue();
+    return std::nullopt;
+  };
+  auto threadDim = [&](mlir::Value v) -> std::optional<unsigned> {
+    if (auto t = stripped(v).getDefiningOp<mlir::gpu::ThreadIdOp>())
+      return static_cast<unsigned>(t.getDimension());
+    return std::nullopt;
+  };
+  // Loop steps: the loop variable (or a load of the local it is stored to)
+  // added to a thread id.
+  fn.walk([&](mlir::scf::ForOp loop) {
+    auto k = constOf(loop.getStep());
+    if (!k)
+      return;
+    llvm::SmallVector<mlir::Value> aliases{loop.getInductionVar()};
+    for (mlir::Operation *u : loop.getInductionVar().getUsers())
+      if (auto st = llvm::dyn_cast<mlir::memref::StoreOp>(u))
+        for (mlir::Operation *lu : st.getMemref().getUsers())
+          if (auto ld = llvm::dyn_cast<mlir::memref::LoadOp>(lu))
+            aliases.push_back(ld.getResult());
+    for (mlir::Value a : aliases)
+      for (mlir::Operation *u : a.getUsers())
+        if (auto addi = llvm::dyn_cast<mlir::arith::AddIOp>(u))
+          for (mlir::Value o : addi->getOperands())
+            if (auto d = threadDim(o))
+              add(steps, *k, *d);
+  });
+  // Block offsets: blockIdx.d * K.
+  fn.walk([&](mlir::arith::MulIOp mul) {
+    for (unsigned side = 0; side < 2; ++side) {
+      auto bid = stripped(mul->getOperand(side)).getDefiningOp<mlir::gpu::BlockIdOp>();
+      auto k = constOf(mul->getOperand(1 - side));
+      // K equal to another dimension's block size is a thread-dimension
+      // mix-up (blockIdx.x * ROWS + threadIdx.x for (32, ROWS) blocks).
+      unsigned d = static_cast<unsigned>(bid ? bid.getDimension() : mlir::gpu::Dimension::x);
+      bool otherDim = k && llvm::any_of(llvm::seq(0u, 3u), [&](unsigned e) {
+                        return e != d && (*block)[e] == *k;
+                      });
+      if (bid && k && !otherDim)
+        add(offsets, *k, d);
+    }
+  });
+  steps.insert(steps.end(), offsets.begin(), offsets.end());
+  return steps;
 }
 
 void registerBuiltins() {
@@ -167,8 +321,20 @@ void registerBuiltins() {
   registerPlaceholder("buffer-shapes",
                       "each buffer parameter as NAME[d0][d1]... with the task's shape written "
                       "over the kernel's scalar parameters (argument: outputs | inputs)",
-                      bufferShapes);
+                      [](const PlannerContext &c, llvm::StringRef which) {
+                        return bufferShapes(c, which, false);
+                      });
   registerContractPlaceholders();
+  registerPlaceholder("layout-mismatch",
+                      "the {buffer-shapes} that some access of the kernel contradicts (a term "
+                      "whose stride is not a suffix product of the declared shape), most first",
+                      layoutMismatches);
+  registerPlaceholder("launch-block", "the task's block size as XxYxZ (first size binding)",
+                      launchBlockText);
+  registerPlaceholder("tile-constants",
+                      "FROM:TO for tile-size constants that disagree with the launch's block "
+                      "size in a loop step or block offset (loop steps first)",
+                      tileConstants);
 }
 
 void ensureBuiltins() {

@@ -9,6 +9,9 @@
 //   {float-params}    the C names of its floating-point scalar parameters
 //   {buffer-shapes}   each buffer as NAME[d0][d1]..., the task's shape written
 //                     over the kernel's scalar parameters (`:outputs`, `:inputs`)
+//   {layout-mismatch} the buffer shapes that an access contradicts (IndexLayout.h)
+//   {launch-block}    the task's block size, XxYxZ
+//   {tile-constants}  FROM:TO tile-size constants that disagree with the block
 //   {name:arg}        any placeholder registered with registerPlaceholder
 //
 // Expanders see the candidate module, the task manifest (when there is one)

@@ -199,9 +199,28 @@ def RepairThreadDim : KFix_RepairPass<"kfix-repair-thread-dim"> {
     `blockIdx`/`blockDim` of dimension `to` are changed: the row index
     `blockIdx.y * blockDim.y + threadIdx.x` is fixed, the column index
     `blockIdx.x * blockDim.x + threadIdx.x` is left alone.
+
+    `fix=unify` finds the index expressions whose dimensions disagree and
+    makes them agree (at `loc` when given, else everywhere):
+    `blockIdx.a * blockDim.b + threadIdx.c` (each of a, b, c becomes the
+    dimension that most of them name, preferring one no consistent index
+    of the kernel uses: `blockIdx.y * blockDim.x + threadIdx.x` ->
+    `... .y`), `blockIdx.a * K + threadIdx.c` with a constant K that is the
+    block size of another dimension d than c (`block`, the launch's block,
+    e.g. `32x4`: threadIdx.c -> threadIdx.d), a grid-stride step
+    `blockDim.a * gridDim.b` (-> the dimension of the loop's start index),
+    and a loop starting at `threadIdx.a` and stepping by `blockDim.b`
+    (threadIdx.a -> threadIdx.b). `fix=exchange` swaps dimensions `from` and
+    `to` of every thread, block and grid id and size of the kernel (row and
+    column computed from the wrong axes), only when the kernel has
+    consistent indices of both dimensions.
   }];
   let options = [
     KFix_LocOption,
+    Option<"fix", "fix", "std::string", /*default=*/"\"retarget\"",
+           "retarget (op, from, to) | unify | exchange (from, to)">,
+    Option<"block", "block", "std::string", /*default=*/"\"\"",
+           "fix=unify: the launch's block size XxYxZ (missing dimensions are 1)">,
     Option<"op", "op", "std::string", /*default=*/"\"thread_id\"",
            "thread_id | block_id | block_dim | grid_dim">,
     Option<"from", "from", "std::string", /*default=*/"\"x\"", "x | y | z">,
@@ -328,6 +347,28 @@ def RepairSharedTileSize : KFix_RepairPass<"kfix-repair-shared-tile-size"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of arrays resized">];
 }
 
+def RepairTileConstant : KFix_RepairPass<"kfix-repair-tile-constant"> {
+  let summary = "Change a tile-size constant that disagrees with the launch's block";
+  let description = [{
+    `replace=FROM:TO`: a `#define TILE 32` / `constexpr int` tile size that no
+    longer matches the block the host launches (16x16), or a per-pass row
+    step of 16 for 8-row blocks. The constant is folded everywhere it is
+    used, so the pass rewrites every integer constant equal to FROM in the
+    kernel (selected by `loc`: a kernel with an op at that site; every
+    kernel when empty) to TO, the constants FROM-1, FROM+1 and FROM+2 that
+    index shared memory (`s[TILE + 1]`, a halo) to TO-1, TO+1, TO+2, and the
+    `__shared__` array dimensions FROM, FROM+1, FROM+2 alike (`[TILE][TILE + 1]`).
+    Warns and changes nothing when the kernel has no constant FROM or a
+    shared array to resize has a use other than loads and stores.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"replace", "replace", "std::string", /*default=*/"\"\"",
+           "FROM:TO, two positive integers">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of constants changed">];
+}
+
 def RepairShuffle : KFix_RepairPass<"kfix-repair-shuffle"> {
   let summary = "Fix a warp shuffle: full mask, xor vs down, broadcast of lane 0";
   let description = [{
@@ -423,12 +464,25 @@ def RepairTransposedIndex : KFix_RepairPass<"kfix-repair-transposed-index"> {
     required). `S` is a kernel integer parameter by C name or an integer.
     Accesses whose index does not have that shape are left alone (a warning
     when nothing at the site matches).
+
+    With `shape=NAME[d0][d1]...` (the buffer's declared row-major shape over
+    the kernel's integer parameters, e.g. `B[K][N]`), the pass finds the
+    terms itself: every access of NAME (at `loc` when given) is split into
+    its variable terms, and a term whose stride is none of the suffix
+    products of the shape (`B[col*K + k]`), or the outermost of two terms
+    sharing a stride while a larger stride is missing, gets the missing
+    stride: `fix=stride` replaces the bad factor of its multiply,
+    `fix=swap` exchanges the multiply's other operand with the unit-stride
+    partner of the enclosing add (`B[k*N + col]`). Refuses (a warning, no
+    change) when the index terms are used by accesses of other buffers.
   }];
   let options = [
     KFix_LocOption,
     Option<"fix", "fix", "std::string", /*default=*/"\"swap\"", "swap | stride">,
     Option<"stride", "stride", "std::string", /*default=*/"\"\"",
-           "New stride: a kernel integer parameter's C name or an integer">
+           "New stride: a kernel integer parameter's C name or an integer">,
+    Option<"shape", "shape", "std::string", /*default=*/"\"\"",
+           "Declared shape NAME[d0][d1]...: find the terms that contradict it">
   ];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of indices rewritten">];
 }

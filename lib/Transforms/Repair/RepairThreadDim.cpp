@@ -2,6 +2,8 @@
 #include "RepairUtils.h"
 #include "kfix/Transforms/Passes.h"
 #include "kfix/Transforms/Utils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include <array>
 
 namespace kfix {
 #define GEN_PASS_DEF_REPAIRTHREADDIM
@@ -78,10 +80,272 @@ unsigned retarget(Operation *root, StringRef loc, gpu::Dimension from, gpu::Dime
   return ops.size();
 }
 
+//===----------------------------------------------------------------------===//
+// fix=unify and fix=exchange
+//===----------------------------------------------------------------------===//
+
+unsigned dimIndex(gpu::Dimension d) { return static_cast<unsigned>(d); }
+
+/// The gpu id/size op behind `v` (through casts), if any.
+Operation *idOp(Value v) {
+  Operation *def = stripCasts(v).getDefiningOp();
+  if (isa_and_nonnull<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
+    return def;
+  return nullptr;
+}
+
+gpu::Dimension dimOf(Operation *op) {
+  if (auto o = dyn_cast<gpu::ThreadIdOp>(op))
+    return o.getDimension();
+  if (auto o = dyn_cast<gpu::BlockIdOp>(op))
+    return o.getDimension();
+  if (auto o = dyn_cast<gpu::BlockDimOp>(op))
+    return o.getDimension();
+  return cast<gpu::GridDimOp>(op).getDimension();
+}
+
+/// Makes `use` (an operand leading through casts to a gpu id op) read
+/// dimension `d` instead: a fresh id op and copies of the casts, so that other
+/// users of the old ones keep them.
+void retargetUse(OpOperand &use, gpu::Dimension d) {
+  SmallVector<Operation *> casts;
+  Value v = use.get();
+  while (Operation *def = v.getDefiningOp()) {
+    if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
+      break;
+    casts.push_back(def);
+    v = def->getOperand(0);
+  }
+  Operation *old = v.getDefiningOp();
+  OpBuilder b(use.getOwner());
+  Operation *fresh = nullptr;
+  if (isa<gpu::ThreadIdOp>(old))
+    fresh = gpu::ThreadIdOp::create(b, old->getLoc(), d);
+  else if (isa<gpu::BlockIdOp>(old))
+    fresh = gpu::BlockIdOp::create(b, old->getLoc(), d);
+  else if (isa<gpu::BlockDimOp>(old))
+    fresh = gpu::BlockDimOp::create(b, old->getLoc(), d);
+  else
+    fresh = gpu::GridDimOp::create(b, old->getLoc(), d);
+  markRepaired(fresh, kPassArg);
+  Value cur = fresh->getResult(0);
+  for (Operation *c : llvm::reverse(casts)) {
+    Operation *copy = b.clone(*c);
+    copy->setOperand(0, cur);
+    cur = copy->getResult(0);
+  }
+  Value prev = use.get();
+  use.set(cur);
+  markRepaired(use.getOwner(), kPassArg);
+  // Erase the old chain where nothing else uses it.
+  for (Value x = prev; x;) {
+    Operation *def = x.getDefiningOp();
+    if (!def || !def->use_empty())
+      break;
+    x = def->getNumOperands() ? def->getOperand(0) : Value();
+    def->erase();
+  }
+}
+
+/// `blockIdx.a * (blockDim.b | K) + threadIdx.c` at an add.
+struct GlobalIndex {
+  arith::AddIOp add;
+  OpOperand *blockId, *blockDim, *threadId; ///< blockDim null with a constant K
+  int64_t k = 0;
+};
+
+std::optional<GlobalIndex> matchGlobalIndex(arith::AddIOp add) {
+  for (unsigned side = 0; side < 2; ++side) {
+    Operation *tid = idOp(add->getOperand(side));
+    auto mul = stripCasts(add->getOperand(1 - side)).getDefiningOp<arith::MulIOp>();
+    if (!isa_and_nonnull<gpu::ThreadIdOp>(tid) || !mul)
+      continue;
+    for (unsigned m = 0; m < 2; ++m) {
+      Operation *bid = idOp(mul->getOperand(m));
+      if (!isa_and_nonnull<gpu::BlockIdOp>(bid))
+        continue;
+      GlobalIndex g{add, &mul->getOpOperand(m), nullptr, &add->getOpOperand(side)};
+      Operation *other = idOp(mul->getOperand(1 - m));
+      if (isa_and_nonnull<gpu::BlockDimOp>(other)) {
+        g.blockDim = &mul->getOpOperand(1 - m);
+        return g;
+      }
+      if (auto k = getConstInt(mul->getOperand(1 - m))) {
+        g.k = *k;
+        return g;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+gpu::Dimension dimAt(OpOperand *o) { return dimOf(idOp(o->get())); }
+
+} // namespace
+
+namespace {
 struct RepairThreadDimPass : public kfix::impl::RepairThreadDimBase<RepairThreadDimPass> {
   using RepairThreadDimBase::RepairThreadDimBase;
 
+  /// The launch's block size per dimension, 0 where unknown.
+  std::array<int64_t, 3> blockSize{0, 0, 0};
+
+  bool parseBlock() {
+    StringRef spec = StringRef(block).trim();
+    if (spec.empty())
+      return true;
+    SmallVector<StringRef> parts;
+    spec.split(parts, 'x');
+    if (parts.size() > 3)
+      return false;
+    blockSize = {1, 1, 1};
+    for (auto [i, p] : llvm::enumerate(parts))
+      if (p.trim().getAsInteger(10, blockSize[i]) || blockSize[i] < 1)
+        return false;
+    return true;
+  }
+
+  void unify(gpu::GPUFuncOp func) {
+    SmallVector<GlobalIndex> indices;
+    func.walk([&](arith::AddIOp add) {
+      if (auto g = matchGlobalIndex(add))
+        indices.push_back(*g);
+    });
+    // Dimensions that consistent indices already use.
+    std::array<bool, 3> used{false, false, false};
+    auto consistent = [&](const GlobalIndex &g) {
+      gpu::Dimension c = dimAt(g.threadId);
+      if (g.blockDim)
+        return dimAt(g.blockId) == c && dimAt(g.blockDim) == c;
+      return dimAt(g.blockId) == c && (!blockSize[dimIndex(c)] || blockSize[dimIndex(c)] == g.k);
+    };
+    for (const GlobalIndex &g : indices)
+      if (consistent(g))
+        used[dimIndex(dimAt(g.threadId))] = true;
+    bool anyLoc = StringRef(loc).trim().empty();
+    for (GlobalIndex &g : indices) {
+      if (consistent(g) || (!anyLoc && !locMatches(g.add.getLoc(), loc)))
+        continue;
+      if (!g.blockDim) {
+        // blockIdx.a * K + threadIdx.c: K is the block size of another dimension.
+        gpu::Dimension c = dimAt(g.threadId);
+        if (dimAt(g.blockId) != c || !blockSize[dimIndex(c)])
+          continue;
+        std::optional<unsigned> match;
+        for (unsigned d = 0; d < 3; ++d)
+          if (d != dimIndex(c) && blockSize[d] == g.k)
+            match = match ? std::optional<unsigned>() : std::optional<unsigned>(d);
+        if (!match || used[*match])
+          continue;
+        retargetUse(*g.threadId, static_cast<gpu::Dimension>(*match));
+        ++numRewrites;
+        continue;
+      }
+      std::array<unsigned, 3> dims{dimIndex(dimAt(g.blockId)), dimIndex(dimAt(g.blockDim)),
+                                   dimIndex(dimAt(g.threadId))};
+      int best = -1, bestScore = 0;
+      for (unsigned d = 0; d < 3; ++d) {
+        int score = llvm::count(dims, d) * 2 + (used[d] ? 0 : 3);
+        if (blockSize[d] == 1)
+          score -= 20; // a dimension of one thread cannot be a thread index
+        if (!llvm::is_contained(dims, d) && blockSize[d] == 0)
+          score -= 1;
+        if (best < 0 || score > bestScore || (score == bestScore && d == dims[0]))
+          best = d, bestScore = score;
+      }
+      auto to = static_cast<gpu::Dimension>(best);
+      for (OpOperand *o : {g.blockId, g.blockDim, g.threadId})
+        if (dimAt(o) != to)
+          retargetUse(*o, to);
+      ++numRewrites;
+    }
+    // Loops: a grid-stride step blockDim.a * gridDim.b, or a block-stride
+    // loop from threadIdx.a stepping by blockDim.b.
+    func.walk([&](scf::ForOp loop) {
+      if (!anyLoc && !locMatches(loop.getLoc(), loc))
+        return;
+      Value step = stripCasts(loop.getStep());
+      Operation *start = idOp(loop.getLowerBound());
+      Operation *stepId = idOp(step);
+      if (isa_and_nonnull<gpu::ThreadIdOp>(start) && isa_and_nonnull<gpu::BlockDimOp>(stepId) &&
+          dimOf(start) != dimOf(stepId)) {
+        retargetUse(loop->getOpOperand(0), dimOf(stepId));
+        ++numRewrites;
+        return;
+      }
+      auto mul = step.getDefiningOp<arith::MulIOp>();
+      if (!mul)
+        return;
+      Operation *x = idOp(mul.getLhs()), *y = idOp(mul.getRhs());
+      if (!x || !y || dimOf(x) == dimOf(y) ||
+          !(isa<gpu::BlockDimOp>(x) ^ isa<gpu::BlockDimOp>(y)) ||
+          !(isa<gpu::GridDimOp>(x) ^ isa<gpu::GridDimOp>(y)))
+        return;
+      auto lb = stripCasts(loop.getLowerBound()).getDefiningOp<arith::AddIOp>();
+      std::optional<GlobalIndex> g = lb ? matchGlobalIndex(lb) : std::nullopt;
+      if (!g || !g->blockDim || !consistent(*g))
+        return;
+      gpu::Dimension to = dimAt(g->threadId);
+      for (unsigned i = 0; i < 2; ++i)
+        if (dimOf(idOp(mul->getOperand(i))) != to)
+          retargetUse(mul->getOpOperand(i), to);
+      ++numRewrites;
+    });
+  }
+
+  void exchange(gpu::GPUFuncOp func, gpu::Dimension a, gpu::Dimension b) {
+    std::array<bool, 3> has{false, false, false};
+    func.walk([&](arith::AddIOp add) {
+      if (auto g = matchGlobalIndex(add); g && g->blockDim) {
+        gpu::Dimension c = dimAt(g->threadId);
+        if (dimAt(g->blockId) == c && dimAt(g->blockDim) == c)
+          has[dimIndex(c)] = true;
+      }
+    });
+    if (!has[dimIndex(a)] || !has[dimIndex(b)])
+      return;
+    SmallVector<OpOperand *> uses;
+    func.walk([&](Operation *op) {
+      if (!isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op))
+        return;
+      gpu::Dimension d = dimOf(op);
+      if (d != a && d != b)
+        return;
+      for (OpOperand &u : op->getUses())
+        uses.push_back(&u);
+    });
+    for (OpOperand *u : uses) {
+      gpu::Dimension d = dimOf(idOp(u->get()));
+      retargetUse(*u, d == a ? b : a);
+    }
+    numRewrites += uses.size();
+  }
+
   void runOnOperation() override {
+    if (fix == "unify" || fix == "exchange") {
+      if (!parseBlock()) {
+        getOperation().emitError() << kPassArg << ": block must be XxYxZ, not '" << block << "'";
+        return signalPassFailure();
+      }
+      auto f = parseDim(from), t = parseDim(to);
+      if (!f || !t) {
+        getOperation().emitError() << kPassArg << ": from and to must be x, y or z";
+        return signalPassFailure();
+      }
+      for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
+        if (!func.isKernel())
+          continue;
+        if (fix == "unify")
+          unify(func);
+        else if (*f != *t)
+          exchange(func, *f, *t);
+      }
+      return;
+    }
+    if (fix != "retarget") {
+      getOperation().emitError() << kPassArg << ": fix must be retarget, unify or exchange";
+      return signalPassFailure();
+    }
     auto f = parseDim(from), t = parseDim(to);
     if (!f || !t) {
       getOperation().emitError() << kPassArg << ": from and to must be x, y or z";

@@ -1,10 +1,12 @@
 //===- RepairTransposedIndex.cpp - row-major index terms and strides ------===//
 //
 // `x[r * C + c]` where `x[c * R + r]` (a transposed operand) or `x[r * R + c]`
-// (the wrong leading dimension) was meant. Aimed by `loc` only.
+// (the wrong leading dimension) was meant. Aimed by `loc`, or by a declared
+// shape (`shape=B[K][N]`: IndexLayout.h finds the terms that contradict it).
 //
 //===----------------------------------------------------------------------===//
 #include "RepairUtils.h"
+#include "kfix/Transforms/IndexLayout.h"
 #include "kfix/Transforms/Passes.h"
 #include "kfix/Transforms/Utils.h"
 
@@ -50,11 +52,45 @@ std::optional<RowMajor> matchRowMajor(Value idx) {
   return std::nullopt;
 }
 
+/// True when every access that `v` reaches (through integer arithmetic and
+/// C locals) indexes `buffer`: rewriting `v` then changes no other buffer.
+bool feedsOnly(Value v, Value buffer) {
+  SmallVector<Value> work{v};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty()) {
+    Value cur = work.pop_back_val();
+    for (OpOperand &use : cur.getUses()) {
+      Operation *user = use.getOwner();
+      if (!seen.insert(user).second)
+        continue;
+      if (auto st = dyn_cast<memref::StoreOp>(user); st && getVarAlloca(st.getMemref())) {
+        if (use.getOperandNumber() == 0)
+          for (Operation *u : st.getMemref().getUsers())
+            if (auto ld = dyn_cast<memref::LoadOp>(u))
+              work.push_back(ld.getResult());
+        continue;
+      }
+      if (std::optional<MemAccess> acc = getMemAccess(user)) {
+        if (llvm::is_contained(acc->indices, cur) && acc->memref != buffer)
+          return false;
+        continue;
+      }
+      if (user->getDialect() && user->getDialect()->getNamespace() == "arith" &&
+          !isa<arith::CmpIOp>(user))
+        for (Value r : user->getResults())
+          work.push_back(r);
+    }
+  }
+  return true;
+}
+
 struct RepairTransposedIndexPass
     : public kfix::impl::RepairTransposedIndexBase<RepairTransposedIndexPass> {
   using RepairTransposedIndexBase::RepairTransposedIndexBase;
 
   void runOnOperation() override {
+    if (!StringRef(shape).trim().empty())
+      return runWithShape();
     if (StringRef(loc).trim().empty()) {
       getOperation().emitError() << kPassArg << ": needs loc=<file:line[:col]>";
       return signalPassFailure();
@@ -96,6 +132,96 @@ struct RepairTransposedIndexPass
     for (Site &s : sites)
       if (failed(rewrite(s.access, s.operand, s.rm)))
         return signalPassFailure();
+  }
+
+  /// `shape=` mode: the terms that contradict the declared shape.
+  void runWithShape() {
+    if (fix != "swap" && fix != "stride") {
+      getOperation().emitError() << kPassArg << ": fix must be swap or stride";
+      return signalPassFailure();
+    }
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
+      if (!func.isKernel())
+        continue;
+      std::string error;
+      std::optional<DeclaredShape> decl = parseDeclaredShape(func, shape, error);
+      if (!decl) {
+        func.emitError() << kPassArg << ": " << error;
+        return signalPassFailure();
+      }
+      Value buffer = getArgByName(func, decl->name);
+      if (!buffer)
+        continue;
+      // One rewrite per multiply (several accesses may share it).
+      llvm::SmallPtrSet<Operation *, 8> done;
+      for (LayoutIssue &is : findLayoutIssues(func, *decl, loc)) {
+        if (!done.insert(is.mul).second)
+          continue;
+        if (failed(fix == "swap" ? swapTerms(func, is, buffer) : replaceFactor(func, is, buffer)))
+          return signalPassFailure();
+      }
+    }
+  }
+
+  LogicalResult replaceFactor(gpu::GPUFuncOp func, LayoutIssue &is, Value buffer) {
+    arith::MulIOp mul = is.mul;
+    if (!feedsOnly(mul.getResult(), buffer)) {
+      mul->emitWarning() << kPassArg << ": not applied: the index term is shared with other buffers";
+      return success();
+    }
+    OpBuilder b(mul);
+    Value f = buildMonomial(b, mul.getLoc(), func, is.expectedFactor, mul.getType());
+    if (!f) {
+      mul->emitWarning() << kPassArg << ": not applied: the expected stride is not a parameter product";
+      return success();
+    }
+    if (Operation *d = f.getDefiningOp())
+      markRepaired(d, kPassArg);
+    mul->setOperand(is.strideOperand, f);
+    markRepaired(mul, kPassArg);
+    markRepaired(is.access, kPassArg);
+    ++numRewrites;
+    return success();
+  }
+
+  LogicalResult swapTerms(gpu::GPUFuncOp func, LayoutIssue &is, Value buffer) {
+    arith::AddIOp add = is.add;
+    if (!add)
+      return success(); // no unit-stride partner: only fix=stride applies
+    Value term = is.mul->getOperand(1 - is.strideOperand);
+    Value partner = add.getLhs() == is.mul.getResult() ? add.getRhs() : add.getLhs();
+    if (partner.getType() != term.getType() || isa_and_nonnull<arith::MulIOp>(partner.getDefiningOp()) ||
+        !isThreadDependentOrVarying(partner))
+      return success();
+    if (!feedsOnly(add.getResult(), buffer)) {
+      add->emitWarning() << kPassArg << ": not applied: the index is shared with other buffers";
+      return success();
+    }
+    OpBuilder b(add);
+    Value f = buildMonomial(b, add.getLoc(), func, is.expectedFactor, add.getType());
+    if (!f) {
+      add->emitWarning() << kPassArg << ": not applied: the expected stride is not a parameter product";
+      return success();
+    }
+    if (Operation *d = f.getDefiningOp())
+      markRepaired(d, kPassArg);
+    auto mul = arith::MulIOp::create(b, add.getLoc(), partner, f);
+    auto sum = arith::AddIOp::create(b, add.getLoc(), mul, term);
+    markRepaired(mul, kPassArg);
+    markRepaired(sum, kPassArg);
+    markRepaired(is.access, kPassArg);
+    add.getResult().replaceAllUsesWith(sum.getResult());
+    add->erase();
+    if (is.mul->use_empty())
+      is.mul->erase();
+    ++numRewrites;
+    return success();
+  }
+
+  /// A swap partner is a variable index (not an offset such as `+ pad`).
+  static bool isThreadDependentOrVarying(Value v) {
+    v = stripCasts(v);
+    return !getConstInt(v).has_value() && !isa<BlockArgument>(v);
   }
 
   FailureOr<Value> newStride(OpBuilder &b, Operation *at, Type ty) {
