@@ -103,8 +103,14 @@ def RepairIndexWidth : KFix_RepairPass<"kfix-repair-index-width"> {
     with a single dominating store), rebuilds that expression in `i64`
     (leaves widened with `extsi`, `extui` for unsigned parameters, thread and
     block ids re-cast from index) and indexes with the `i64` value, as
-    `(long long)row * cols + col` would. The 32-bit computation is left for
-    its other users. `loc` matches the access.
+    `(long long)row * cols + col` would. The same rebuild applies to a
+    32-bit expression with a product that is sign-extended to `i64`
+    afterwards (`int64_t lin = row * ncols + col;`: the `extsi` is replaced),
+    and to a signed 32-bit division or remainder of a product
+    (`v * levels / vmax`, `(i * step) % n`: divided in `i64`, truncated
+    back). Unsigned arithmetic (`extui`, `divui`: hashes that wrap on
+    purpose) is left alone. The 32-bit computation is left for its other
+    users. `loc` matches the access, the extension or the division.
   }];
   let options = [KFix_LocOption];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of accesses widened">];
