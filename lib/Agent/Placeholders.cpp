@@ -2,6 +2,7 @@
 #include "kfix/Agent/Placeholders.h"
 
 #include "kfix/Runtime/Manifest.h"
+#include "kfix/Transforms/RepairSites.h"
 #include "kfix/Transforms/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -179,6 +180,18 @@ void registerBuiltins() {
                       "each buffer parameter as NAME[d0][d1]... with the task's shape written "
                       "over the kernel's scalar parameters (argument: outputs | inputs)",
                       bufferShapes);
+  registerPlaceholder("off-by-one-sites",
+                      "comparisons and loops an off-by-one edit could fix, nearest to the "
+                      "diagnosed sites first (kfix-repair-off-by-one)",
+                      [](const PlannerContext &c, llvm::StringRef) {
+                        return offByOneSites(c.module, c.sites, 8);
+                      });
+  registerPlaceholder("store-sites",
+                      "stores to kernel buffers (and to locals at the diagnosed sites), "
+                      "diagnosed sites first",
+                      [](const PlannerContext &c, llvm::StringRef) {
+                        return storeSites(c.module, c.sites, 4);
+                      });
 }
 
 void ensureBuiltins() {

@@ -151,6 +151,28 @@ def RepairLoopBound : KFix_RepairPass<"kfix-repair-loop-bound"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of loop bounds fixed">];
 }
 
+def RepairOffByOne : KFix_RepairPass<"kfix-repair-off-by-one"> {
+  let summary = "One off-by-one edit of a comparison, loop bound or size at a site";
+  let description = [{
+    At `loc` (required), `fix=flip` turns each integer comparison `<` into
+    `<=`, `<=` into `<`, `>` into `>=` and `>=` into `>` (signed or
+    unsigned), together with every other comparison of the kernel that
+    repeats it (same predicate over structurally equal operands: a mask
+    test written once per loop). `fix=inc` / `fix=dec` move a bound by one
+    step: the upper bound of an `scf.for` at `loc` (undoing an explicit
+    `x - 1` / `x + 1`); for a comparison in an `scf.while` condition whose
+    variable the loop multiplies (`d *= 2`), the bound multiplied / divided
+    by the factor (undoing `n / 2`); for a comparison against a C local
+    with one thread-independent definition (`const int P = H - R;`), that
+    definition. Warns when nothing at `loc` can be edited so.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"fix", "fix", "std::string", /*default=*/"\"flip\"", "flip | inc | dec">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of edits">];
+}
+
 def RepairGridStride : KFix_RepairPass<"kfix-repair-grid-stride"> {
   let summary = "Make a grid-stride loop step by blockDim.x * gridDim.x";
   let description = [{
@@ -203,6 +225,27 @@ def RepairSwapOperands : KFix_RepairPass<"kfix-repair-swap-operands"> {
            "Only ops of this name (e.g. arith.divf)">
   ];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of ops swapped">];
+}
+
+def RepairSwapValues : KFix_RepairPass<"kfix-repair-swap-values"> {
+  let summary = "Exchange two values that a stored expression reads";
+  let description = [{
+    At `loc` (required: a store's location, or a line), in the expression
+    of each floating-point `memref.store` there, collects the values it
+    reads (loads of C locals and buffer elements, scalar parameters; loads
+    of the same local or element count once) and exchanges the `pair`-th
+    pair of the same type: pairs of different variables or buffers first,
+    then pairs of elements of one buffer. `silu(u) * g` becomes
+    `silu(g) * u`, `lerp(param, ema, w)` becomes `lerp(ema, param, w)`
+    (helpers are inlined, so the exchange is done where their arguments are
+    read). A value read after a use it must replace is re-read before that
+    use. Warns when there is no such pair.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"pair", "pair", "unsigned", /*default=*/"0", "Which pair of values (0 = first)">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of statements changed">];
 }
 
 def RepairIntDivision : KFix_RepairPass<"kfix-repair-int-division"> {
