@@ -121,3 +121,56 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Refusal: the test of a shrinking loop (`for (o = 16; o > 0; o >>= 1)`)
+// at line 14 is not flipped: `o >= 0` would never end.
+gpu.module @kernels {
+  // FLIP-LABEL: gpu.func @shrinking
+  // FLIP: arith.cmpi sgt
+  // FLIP-NOT: kfix.repaired
+  // FLIP: gpu.return
+  gpu.func @shrinking(%n: i32) kernel
+      attributes {kfix.name = "shrinking", kfix.arg_names = ["n"], kfix.arg_ctypes = ["int"]} {
+    %ov = memref.alloca() {kfix.var = "o"} : memref<i32>
+    %c16 = arith.constant 16 : i32
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    memref.store %c16, %ov[] : memref<i32>
+    scf.while : () -> () {
+      %o = memref.load %ov[] : memref<i32>
+      %go = arith.cmpi sgt, %o, %c0 : i32 loc("t.cu":14:25)
+      scf.condition(%go)
+    } do {
+      %o = memref.load %ov[] : memref<i32>
+      %h = arith.shrsi %o, %c1 : i32
+      memref.store %h, %ov[] : memref<i32>
+      scf.yield
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// `q > k` in two loops, each with its own local `k` (line 14 and 16): one
+// condition, flipped in both places.
+gpu.module @kernels {
+  // FLIP-LABEL: gpu.func @two_scopes
+  // FLIP: arith.cmpi sge, {{.*}} {kfix.repaired = "kfix-repair-off-by-one"}
+  // FLIP: arith.cmpi sge, {{.*}} {kfix.repaired = "kfix-repair-off-by-one"}
+  gpu.func @two_scopes(%q: i32) kernel
+      attributes {kfix.name = "two_scopes", kfix.arg_names = ["q"], kfix.arg_ctypes = ["int"]} {
+    %k1 = memref.alloca() {kfix.var = "k"} : memref<i32>
+    %k2 = memref.alloca() {kfix.var = "k"} : memref<i32>
+    %c0 = arith.constant 0 : i32
+    memref.store %c0, %k1[] : memref<i32>
+    memref.store %c0, %k2[] : memref<i32>
+    %a = memref.load %k1[] : memref<i32>
+    %b = arith.cmpi sgt, %q, %a : i32 loc("t.cu":14:17)
+    %c = memref.load %k2[] : memref<i32>
+    %d = arith.cmpi sgt, %q, %c : i32 loc("t.cu":16:17)
+    gpu.return
+  }
+}

@@ -157,8 +157,10 @@ def RepairOffByOne : KFix_RepairPass<"kfix-repair-off-by-one"> {
     At `loc` (required), `fix=flip` turns each integer comparison `<` into
     `<=`, `<=` into `<`, `>` into `>=` and `>=` into `>` (signed or
     unsigned), together with every other comparison of the kernel that
-    repeats it (same predicate over structurally equal operands: a mask
-    test written once per loop). `fix=inc` / `fix=dec` move a bound by one
+    repeats it (same predicate over structurally equal operands, C locals
+    compared by name: a mask test written once per loop), except the test
+    of a loop whose variable shrinks (`o >>= 1`), which could then never
+    end. `fix=inc` / `fix=dec` move a bound by one
     step: the upper bound of an `scf.for` at `loc` (undoing an explicit
     `x - 1` / `x + 1`); for a comparison in an `scf.while` condition whose
     variable the loop multiplies (`d *= 2`), the bound multiplied / divided

@@ -19,9 +19,10 @@ namespace kfix {
 /// `>`, `>=`) and counted loops that kfix-repair-off-by-one can edit. For each
 /// diagnosed site in turn: the comparisons that decide whether the site's ops
 /// run (enclosing `if`s, loop conditions, early returns), non-strict ones
-/// first, then its enclosing loops, innermost first; then the other
-/// comparisons and loops of the kernels in program order. A comparison that
-/// repeats an earlier one (same predicate, same operands) is listed once.
+/// first, then its enclosing loops, innermost first. Only when the sites
+/// lead to none (or there are none): every comparison and loop of the
+/// kernels in program order. A comparison that repeats an earlier one (same
+/// predicate, same operands, locals compared by name) is listed once.
 /// At most `max` locations.
 std::vector<std::string> offByOneSites(mlir::ModuleOp module, llvm::ArrayRef<std::string> sites,
                                        unsigned max);
