@@ -185,9 +185,17 @@ std::vector<std::string> kfix::offByOneSites(ModuleOp module, ArrayRef<std::stri
   // Without a diagnosed site that leads anywhere: every comparison and loop.
   if (!list.out.empty())
     return list.out;
+  // Loops only with a bound written `x - 1` / `x + 1`: shifting any loop of
+  // a kernel by one is a guess that rarely helps and often looks like one.
+  auto unitOffsetBound = [](scf::ForOp loop) {
+    Operation *def = loop.getUpperBound().getDefiningOp();
+    return isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def) &&
+           (getConstInt(def->getOperand(1)) == 1 || getConstInt(def->getOperand(0)) == 1);
+  };
   for (gpu::GPUFuncOp f : funcs)
     f.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (isOrderingCompare(op) || isa<scf::ForOp>(op))
+      auto loop = dyn_cast<scf::ForOp>(op);
+      if (isOrderingCompare(op) || (loop && unitOffsetBound(loop)))
         list.add(op);
     });
   return list.out;
