@@ -9,6 +9,9 @@
 //   {float-params}    the C names of its floating-point scalar parameters
 //   {buffer-shapes}   each buffer as NAME[d0][d1]..., the task's shape written
 //                     over the kernel's scalar parameters (`:outputs`, `:inputs`)
+//   {off-by-one-sites} comparisons and loops kfix-repair-off-by-one can edit,
+//                     the guards of the diagnosed sites first (RepairSites.h)
+//   {store-sites}     stores to kernel buffers, diagnosed sites first
 //   {name:arg}        any placeholder registered with registerPlaceholder
 //
 // Expanders see the candidate module, the task manifest (when there is one)
