@@ -3,6 +3,7 @@
 
 #include "kfix/Runtime/Manifest.h"
 #include "kfix/Transforms/IndexLayout.h"
+#include "kfix/Transforms/RepairSites.h"
 #include "kfix/Transforms/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -335,6 +336,18 @@ void registerBuiltins() {
                       "FROM:TO for tile-size constants that disagree with the launch's block "
                       "size in a loop step or block offset (loop steps first)",
                       tileConstants);
+  registerPlaceholder("off-by-one-sites",
+                      "comparisons and loops an off-by-one edit could fix, nearest to the "
+                      "diagnosed sites first (kfix-repair-off-by-one)",
+                      [](const PlannerContext &c, llvm::StringRef) {
+                        return offByOneSites(c.module, c.sites, 8);
+                      });
+  registerPlaceholder("store-sites",
+                      "stores to kernel buffers (and to locals at the diagnosed sites), "
+                      "diagnosed sites first",
+                      [](const PlannerContext &c, llvm::StringRef) {
+                        return storeSites(c.module, c.sites, 4);
+                      });
 }
 
 void ensureBuiltins() {

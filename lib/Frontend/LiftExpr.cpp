@@ -73,11 +73,49 @@ LogicalResult Lifter::cannotLift(const cl::Stmt *s, const Twine &what) {
 // Constants
 //===----------------------------------------------------------------------===//
 
+/// True when `e` holds an integer division of constants that does not divide
+/// exactly (`1 / 4`), looking through const variables' initializers; with
+/// `needCast`, only one that an int -> float conversion in `e` reads.
+static bool hasInexactIntDivision(const cl::Expr *e, cl::ASTContext &ast, bool needCast,
+                                  unsigned depth = 0) {
+  if (!e || depth > 24 || e->isValueDependent())
+    return false;
+  e = e->IgnoreParens();
+  if (const auto *c = dyn_cast<cl::CastExpr>(e))
+    if (c->getCastKind() == cl::CK_IntegralToFloating)
+      needCast = false; // what this cast converts counts
+  if (const auto *bo = dyn_cast<cl::BinaryOperator>(e);
+      bo && !needCast && bo->getOpcode() == cl::BO_Div &&
+      bo->getType()->isIntegralOrEnumerationType()) {
+    cl::Expr::EvalResult l, r;
+    if (bo->getLHS()->EvaluateAsInt(l, ast) && bo->getRHS()->EvaluateAsInt(r, ast)) {
+      const llvm::APSInt &d = r.Val.getInt();
+      if (!d.isZero() && !l.Val.getInt().srem(d).isZero())
+        return true;
+    }
+  }
+  if (const auto *dre = dyn_cast<cl::DeclRefExpr>(e))
+    if (const auto *vd = dyn_cast<cl::VarDecl>(dre->getDecl()))
+      if (vd->getType().isConstQualified() && vd->getInit())
+        return hasInexactIntDivision(vd->getInit(), ast, needCast, depth + 1);
+  for (const cl::Stmt *child : e->children())
+    if (const auto *ce = dyn_cast_or_null<cl::Expr>(child))
+      if (hasInexactIntDivision(ce, ast, needCast, depth + 1))
+        return true;
+  return false;
+}
+
 std::optional<Value> Lifter::emitConstant(const cl::Expr *e) {
   if (e->isValueDependent() || e->isGLValue())
     return std::nullopt;
   cl::QualType t = e->getType().getCanonicalType();
   if (!t->isIntegralOrEnumerationType() && !t->isRealFloatingType())
+    return std::nullopt;
+  // `0.5f * x` written `(1 / 2) * x` folds to 0: keep a truncating integer
+  // division that is converted to float as IR (sitofp(divsi)) so that the
+  // truncation stays visible to diagnosis and repair. Integer-only constant
+  // expressions (`SIZE / 3` as a bound) still fold.
+  if (hasInexactIntDivision(e, ast, /*needCast=*/inIntToFloat == 0))
     return std::nullopt;
   if (isHalf(t) || isBF16(t))
     return std::nullopt;
@@ -246,7 +284,10 @@ Value Lifter::emitCast(const cl::CastExpr *e) {
   case cl::CK_IntegralToBoolean:
   case cl::CK_FloatingToBoolean:
   case cl::CK_BooleanToSignedIntegral: {
+    bool intToFloat = e->getCastKind() == cl::CK_IntegralToFloating;
+    inIntToFloat += intToFloat;
     Value v = emitRValue(sub);
+    inIntToFloat -= intToFloat;
     if (!v)
       return {};
     Value r = convert(v, sub->getType(), e->getType(), l);

@@ -222,6 +222,9 @@ public:
   mlir::OpBuilder b;
   std::string &errors;
   bool failed = false;
+  /// > 0 while lifting the operand of an int -> float conversion: an inexact
+  /// integer division there is emitted, not folded (see emitConstant).
+  unsigned inIntToFloat = 0;
   /// Where the construct being lifted starts (for errors without a location).
   clang::SourceLocation curLoc;
   /// Returned for void expressions; erased at the end when unused.

@@ -85,3 +85,91 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A 32-bit product of values loaded from index buffers, sign-extended only
+// when stored to a 64-bit output: lin[i] = row[i] * ncols + col[i].
+gpu.module @kernels {
+  // CHECK-LABEL: gpu.func @coo_linear
+  // CHECK: %[[N64:.*]] = arith.extsi %arg3 : i32 to i64
+  // CHECK: %[[R:.*]] = memref.load %arg0
+  // CHECK: %[[R64:.*]] = arith.extsi %[[R]] : i32 to i64
+  // CHECK: %[[M64:.*]] = arith.muli %[[R64]], %[[N64]] {kfix.repaired = "kfix-repair-index-width"} : i64
+  // CHECK: %[[C:.*]] = memref.load %arg1
+  // CHECK: %[[C64:.*]] = arith.extsi %[[C]] : i32 to i64
+  // CHECK: %[[A64:.*]] = arith.addi %[[M64]], %[[C64]] {kfix.repaired = "kfix-repair-index-width"} : i64
+  // CHECK: memref.store %[[A64]], %arg2
+  gpu.func @coo_linear(%row: memref<?xi32>, %col: memref<?xi32>, %lin: memref<?xi64>, %ncols: i32) kernel
+      attributes {kfix.name = "coo_linear", kfix.arg_names = ["row", "col", "lin", "ncols"],
+                  kfix.arg_ctypes = ["const int *", "const int *", "int64_t *", "int"]} {
+    %tx = gpu.thread_id x
+    %r = memref.load %row[%tx] : memref<?xi32>
+    %m = arith.muli %r, %ncols : i32
+    %c = memref.load %col[%tx] : memref<?xi32>
+    %a = arith.addi %m, %c : i32
+    %w = arith.extsi %a : i32 to i64
+    memref.store %w, %lin[%tx] : memref<?xi64>
+    gpu.return
+  }
+}
+
+// -----
+
+// A product divided back into range: q[i] = v[i] * levels / vmax is divided in
+// i64 and truncated; (i * step) % n used as an index is indexed in i64.
+gpu.module @kernels {
+  // CHECK-LABEL: gpu.func @rescale
+  // CHECK: %[[D:.*]] = arith.divsi %{{.*}}, %{{.*}} : i64
+  // CHECK: %[[T:.*]] = arith.trunci %[[D]] {kfix.repaired = "kfix-repair-index-width"} : i64 to i32
+  // CHECK: memref.store %[[T]], %arg1
+  // CHECK: %[[REM:.*]] = arith.remsi %{{.*}}, %{{.*}} : i64
+  // CHECK: %[[IX:.*]] = arith.index_cast %[[REM]] {kfix.repaired = "kfix-repair-index-width"} : i64 to index
+  // CHECK: memref.load %arg0[%[[IX]]]
+  gpu.func @rescale(%v: memref<?xi32>, %q: memref<?xi32>, %levels: i32, %vmax: i32, %step: i32, %n: i32) kernel
+      attributes {kfix.name = "rescale", kfix.arg_names = ["v", "q", "levels", "vmax", "step", "n"],
+                  kfix.arg_ctypes = ["const int *", "int *", "int", "int", "int", "int"]} {
+    %tx = gpu.thread_id x
+    %x = memref.load %v[%tx] : memref<?xi32>
+    %p = arith.muli %x, %levels : i32
+    %d = arith.divsi %p, %vmax : i32
+    memref.store %d, %q[%tx] : memref<?xi32>
+    %t32 = arith.index_castui %tx : index to i32
+    %s = arith.muli %t32, %step : i32
+    %r = arith.remsi %s, %n : i32
+    %ri = arith.index_cast %r : i32 to index
+    %g = memref.load %v[%ri] : memref<?xi32>
+    memref.store %g, %q[%tx] : memref<?xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+// Refusals: unsigned arithmetic (a hash that wraps on purpose, extended with
+// extui, divided with divui), a division without a product and a product
+// that is already 64-bit are left alone.
+gpu.module @kernels {
+  // CHECK-LABEL: gpu.func @hash
+  // CHECK-NOT: kfix.repaired
+  // CHECK: gpu.return
+  gpu.func @hash(%k: memref<?xi32>, %h: memref<?xi64>, %o: memref<?xi32>, %n: i32, %c: i32) kernel
+      attributes {kfix.name = "hash", kfix.arg_names = ["k", "h", "o", "n", "c"],
+                  kfix.arg_ctypes = ["const unsigned *", "uint64_t *", "unsigned *", "unsigned", "int"]} {
+    %tx = gpu.thread_id x
+    %mul = arith.constant -1640531535 : i32
+    %x = memref.load %k[%tx] : memref<?xi32>
+    %p = arith.muli %x, %mul : i32
+    %w = arith.extui %p : i32 to i64
+    memref.store %w, %h[%tx] : memref<?xi64>
+    %d = arith.divui %p, %n : i32
+    memref.store %d, %o[%tx] : memref<?xi32>
+    %e = arith.divsi %x, %c : i32
+    memref.store %e, %o[%tx] : memref<?xi32>
+    %x64 = arith.extsi %x : i32 to i64
+    %c64 = arith.extsi %c : i32 to i64
+    %p64 = arith.muli %x64, %c64 : i64
+    memref.store %p64, %h[%tx] : memref<?xi64>
+    gpu.return
+  }
+}

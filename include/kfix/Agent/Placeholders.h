@@ -12,6 +12,9 @@
 //   {layout-mismatch} the buffer shapes that an access contradicts (IndexLayout.h)
 //   {launch-block}    the task's block size, XxYxZ
 //   {tile-constants}  FROM:TO tile-size constants that disagree with the block
+//   {off-by-one-sites} comparisons and loops kfix-repair-off-by-one can edit,
+//                     the guards of the diagnosed sites first (RepairSites.h)
+//   {store-sites}     stores to kernel buffers, diagnosed sites first
 //   {name:arg}        any placeholder registered with registerPlaceholder
 //
 // Expanders see the candidate module, the task manifest (when there is one)

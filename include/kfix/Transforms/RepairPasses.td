@@ -134,8 +134,14 @@ def RepairIndexWidth : KFix_RepairPass<"kfix-repair-index-width"> {
     with a single dominating store), rebuilds that expression in `i64`
     (leaves widened with `extsi`, `extui` for unsigned parameters, thread and
     block ids re-cast from index) and indexes with the `i64` value, as
-    `(long long)row * cols + col` would. The 32-bit computation is left for
-    its other users. `loc` matches the access.
+    `(long long)row * cols + col` would. The same rebuild applies to a
+    32-bit expression with a product that is sign-extended to `i64`
+    afterwards (`int64_t lin = row * ncols + col;`: the `extsi` is replaced),
+    and to a signed 32-bit division or remainder of a product
+    (`v * levels / vmax`, `(i * step) % n`: divided in `i64`, truncated
+    back). Unsigned arithmetic (`extui`, `divui`: hashes that wrap on
+    purpose) is left alone. The 32-bit computation is left for its other
+    users. `loc` matches the access, the extension or the division.
   }];
   let options = [KFix_LocOption];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of accesses widened">];
@@ -174,6 +180,30 @@ def RepairLoopBound : KFix_RepairPass<"kfix-repair-loop-bound"> {
            "strict | dec | inc">
   ];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of loop bounds fixed">];
+}
+
+def RepairOffByOne : KFix_RepairPass<"kfix-repair-off-by-one"> {
+  let summary = "One off-by-one edit of a comparison, loop bound or size at a site";
+  let description = [{
+    At `loc` (required), `fix=flip` turns each integer comparison `<` into
+    `<=`, `<=` into `<`, `>` into `>=` and `>=` into `>` (signed or
+    unsigned), together with every other comparison of the kernel that
+    repeats it (same predicate over structurally equal operands, C locals
+    compared by name: a mask test written once per loop), except the test
+    of a loop whose variable shrinks (`o >>= 1`), which could then never
+    end. `fix=inc` / `fix=dec` move a bound by one
+    step: the upper bound of an `scf.for` at `loc` (undoing an explicit
+    `x - 1` / `x + 1`); for a comparison in an `scf.while` condition whose
+    variable the loop multiplies (`d *= 2`), the bound multiplied / divided
+    by the factor (undoing `n / 2`); for a comparison against a C local
+    with one thread-independent definition (`const int P = H - R;`), that
+    definition. Warns when nothing at `loc` can be edited so.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"fix", "fix", "std::string", /*default=*/"\"flip\"", "flip | inc | dec">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of edits">];
 }
 
 def RepairGridStride : KFix_RepairPass<"kfix-repair-grid-stride"> {
@@ -247,6 +277,27 @@ def RepairSwapOperands : KFix_RepairPass<"kfix-repair-swap-operands"> {
            "Only ops of this name (e.g. arith.divf)">
   ];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of ops swapped">];
+}
+
+def RepairSwapValues : KFix_RepairPass<"kfix-repair-swap-values"> {
+  let summary = "Exchange two values that a stored expression reads";
+  let description = [{
+    At `loc` (required: a store's location, or a line), in the expression
+    of each floating-point `memref.store` there, collects the values it
+    reads (loads of C locals and buffer elements, scalar parameters; loads
+    of the same local or element count once) and exchanges the `pair`-th
+    pair of the same type: pairs of different variables or buffers first,
+    then pairs of elements of one buffer. `silu(u) * g` becomes
+    `silu(g) * u`, `lerp(param, ema, w)` becomes `lerp(ema, param, w)`
+    (helpers are inlined, so the exchange is done where their arguments are
+    read). A value read after a use it must replace is re-read before that
+    use. Warns when there is no such pair.
+  }];
+  let options = [
+    KFix_LocOption,
+    Option<"pair", "pair", "unsigned", /*default=*/"0", "Which pair of values (0 = first)">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of statements changed">];
 }
 
 def RepairIntDivision : KFix_RepairPass<"kfix-repair-int-division"> {

@@ -1,7 +1,11 @@
 //===- RepairIndexWidth.cpp - 64-bit index arithmetic for global accesses ===//
 //
 // `x[row * cols + col]` with `int` operands wraps past 2^31 elements. The
-// repair recomputes such an index in i64 from the same leaves.
+// repair recomputes such an index in i64 from the same leaves. The same
+// overflow-before-widening happens when a 32-bit product is converted to a
+// 64-bit value (`int64_t lin = row * ncols + col;`) or divided back into
+// range (`v * levels / vmax`, `(i * step) % n`): those are recomputed in i64
+// too (the quotient truncated back to i32, where it fits).
 //
 //===----------------------------------------------------------------------===//
 #include "RepairUtils.h"
@@ -48,7 +52,7 @@ struct Widener {
       return false;
     if (isa<arith::MulIOp, arith::ShLIOp>(def))
       return true;
-    if (isa<arith::AddIOp, arith::SubIOp>(def))
+    if (isa<arith::AddIOp, arith::SubIOp, arith::DivSIOp, arith::RemSIOp>(def))
       return hasProduct(def->getOperand(0), depth + 1) ||
              hasProduct(def->getOperand(1), depth + 1);
     if (auto load = dyn_cast<memref::LoadOp>(def))
@@ -72,7 +76,8 @@ struct Widener {
     Type i64 = IntegerType::get(func.getContext(), 64);
     Value r;
     Operation *def = v.getDefiningOp();
-    if (def && isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp>(def)) {
+    if (def && isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ShLIOp, arith::DivSIOp,
+                   arith::RemSIOp>(def)) {
       Value l = widen(def->getOperand(0)), rr = widen(def->getOperand(1));
       OpBuilder b = builderAfter(v);
       OperationState st(def->getLoc(), def->getName());
@@ -108,6 +113,15 @@ struct Widener {
   }
 };
 
+/// A signed 32-bit division or remainder whose dividend holds a product:
+/// `v * levels / vmax`, `(i * step) % n`.
+bool isDivisionOfProduct(Operation *op, Widener &w) {
+  if (!isa<arith::DivSIOp, arith::RemSIOp>(op))
+    return false;
+  auto type = dyn_cast<IntegerType>(op->getResult(0).getType());
+  return type && type.getWidth() == 32 && w.hasProduct(op->getOperand(0));
+}
+
 struct RepairIndexWidthPass : public kfix::impl::RepairIndexWidthBase<RepairIndexWidthPass> {
   using RepairIndexWidthBase::RepairIndexWidthBase;
 
@@ -116,9 +130,24 @@ struct RepairIndexWidthPass : public kfix::impl::RepairIndexWidthBase<RepairInde
       DominanceInfo dom(func);
       Widener w(func, dom);
       SmallVector<std::pair<Operation *, unsigned>> sites;
+      SmallVector<Operation *> exts, divs;
       func.walk([&](Operation *op) {
+        if (!locMatches(op->getLoc(), loc))
+          return;
+        // `(int64_t)(a * b)`: a 32-bit product sign-extended after the fact.
+        if (auto ext = dyn_cast<arith::ExtSIOp>(op)) {
+          auto from = dyn_cast<IntegerType>(ext.getIn().getType());
+          if (from && from.getWidth() == 32 && ext.getType().isInteger(64) &&
+              w.hasProduct(ext.getIn()))
+            exts.push_back(op);
+          return;
+        }
+        if (isDivisionOfProduct(op, w)) {
+          divs.push_back(op);
+          return;
+        }
         auto acc = getMemAccess(op);
-        if (!acc || !isGlobalMemref(acc->memref) || !locMatches(op->getLoc(), loc))
+        if (!acc || !isGlobalMemref(acc->memref))
           return;
         unsigned first = op->getNumOperands() - acc->indices.size();
         for (unsigned i = 0; i < acc->indices.size(); ++i) {
@@ -137,6 +166,24 @@ struct RepairIndexWidthPass : public kfix::impl::RepairIndexWidthBase<RepairInde
                                                b.getIndexType(), wide);
         markRepaired(cast, kPassArg);
         op->setOperand(operand, cast);
+        ++numRewrites;
+      }
+      for (Operation *ext : exts) {
+        Value wide = w.widen(ext->getOperand(0));
+        markRepaired(wide.getDefiningOp(), kPassArg);
+        ext->getResult(0).replaceAllUsesWith(wide);
+        ++numRewrites;
+      }
+      for (Operation *div : divs) {
+        // Uses already rebuilt in i64 (an index above) keep theirs; the others
+        // read the 64-bit quotient truncated back to 32 bits.
+        if (div->use_empty())
+          continue;
+        Value wide = w.widen(div->getResult(0));
+        OpBuilder b = w.builderAfter(wide);
+        auto narrow = arith::TruncIOp::create(b, div->getLoc(), div->getResult(0).getType(), wide);
+        markRepaired(narrow, kPassArg);
+        div->getResult(0).replaceAllUsesExcept(narrow.getResult(), narrow.getOperation());
         ++numRewrites;
       }
     }
