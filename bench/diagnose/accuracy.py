@@ -33,7 +33,7 @@ import tempfile
 # NM-bench bug ids (bench/tasks/README.md) -> KB bug classes (kb/*.yaml).
 BENCH_TO_KB = {
     "tail-guard": "bounds-tail",
-    "off-by-one": "loop-bound",
+    "off-by-one": ("loop-bound", "off-by-one"),
     "missing-sync": "sync-missing-barrier",
     "missing-sync-reuse": "sync-reuse-barrier",
     "reduction-identity": "reduction-identity",
@@ -48,6 +48,11 @@ BENCH_TO_KB = {
     "uninit-shared-accum": "uninit-shared",
     "wrong-thread-dim": "indexing-thread-dim",
     "swapped-operands": "arithmetic-operand-order",
+    "shfl-offsets": "shfl-offsets",
+    "softmax-no-max": "softmax-no-max",
+    "wrong-stride": "indexing-layout",
+    "tile-size-mismatch": ("tile-size", "shared-memory-size"),
+    "index-overflow-32": "index-overflow-32",
 }
 
 
@@ -116,7 +121,10 @@ def main():
         if any(b not in BENCH_TO_KB for b in bugs):
             skipped.append(task_dir)
             continue
-        want = {BENCH_TO_KB[b] for b in bugs}
+        want = set()
+        for b in bugs:
+            v = BENCH_TO_KB[b]
+            want.update(v if isinstance(v, tuple) else (v,))
         kb_id = None
         m = re.search(r"kb/examples/([^/]+)/?$", os.path.abspath(task_dir))
         if m:
