@@ -1,6 +1,9 @@
 // RUN: kfix-opt %s --verify-each --kfix-repair-variance-divisor | FileCheck %s
 // RUN: kfix-opt %s --verify-each --kfix-repair-variance-divisor='to=unbiased loc=var.cu:4' | FileCheck %s --check-prefix=UNB
 // RUN: not kfix-opt %s --kfix-repair-variance-divisor='to=unbiased' 2>&1 | FileCheck %s --check-prefix=ERR
+// A divisor that already is n - 1 is left alone (no n - 2 on a second application):
+// RUN: kfix-opt %s --kfix-repair-variance-divisor='to=unbiased loc=var.cu:3' | FileCheck %s --check-prefix=AGAIN
+// RUN: kfix-opt %s --kfix-repair-variance-divisor='to=unbiased loc=var.cu:4' | kfix-opt --kfix-repair-variance-divisor='to=unbiased loc=var.cu:4' | FileCheck %s --check-prefix=TWICE
 
 // __global__ void variance(const float *sq, float *var, float *mean, int n) {
 //   var[0] = sq[0] / (float)(n - 1);     // line 3: biased variance wanted
@@ -34,3 +37,6 @@ gpu.module @kernels {
   }
 }
 // ERR: to=unbiased needs loc=<file:line[:col]>
+// AGAIN-NOT: kfix.repaired
+// TWICE-COUNT-2: arith.subi %arg3
+// TWICE-NOT: arith.subi %arg3

@@ -47,6 +47,10 @@ struct RepairVarianceDivisorPass
           continue;
         nn = sub.getLhs();
       } else {
+        // Already `n - 1`: a second application would divide by n - 2, which
+        // is no variance (and lets a search creep towards a wrong constant).
+        if (auto sub = n.getDefiningOp<arith::SubIOp>(); sub && getConstInt(sub.getRhs()) == 1)
+          continue;
         Value one = arith::ConstantOp::create(b, conv->getLoc(), IntegerAttr::get(n.getType(), 1));
         auto sub = arith::SubIOp::create(b, conv->getLoc(), n, one);
         markRepaired(sub, kPassArg);
