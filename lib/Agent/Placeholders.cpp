@@ -10,6 +10,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <array>
 #include <map>
@@ -77,7 +78,7 @@ std::vector<std::string> kernelArgNames(mlir::ModuleOp module, llvm::StringRef k
 /// Rewrites a manifest expression over size symbols into a C expression over
 /// the kernel's scalar parameters: each symbol becomes the C name of the
 /// scalar parameter whose value is exactly that symbol. "" when a symbol has
-/// no such parameter.
+/// no such parameter, or for functions (ceildiv, min, max) and float literals.
 std::string toKernelExpr(const kfix::Expr &e, const std::map<std::string, std::string> &symToC) {
   std::string text = e.text();
   // A dimension written exactly as some parameter's value.
@@ -92,16 +93,15 @@ std::string toKernelExpr(const kfix::Expr &e, const std::map<std::string, std::s
       while (j < text.size() &&
              (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_'))
         ++j;
-      std::string word = text.substr(i, j - i);
-      if (word == "ceildiv" || word == "min" || word == "max")
-        return ""; // keep guards to plain arithmetic
-      auto it = symToC.find(word);
+      auto it = symToC.find(text.substr(i, j - i));
       if (it == symToC.end())
-        return "";
+        return ""; // an unknown symbol or a function name
       out += it->second;
       i = j;
       continue;
     }
+    if (c == '.' || c == ',')
+      return ""; // float literals, function arguments: not an integer extent
     if (!std::isspace(static_cast<unsigned char>(c)))
       out += c;
     ++i;
@@ -109,13 +109,18 @@ std::string toKernelExpr(const kfix::Expr &e, const std::map<std::string, std::s
   return out;
 }
 
-/// `NAME[d0][d1]...` for each buffer parameter of the candidate kernel whose
-/// every dimension can be written over the kernel's scalar parameters (or as
-/// an integer). `which`: "" (all buffers), "outputs" (output/inout),
-/// "inputs" (input/inout).
-std::vector<std::string> bufferShapes(const PlannerContext &c, llvm::StringRef which,
-                                      bool anyLeadingDim) {
-  std::vector<std::string> out;
+/// A buffer parameter of the task's kernel with its declared shape over the
+/// kernel's scalar parameters ("" for a dimension none of them gives).
+struct DeclaredBuffer {
+  std::string name;
+  std::vector<std::string> dims;
+};
+
+/// The buffers of the candidate kernel the task's first launch runs, in
+/// parameter order. `which`: "" (all), "outputs" (output/inout), "inputs"
+/// (input/inout).
+std::vector<DeclaredBuffer> declaredBuffers(const PlannerContext &c, llvm::StringRef which) {
+  std::vector<DeclaredBuffer> out;
   if (!c.task || c.task->launches.empty())
     return out;
   const kfix::TaskManifest &task = *c.task;
@@ -137,27 +142,57 @@ std::vector<std::string> bufferShapes(const PlannerContext &c, llvm::StringRef w
     const kfix::ParamSpec *p = task.findParam(pname);
     if (!p || !p->isBuffer() || p->shape.empty())
       continue;
-    if (which == "outputs" && !p->isChecked())
+    if ((which == "outputs" && !p->isChecked()) || (which == "inputs" && !p->isFilled()))
       continue;
-    if (which == "inputs" && !p->isFilled())
-      continue;
-    std::string s = cnames[i];
+    DeclaredBuffer b{cnames[i], {}};
+    for (const kfix::Expr &d : p->shape)
+      b.dims.push_back(toKernelExpr(d, symToC));
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+/// `NAME[d0][d1]...` for each buffer parameter of the candidate kernel whose
+/// every dimension can be written over the kernel's scalar parameters (or as
+/// an integer); with `anyLeadingDim`, an unknown leading dimension of a
+/// multi-dimensional buffer is written `?` (it takes no part in row-major strides).
+std::vector<std::string> bufferShapes(const PlannerContext &c, llvm::StringRef which,
+                                      bool anyLeadingDim) {
+  std::vector<std::string> out;
+  for (const DeclaredBuffer &b : declaredBuffers(c, which)) {
+    std::string s = b.name;
     bool ok = true;
-    for (auto [j, d] : llvm::enumerate(p->shape)) {
-      std::string k = toKernelExpr(d, symToC);
-      // The leading dimension takes no part in row-major strides.
-      if (k.empty() && j == 0 && anyLeadingDim && p->shape.size() > 1)
-        k = "?";
-      if (k.empty()) {
+    for (auto [j, k] : llvm::enumerate(b.dims)) {
+      if (k.empty() && !(j == 0 && anyLeadingDim && b.dims.size() > 1)) {
         ok = false;
         break;
       }
-      s += "[" + k + "]";
+      s += "[" + (k.empty() ? std::string("?") : k) + "]";
     }
     if (ok)
       out.push_back(s);
   }
   return out;
+}
+
+/// `{contract-shapes}`: every buffer in one value separated by `;`
+/// (`A[M][K];B[K][N];C[M][N]`), so that one repair can keep every access
+/// inside the contract; `?` for a dimension no scalar parameter gives (a batch
+/// dimension taken from gridDim); a buffer whose innermost dimension is
+/// unknown is left out.
+std::vector<std::string> contractShapes(const PlannerContext &c, llvm::StringRef which) {
+  std::vector<std::string> buffers;
+  for (const DeclaredBuffer &b : declaredBuffers(c, which)) {
+    if (b.dims.back().empty())
+      continue;
+    std::string s = b.name;
+    for (const std::string &k : b.dims)
+      s += "[" + (k.empty() ? std::string("?") : k) + "]";
+    buffers.push_back(s);
+  }
+  if (buffers.empty())
+    return {};
+  return {llvm::join(buffers, ";")};
 }
 
 /// The candidate's kernel that the task's first launch runs.
@@ -325,7 +360,11 @@ void registerBuiltins() {
                       [](const PlannerContext &c, llvm::StringRef which) {
                         return bufferShapes(c, which, false);
                       });
-  registerContractPlaceholders();
+  registerPlaceholder("contract-shapes",
+                      "every buffer as NAME[d0][d1]... over the kernel's scalar parameters, "
+                      "all in one value separated by ';', '?' for a dimension no parameter "
+                      "gives (argument: outputs | inputs)",
+                      contractShapes);
   registerPlaceholder("layout-mismatch",
                       "the {buffer-shapes} that some access of the kernel contradicts (a term "
                       "whose stride is not a suffix product of the declared shape), most first",

@@ -67,10 +67,6 @@ bool parsePlaceholder(llvm::StringRef value, llvm::StringRef &name, llvm::String
 /// `module`, in program order, at most `max`.
 std::vector<std::string> findOpSites(mlir::ModuleOp module, llvm::StringRef names, unsigned max);
 
-/// Registers `{contract-shapes}` (ContractPlaceholders.cpp): every buffer's
-/// declared shape in one value, for repairs that guard against it.
-void registerContractPlaceholders();
-
 } // namespace kfix
 
 #endif
