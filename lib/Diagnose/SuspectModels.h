@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -51,6 +52,17 @@ struct SuspectContext {
 void applyModels(SuspectContext &ctx);
 /// Ops worth naming as weak suspects (arithmetic, comparisons, math, shuffles).
 bool isArithmetic(mlir::Operation *op);
+
+/// The models over accumulators (SuspectAccumulators.cpp).
+void accumulatorModels(SuspectContext &ctx);
+
+// Helpers shared by the model files.
+/// The value of a constant (through casts), as a double.
+std::optional<double> constantValue(mlir::Value v);
+/// The name of a buffer: a local's kfix.var, a parameter or a shared array.
+std::string bufferName(SuspectContext &ctx, mlir::Value memref);
+/// `v` is (a cast of) a load from the buffer rooted at `root`.
+bool loadsFrom(mlir::Value v, mlir::Value root);
 
 } // namespace kfix::suspects
 

@@ -1,0 +1,250 @@
+//===- SuspectAccumulators.cpp - reduction-identity and accumulation models ===//
+//
+// The models over accumulators (SuspectModels.cpp lists every model): buffers
+// updated as x = x (op) y, whose seed is not the identity of the combining op
+// (reduction-identity) or whose element type is f16/bf16
+// (low-precision-accumulation).
+//
+//===----------------------------------------------------------------------===//
+#include "SuspectModels.h"
+
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <cmath>
+#include <optional>
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::suspects;
+
+/// Same value, or two loads of the same scalar local.
+static bool sameValue(Value a, Value b) {
+  a = stripCasts(a);
+  b = stripCasts(b);
+  if (a == b)
+    return true;
+  auto la = a.getDefiningOp<memref::LoadOp>(), lb = b.getDefiningOp<memref::LoadOp>();
+  return la && lb && la.getIndices().empty() && lb.getIndices().empty() &&
+         memRoot(la.getMemref()) == memRoot(lb.getMemref());
+}
+
+//===----------------------------------------------------------------------===//
+// Accumulators: buffers updated as x = x (op) y
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Accumulator {
+  Operation *store = nullptr;   ///< the update store
+  Operation *combine = nullptr; ///< the combining op (or the guarding compare)
+  Value root;
+  std::string kind; ///< sum, product, max, min
+};
+} // namespace
+
+static std::optional<std::string> combineKind(Operation *op) {
+  if (isa<arith::AddFOp, arith::AddIOp, math::FmaOp>(op))
+    return std::string("sum");
+  if (isa<arith::MulFOp, arith::MulIOp>(op))
+    return std::string("product");
+  if (isa<arith::MaxNumFOp, arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>(op))
+    return std::string("max");
+  if (isa<arith::MinNumFOp, arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>(op))
+    return std::string("min");
+  return std::nullopt;
+}
+
+/// +1: `a pred b` holds when a > b (gt/ge); -1: when a < b; 0 otherwise.
+static int greaterSense(Operation *cmp) {
+  if (auto c = dyn_cast<arith::CmpFOp>(cmp)) {
+    switch (c.getPredicate()) {
+    case arith::CmpFPredicate::OGT:
+    case arith::CmpFPredicate::OGE:
+    case arith::CmpFPredicate::UGT:
+    case arith::CmpFPredicate::UGE:
+      return 1;
+    case arith::CmpFPredicate::OLT:
+    case arith::CmpFPredicate::OLE:
+    case arith::CmpFPredicate::ULT:
+    case arith::CmpFPredicate::ULE:
+      return -1;
+    default:
+      return 0;
+    }
+  }
+  if (auto c = dyn_cast<arith::CmpIOp>(cmp)) {
+    switch (c.getPredicate()) {
+    case arith::CmpIPredicate::sgt:
+    case arith::CmpIPredicate::sge:
+    case arith::CmpIPredicate::ugt:
+    case arith::CmpIPredicate::uge:
+      return 1;
+    case arith::CmpIPredicate::slt:
+    case arith::CmpIPredicate::sle:
+    case arith::CmpIPredicate::ult:
+    case arith::CmpIPredicate::ule:
+      return -1;
+    default:
+      return 0;
+    }
+  }
+  return 0;
+}
+
+static std::optional<Accumulator> asAccumulator(Operation *store) {
+  auto st = dyn_cast<memref::StoreOp>(store);
+  if (!st)
+    return std::nullopt;
+  Value root = memRoot(st.getMemref());
+  Value v = stripCasts(st.getValueToStore());
+  Operation *def = v.getDefiningOp();
+  if (def) {
+    if (auto kind = combineKind(def)) {
+      unsigned first = isa<math::FmaOp>(def) ? 2 : 0;
+      for (unsigned i = first; i < def->getNumOperands(); ++i)
+        if (loadsFrom(def->getOperand(i), root))
+          return Accumulator{store, def, root, *kind};
+    }
+    // select(a > b, a, b)
+    if (auto sel = dyn_cast<arith::SelectOp>(def)) {
+      Operation *cmp = sel.getCondition().getDefiningOp();
+      if (cmp && cmp->getNumOperands() == 2 &&
+          (loadsFrom(sel.getTrueValue(), root) || loadsFrom(sel.getFalseValue(), root))) {
+        int sense = greaterSense(cmp);
+        if (sense && sameValue(sel.getTrueValue(), cmp->getOperand(0)) &&
+            sameValue(sel.getFalseValue(), cmp->getOperand(1)))
+          return Accumulator{store, def, root, sense > 0 ? "max" : "min"};
+        if (sense && sameValue(sel.getTrueValue(), cmp->getOperand(1)) &&
+            sameValue(sel.getFalseValue(), cmp->getOperand(0)))
+          return Accumulator{store, def, root, sense > 0 ? "min" : "max"};
+      }
+    }
+  }
+  // if (x > m) m = x;
+  if (auto ifOp = dyn_cast_or_null<scf::IfOp>(store->getParentOp())) {
+    Operation *cmp = stripCasts(ifOp.getCondition()).getDefiningOp();
+    if (cmp && isa<arith::CmpFOp, arith::CmpIOp>(cmp) &&
+        store->getBlock() == &ifOp.getThenRegion().front()) {
+      int sense = greaterSense(cmp);
+      Value a = cmp->getOperand(0), b = cmp->getOperand(1);
+      if (sense && sameValue(a, v) && loadsFrom(b, root))
+        return Accumulator{store, cmp, root, sense > 0 ? "max" : "min"};
+      if (sense && sameValue(b, v) && loadsFrom(a, root))
+        return Accumulator{store, cmp, root, sense > 0 ? "min" : "max"};
+    }
+  }
+  return std::nullopt;
+}
+
+/// Constants a stored value can be (through ifs, selects, casts, negation).
+static void constantLeaves(Value v, llvm::SmallVectorImpl<std::pair<Operation *, double>> &out,
+                           double sign = 1, unsigned depth = 0) {
+  if (!v || depth > 8)
+    return;
+  v = stripCasts(v);
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return;
+  if (auto c = constantValue(v)) {
+    out.push_back({def, sign * *c});
+    return;
+  }
+  if (isa<arith::NegFOp>(def))
+    return constantLeaves(def->getOperand(0), out, -sign, depth + 1);
+  if (auto sel = dyn_cast<arith::SelectOp>(def)) {
+    constantLeaves(sel.getTrueValue(), out, sign, depth + 1);
+    constantLeaves(sel.getFalseValue(), out, sign, depth + 1);
+    return;
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+    unsigned idx = cast<OpResult>(v).getResultNumber();
+    for (Region *r : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+      if (!r->empty())
+        if (auto y = dyn_cast<scf::YieldOp>(r->front().getTerminator()))
+          constantLeaves(y.getOperand(idx), out, sign, depth + 1);
+  }
+}
+
+static bool isIdentity(llvm::StringRef kind, double v, Type t) {
+  bool isInt = t.isInteger();
+  if (kind == "sum")
+    return v == 0;
+  if (kind == "product")
+    return v == 1;
+  if (kind == "max")
+    return isInt ? v <= -2147483648.0 : (std::isinf(v) && v < 0) || v <= -3.0e38;
+  if (kind == "min")
+    return isInt ? v >= 2147483647.0 : (std::isinf(v) && v > 0) || v >= 3.0e38;
+  return true;
+}
+
+static const char *identityText(llvm::StringRef kind) {
+  if (kind == "sum")
+    return "0";
+  if (kind == "product")
+    return "1";
+  if (kind == "max")
+    return "-inf / the lowest value";
+  return "+inf / the largest value";
+}
+
+void suspects::accumulatorModels(SuspectContext &ctx) {
+  std::vector<Accumulator> accs;
+  llvm::DenseSet<Operation *> updateStores;
+  ctx.func.walk([&](memref::StoreOp st) {
+    if (auto a = asAccumulator(st)) {
+      accs.push_back(*a);
+      updateStores.insert(st);
+    }
+  });
+  std::set<std::pair<const void *, std::string>> done;
+  for (const Accumulator &a : accs) {
+    std::string name = bufferName(ctx, a.root);
+    Type elem = getElementTypeOrSelf(cast<memref::StoreOp>(a.store).getValueToStore().getType());
+    // Low-precision running sums.
+    if ((a.kind == "sum" || a.kind == "product") && (elem.isF16() || elem.isBF16()) &&
+        isa<arith::AddFOp, arith::MulFOp, math::FmaOp>(a.combine)) {
+      double s = 3.0;
+      if (ctx.tag("precision:low-precision-accumulation"))
+        s += 2.0;
+      if (ctx.tag("precision:grows-with-size"))
+        s += 0.5;
+      std::string t;
+      llvm::raw_string_ostream os(t);
+      os << elem;
+      ctx.add(a.combine, "low-precision-accumulation", s,
+              llvm::formatv("the running {0} '{1}' is accumulated in {2}, rounded at every step",
+                            a.kind, name, t)
+                  .str());
+    }
+    if (!done.insert({a.root.getAsOpaquePointer(), a.kind}).second)
+      continue;
+    // Seeds that are not the identity of the combine op.
+    for (Operation *w : ctx.mem.writersOf(a.root)) {
+      auto st = dyn_cast<memref::StoreOp>(w);
+      if (!st || updateStores.count(w))
+        continue;
+      llvm::SmallVector<std::pair<Operation *, double>> leaves;
+      constantLeaves(st.getValueToStore(), leaves);
+      for (auto [c, v] : leaves) {
+        if (isIdentity(a.kind, v, elem))
+          continue;
+        double s = 4.0;
+        if (ctx.magnitude == "zero")
+          s += 1.0;
+        ctx.add(c, "reduction-identity", s,
+                llvm::formatv("the {0} reduction into '{1}' starts from {2}, not the identity "
+                              "({3})",
+                              a.kind, name, v, identityText(a.kind))
+                    .str(),
+                w);
+      }
+    }
+  }
+}
