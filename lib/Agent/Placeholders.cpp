@@ -56,22 +56,35 @@ bool isIntegerScalar(mlir::Type t) {
 }
 bool isFloatScalar(mlir::Type t) { return llvm::isa<mlir::FloatType>(t); }
 
-/// The kernel `task->kernel`'s parameter C names, in order (empty when unknown).
-std::vector<std::string> kernelArgNames(mlir::ModuleOp module, llvm::StringRef kernel) {
-  std::vector<std::string> out;
+/// The candidate's kernel that the task's first launch runs.
+mlir::gpu::GPUFuncOp launchedKernel(const PlannerContext &c) {
+  mlir::gpu::GPUFuncOp found;
+  if (!c.module)
+    return found;
+  llvm::StringRef want = c.task && !c.task->launches.empty()
+                             ? llvm::StringRef(c.task->launches.front().kernel)
+                             : llvm::StringRef();
+  mlir::ModuleOp module = c.module;
   module.walk([&](mlir::gpu::GPUFuncOp fn) {
-    if (!out.empty() || !fn.isKernel())
+    if (found || !fn.isKernel())
       return;
     // The manifest names a kernel as written (`scale<float>`); the symbol is
     // sanitized (`scale_float`) and the spelling kept in `kfix.name`.
-    auto written = fn->getAttrOfType<mlir::StringAttr>("kfix.name");
-    if (!kernel.empty() && fn.getName() != kernel && !(written && written.getValue() == kernel))
-      return;
+    auto name = fn->getAttrOfType<mlir::StringAttr>("kfix.name");
+    if (want.empty() || fn.getName() == want || (name && name.getValue() == want))
+      found = fn;
+  });
+  return found;
+}
+
+/// The C names of the launched kernel's parameters, in order (empty when unknown).
+std::vector<std::string> kernelArgNames(const PlannerContext &c) {
+  std::vector<std::string> out;
+  if (mlir::gpu::GPUFuncOp fn = launchedKernel(c))
     if (auto names = fn->getAttrOfType<mlir::ArrayAttr>("kfix.arg_names"))
       for (auto n : names)
         if (auto ns = llvm::dyn_cast<mlir::StringAttr>(n))
           out.push_back(ns.getValue().str());
-  });
   return out;
 }
 
@@ -125,7 +138,7 @@ std::vector<DeclaredBuffer> declaredBuffers(const PlannerContext &c, llvm::Strin
     return out;
   const kfix::TaskManifest &task = *c.task;
   const kfix::KernelLaunch &launch = task.launches.front();
-  std::vector<std::string> cnames = kernelArgNames(c.module, launch.kernel);
+  std::vector<std::string> cnames = kernelArgNames(c);
   if (cnames.size() != launch.params.size())
     return out;
   std::map<std::string, std::string> symToC;
@@ -195,24 +208,6 @@ std::vector<std::string> contractShapes(const PlannerContext &c, llvm::StringRef
   return {llvm::join(buffers, ";")};
 }
 
-/// The candidate's kernel that the task's first launch runs.
-mlir::gpu::GPUFuncOp launchedKernel(const PlannerContext &c) {
-  mlir::gpu::GPUFuncOp found;
-  if (!c.module)
-    return found;
-  llvm::StringRef want = c.task && !c.task->launches.empty()
-                             ? llvm::StringRef(c.task->launches.front().kernel)
-                             : llvm::StringRef();
-  mlir::ModuleOp module = c.module;
-  module.walk([&](mlir::gpu::GPUFuncOp fn) {
-    if (found || !fn.isKernel())
-      return;
-    auto name = fn->getAttrOfType<mlir::StringAttr>("kfix.name");
-    if (want.empty() || fn.getName() == want || (name && name.getValue() == want))
-      found = fn;
-  });
-  return found;
-}
 
 /// The declared shapes (`{buffer-shapes}`) that some access of the candidate
 /// contradicts (IndexLayout.h), most issues first.
