@@ -1,6 +1,6 @@
 //===- SuspectSlice.h - backward slices over a lifted kernel ---*- C++ -*-===//
 //
-// Internal to lib/Diagnose (Suspects.cpp, SuspectModels.cpp): the dynamic
+// Internal to lib/Diagnose (Suspects.cpp, SuspectModels.cpp, SuspectAccumulators.cpp): the dynamic
 // dependence of a value on the kernel's ops, approximated statically and
 // conservatively over the lifted IR (docs/ir-conventions.md): locals are
 // allocas, so a load depends on every store to the same buffer.
