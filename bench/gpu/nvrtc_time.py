@@ -41,7 +41,8 @@ def main():
 
     def once(code):
         t0 = time.perf_counter()
-        mod = cp.RawModule(code=code, backend="nvrtc")
+        # name_expressions: the kernel's C++ (mangled) name is looked up for us.
+        mod = cp.RawModule(code=code, backend="nvrtc", name_expressions=[name])
         k = mod.get_function(name)
         dy = cp.asarray(y0)
         k(((N + 255) // 256,), (256,), (dx, dy, np.float32(1.5), np.int32(N)))

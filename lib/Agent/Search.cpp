@@ -73,10 +73,20 @@ llvm::json::Value Evaluation::toJSON() const {
 }
 
 llvm::json::Value StepRecord::toJSON() const {
-  return llvm::json::Object{{"iteration", iteration}, {"action", action.toJSON()},
-                            {"outcome", outcome},     {"error_before", errorBefore},
-                            {"error_after", errorAfter}, {"ms", ms},
-                            {"note", note}};
+  llvm::json::Object o{{"iteration", iteration}, {"action", action.toJSON()},
+                       {"outcome", outcome},     {"error_before", errorBefore},
+                       {"error_after", errorAfter}, {"ms", ms},
+                       {"note", note}};
+  llvm::json::Object split;
+  for (auto [name, v] : {std::pair<const char *, double>{"apply", applyMs},
+                         {"screen", screenMs},
+                         {"full", fullMs},
+                         {"gate", gateMs}})
+    if (v >= 0)
+      split[name] = v;
+  if (!split.empty())
+    o["ms_split"] = std::move(split);
+  return o;
 }
 
 uint64_t kfix::fingerprint(ModuleOp module) {
@@ -269,6 +279,7 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
         child->module = evaluator.relift(action.patch, error);
         child->source = action.patch;
       }
+      rec.applyMs = msSince(stepStart);
       if (!child->module) {
         rec.errorAfter = state.eval.measure;
         rec.note = error;
@@ -308,14 +319,20 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       }
 
       // Evaluate: screen first, then the full acceptance validation.
+      auto stageStart = Clock::now();
       child->eval = evaluator.evaluate(*child->module, /*full=*/false);
+      rec.screenMs = msSince(stageStart);
       account(child->eval);
       if (child->eval.passed) {
+        stageStart = Clock::now();
         Evaluation full = evaluator.evaluate(*child->module, /*full=*/true);
+        rec.fullMs = msSince(stageStart);
         account(full);
         child->eval = full;
         if (full.passed) {
+          stageStart = Clock::now();
           std::string rejected = options.gate ? options.gate(*child) : "";
+          rec.gateMs = options.gate ? msSince(stageStart) : -1;
           if (rejected.empty()) {
             rec.outcome = "accepted";
             rec.errorAfter = 0;

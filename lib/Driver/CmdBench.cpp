@@ -23,6 +23,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <mutex>
+#include <optional>
+#include <thread>
 #include <csignal>
 
 using namespace kfix;
@@ -46,6 +49,8 @@ static void declareOptions(Args &args) {
       .option("task-timeout", "hard wall-clock limit per task in seconds (default: "
                               "--time-limit + 60)")
       .flag("no-isolate", "run the tasks in this process (debugging kfix bench itself)")
+      .option("jobs", "tasks run at once, each in its own process (default 1; per-task "
+                      "wall times then include contention)", {"-j"})
       .option("max-iters", "repair actions to try per task (default 40)")
       .option("max-evals", "kernel evaluations per task (default 60)")
       .option("max-tokens", "LLM tokens per task (default 200000)")
@@ -97,6 +102,17 @@ static bool readOptions(const Args &args, BenchOptions &o, std::string &err) {
   d.interrupted = &gInterrupted;
   o.isolate = !args.has("no-isolate");
   o.quiet = args.has("quiet");
+  if (!args.getInt("jobs", v, 1, err))
+    return false;
+  if (v < 1 || v > 256) {
+    err = "--jobs must be between 1 and 256";
+    return false;
+  }
+  if (v > 1 && !o.isolate) {
+    err = "--jobs needs isolated tasks (not --no-isolate)";
+    return false;
+  }
+  o.jobs = static_cast<unsigned>(v);
   if (auto c = args.get("compare")) {
     if (*c != "regenerate") {
       err = "--compare must be regenerate";
@@ -146,23 +162,50 @@ static bool runConfiguration(const std::vector<BenchTask> &tasks, const BenchOpt
     llvm::errs() << "kfix bench: cannot create " << outDir << ": " << ec.message() << "\n";
     return false;
   }
-  std::vector<TaskOutcome> outcomes;
-  for (size_t i = 0; i < tasks.size() && !gInterrupted; ++i) {
-    llvm::SmallString<256> taskOut(outDir);
-    llvm::sys::path::append(taskOut, "tasks", tasks[i].id == "." ? "root" : tasks[i].id);
-    TaskOutcome o = opts.isolate ? runTaskIsolated(tasks[i], opts, taskOut)
-                                 : runTaskInProcess(tasks[i], opts, taskOut);
-    if (!opts.quiet) {
-      llvm::outs() << llvm::formatv("[{0}/{1}] {2,-28} {3,-16} {4,-20} evals={5} {6:F2}s",
-                                    i + 1, tasks.size(), tasks[i].id, o.verdict,
-                                    o.stopReason, o.evaluations, o.wallMs / 1000);
-      if (!o.error.empty())
-        llvm::outs() << "  " << o.error;
-      llvm::outs() << "\n";
-      llvm::outs().flush();
+  // Tasks are handed out in order; with --jobs N, N threads each run one
+  // isolated task (a forked process) at a time. Outcomes keep the task order.
+  std::vector<std::optional<TaskOutcome>> slots(tasks.size());
+  std::atomic<size_t> nextTask{0};
+  std::mutex printLock;
+  size_t done = 0;
+  auto worker = [&] {
+    for (;;) {
+      size_t i = nextTask.fetch_add(1);
+      if (i >= tasks.size() || gInterrupted)
+        return;
+      llvm::SmallString<256> taskOut(outDir);
+      llvm::sys::path::append(taskOut, "tasks", tasks[i].id == "." ? "root" : tasks[i].id);
+      TaskOutcome o = opts.isolate ? runTaskIsolated(tasks[i], opts, taskOut)
+                                   : runTaskInProcess(tasks[i], opts, taskOut);
+      std::lock_guard<std::mutex> guard(printLock);
+      ++done;
+      if (!opts.quiet) {
+        llvm::outs() << llvm::formatv("[{0}/{1}] {2,-28} {3,-16} {4,-20} evals={5} {6:F2}s",
+                                      opts.jobs > 1 ? done : i + 1, tasks.size(), tasks[i].id,
+                                      o.verdict, o.stopReason, o.evaluations,
+                                      o.wallMs / 1000);
+        if (!o.error.empty())
+          llvm::outs() << "  " << o.error;
+        llvm::outs() << "\n";
+        llvm::outs().flush();
+      }
+      slots[i] = std::move(o);
     }
-    outcomes.push_back(std::move(o));
+  };
+  unsigned jobs = std::min<size_t>(opts.jobs, std::max<size_t>(tasks.size(), 1));
+  if (jobs <= 1) {
+    worker();
+  } else {
+    std::vector<std::thread> threads;
+    for (unsigned j = 0; j < jobs; ++j)
+      threads.emplace_back(worker);
+    for (std::thread &t : threads)
+      t.join();
   }
+  std::vector<TaskOutcome> outcomes;
+  for (auto &o : slots)
+    if (o)
+      outcomes.push_back(std::move(*o));
   summary = summarize(std::move(outcomes));
   summary.dir = dir.str();
   summary.target = opts.target;

@@ -116,6 +116,12 @@ struct StepRecord {
   std::string outcome; ///< kept, reverted, no-change, apply-failed, accepted, cycle
   double errorBefore = 0, errorAfter = 0;
   double ms = 0;
+  /// Where the step's time went (-1: that stage did not run): applying the
+  /// action; the candidate's first verdict (the screening evaluation: lower
+  /// to PTX or the CPU executor, launch, reference comparison); the
+  /// full-coverage validation; the integrity gate. apply + screen is the
+  /// candidate turnaround (apply a repair -> PTX -> verdict).
+  double applyMs = -1, screenMs = -1, fullMs = -1, gateMs = -1;
   std::string note;
   llvm::json::Value toJSON() const;
 };

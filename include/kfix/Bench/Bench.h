@@ -71,6 +71,7 @@ struct BenchOptions {
   std::string ablation = "none"; ///< none | kb | diagnostics | integrity
   double taskTimeoutSec = 0;     ///< hard limit per task (0: budget + 60 s)
   bool isolate = true;           ///< fork a child per task
+  unsigned jobs = 1;             ///< tasks run at once (isolated tasks only)
   RegenerateOptions regenerate;
   bool quiet = false;
 };

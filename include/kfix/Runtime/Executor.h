@@ -64,6 +64,12 @@ struct ExecResult {
   /// CUDA: milliseconds spent loading the PTX (cuModuleLoadDataEx, the driver's
   /// JIT) for this launch; -1 where it does not apply.
   double loadMs = -1;
+  /// CUDA: milliseconds of the whole launch as this process saw it (buffers
+  /// to the worker and back, load, launch), and whether it had to start the
+  /// CUDA worker process (whose start-up, context creation included, is then
+  /// part of roundTripMs); -1 / false where it does not apply.
+  double roundTripMs = -1;
+  bool workerStarted = false;
 };
 
 /// A kernel compiled for one executor; launch it any number of times.

@@ -4,7 +4,12 @@
 // leaves its context unusable and one that hangs cannot be stopped from the
 // host, so the child is simply killed, and the parent never initializes CUDA
 // (after which fork would give children a broken driver state). Data goes
-// both ways through an anonymous shared mapping created before the fork.
+// both ways through a shared memory file (memfd) mapped on both sides.
+//
+// Launches go to one persistent worker process per kfix process (started at
+// the first launch, it keeps its CUDA context and loaded modules), so a
+// repair loop pays context creation once, not per launch. A worker whose
+// kernel faulted or hung is killed and the next launch starts a fresh one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KFIX_LIB_RUNTIME_CUDA_CHILDPROCESS_H
@@ -16,7 +21,8 @@
 
 namespace kfix {
 
-/// An anonymous MAP_SHARED mapping, zero-filled, unmapped on destruction.
+/// A zero-filled MAP_SHARED mapping of a memory file (memfd), which another
+/// process can map through fd(); unmapped and closed on destruction.
 class SharedRegion {
 public:
   explicit SharedRegion(size_t bytes);
@@ -26,10 +32,12 @@ public:
   bool valid() const { return base != nullptr; }
   char *data() const { return static_cast<char *>(base); }
   size_t size() const { return bytes; }
+  int fd() const { return file; }
 
 private:
   void *base = nullptr;
   size_t bytes = 0;
+  int file = -1;
 };
 
 struct ChildOutcome {
@@ -50,6 +58,20 @@ ChildOutcome runInChild(llvm::function_ref<int()> body, double timeoutSeconds);
 
 /// Whether KFIX_CUDA_NO_FORK asks for in-process CUDA work.
 bool cudaInProcess();
+
+/// Serves one request on a region mapped in the serving process; returns 0
+/// to keep serving, non-zero when the process must not serve again.
+using RegionServer = int (*)(char *region, size_t bytes);
+
+/// Runs `serve` on `region` in this process's persistent worker (started on
+/// first use; one per kfix process, shared by all callers, one request at a
+/// time), waiting at most `timeoutSeconds` (<= 0: no limit) before killing
+/// it. With KFIX_CUDA_NO_FORK, `serve` runs in this process; with
+/// KFIX_CUDA_WORKER=0, in a child forked for this request alone (the
+/// behaviour before the worker existed). `started` tells whether this
+/// request had to start a worker (its start-up is in wallMs).
+ChildOutcome runInWorker(SharedRegion &region, RegionServer serve, double timeoutSeconds,
+                         bool *started = nullptr);
 
 } // namespace kfix
 

@@ -1,10 +1,12 @@
 //===- CudaExecutor.cpp - run lifted kernels on an NVIDIA GPU -------------===//
 //
 // compile(): kfix-lower-to-nvvm on a clone of the lifted module, in this
-// process (no CUDA needed). launch(): a forked child loads the PTX with the
-// driver API, copies the buffers in, launches, copies buffers and the trace
-// buffer (TraceABI.h) back through shared memory; the parent decodes the trace
-// into the TraceSink. A fault or a hang only costs the child.
+// process (no CUDA needed). launch(): the launch is written into a shared
+// memory region (CudaLaunch.h) that kfix's persistent CUDA worker process
+// (ChildProcess.h) serves: it loads the PTX with the driver API (once per
+// module), copies the buffers in, launches, and writes buffers and the trace
+// buffer (TraceABI.h) back; this process decodes the trace into the
+// TraceSink. A fault or a hang only costs the worker, which is replaced.
 //
 // Kernel parameters after convert-gpu-to-nvvm: a memref of rank r is
 // 3 + 2r values (allocated pointer, aligned pointer, offset, sizes, strides);
@@ -15,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "ChildProcess.h"
 #include "CudaDriver.h"
+#include "CudaLaunch.h"
 
 #include "kfix/Dialect/KFix/KFixOps.h"
 #include "kfix/Pipelines/Pipelines.h"
@@ -189,211 +192,6 @@ bool encodeScalar(const Param &p, const KernelArg &a, uint64_t &bits, std::strin
 }
 
 //===----------------------------------------------------------------------===//
-// What the child needs and reports
-//===----------------------------------------------------------------------===//
-
-struct ChildReport {
-  int32_t failed;     // 0 ok, 1 CUDA setup error, 2 launch / kernel error
-  int32_t hasTrace;
-  double runMs;
-  double loadMs;
-  double kernelMs;    // timing repetitions: median, minimum (-1: not measured)
-  double kernelMsMin;
-  char errName[96];
-  char message[2048];
-};
-
-struct LaunchPlan {
-  const std::string *ptx;
-  const std::string *entry;
-  LaunchConfig cfg;
-  std::vector<Param> params;
-  std::vector<uint64_t> scalarBits;   // per param (scalars)
-  std::vector<size_t> bufferOffset;   // per param (memrefs): offset in the region
-  std::vector<size_t> bufferBytes;
-  std::vector<int64_t> bufferNumel;
-  size_t traceOffset = 0, traceBytes = 0;
-  unsigned timingReps = 0;
-};
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-int launchChild(const LaunchPlan &plan, char *region) {
-  auto *rep = reinterpret_cast<ChildReport *>(region);
-  rep->kernelMs = rep->kernelMsMin = -1;
-  std::string why;
-  auto fail = [&](int code, const std::string &what, const cu::Driver *d, cu::CUresult r) {
-    rep->failed = code;
-    if (d) {
-      snprintf(rep->errName, sizeof rep->errName, "%s", cu::errorName(*d, r).c_str());
-      snprintf(rep->message, sizeof rep->message, "%s: %s", what.c_str(),
-               cu::describe(*d, r).c_str());
-    } else {
-      snprintf(rep->message, sizeof rep->message, "%s", what.c_str());
-    }
-    return 0;
-  };
-  const cu::Driver *d = cu::loadDriver(why);
-  if (!d)
-    return fail(1, why, nullptr, 0);
-  cu::CUdevice dev;
-  cu::CUcontext ctx;
-  if (cu::CUresult r = d->cuInit(0))
-    return fail(1, "cuInit", d, r);
-  if (cu::CUresult r = d->cuDeviceGet(&dev, 0))
-    return fail(1, "cuDeviceGet", d, r);
-  if (cu::CUresult r = d->cuDevicePrimaryCtxRetain(&ctx, dev))
-    return fail(1, "cuDevicePrimaryCtxRetain", d, r);
-  if (cu::CUresult r = d->cuCtxSetCurrent(ctx))
-    return fail(1, "cuCtxSetCurrent", d, r);
-
-  auto t0 = std::chrono::steady_clock::now();
-  static char log[8192];
-  int opts[] = {cu::CU_JIT_ERROR_LOG_BUFFER, cu::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  void *vals[] = {log, reinterpret_cast<void *>(uintptr_t(sizeof log - 1))};
-  cu::CUmodule mod;
-  if (cu::CUresult r = d->cuModuleLoadDataEx(&mod, plan.ptx->c_str(), 2, opts, vals))
-    return fail(1, std::string("loading the PTX (") + log + ")", d, r);
-  cu::CUfunction fn;
-  if (cu::CUresult r = d->cuModuleGetFunction(&fn, mod, plan.entry->c_str()))
-    return fail(1, "no kernel '" + *plan.entry + "' in the PTX", d, r);
-  rep->loadMs =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  // Everything allocated below is released on the way out: a forked child
-  // would not need it, but with KFIX_CUDA_NO_FORK every launch runs in the
-  // one process.
-  std::vector<cu::CUdeviceptr> dptr(plan.params.size(), 0);
-  cu::CUdeviceptr traceBuf = 0;
-  std::vector<cu::CUevent> events;
-  auto release = llvm::make_scope_exit([&] {
-    for (cu::CUevent e : events)
-      d->cuEventDestroy(e);
-    for (cu::CUdeviceptr p : dptr)
-      if (p)
-        d->cuMemFree(p);
-    if (traceBuf)
-      d->cuMemFree(traceBuf);
-    d->cuModuleUnload(mod);
-  });
-  if (plan.cfg.sharedBytes > 48 * 1024)
-    if (cu::CUresult r = d->cuFuncSetAttribute(
-            fn, cu::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, plan.cfg.sharedBytes))
-      return fail(1, "cannot allow " + std::to_string(plan.cfg.sharedBytes) +
-                         " bytes of dynamic shared memory", d, r);
-
-  // Buffers.
-  for (size_t i = 0; i < plan.params.size(); ++i) {
-    if (!plan.params[i].isMemref)
-      continue;
-    if (cu::CUresult r = d->cuMemAlloc(&dptr[i], std::max<size_t>(plan.bufferBytes[i], 1)))
-      return fail(1, "cuMemAlloc of " + std::to_string(plan.bufferBytes[i]) + " bytes", d, r);
-    if (plan.bufferBytes[i])
-      if (cu::CUresult r = d->cuMemcpyHtoD(dptr[i], region + plan.bufferOffset[i],
-                                           plan.bufferBytes[i]))
-        return fail(1, "cuMemcpyHtoD", d, r);
-  }
-  // Trace buffer, when the module has the global.
-  cu::CUdeviceptr traceGlobal = 0;
-  size_t globalBytes = 0;
-  if (plan.traceBytes &&
-      d->cuModuleGetGlobal(&traceGlobal, &globalBytes, mod, KFIX_TRACE_GLOBAL) == 0) {
-    if (cu::CUresult r = d->cuMemAlloc(&traceBuf, plan.traceBytes))
-      return fail(1, "cuMemAlloc of the trace buffer", d, r);
-    if (cu::CUresult r =
-            d->cuMemcpyHtoD(traceBuf, region + plan.traceOffset, plan.traceBytes))
-      return fail(1, "cuMemcpyHtoD", d, r);
-    uint64_t addr = traceBuf;
-    if (cu::CUresult r = d->cuMemcpyHtoD(traceGlobal, &addr, sizeof addr))
-      return fail(1, "setting __kfix_trace", d, r);
-    rep->hasTrace = 1;
-  }
-
-  // Parameter values: 8-byte slots, one per LLVM-level parameter.
-  std::vector<uint64_t> slots;
-  for (size_t i = 0; i < plan.params.size(); ++i) {
-    const Param &p = plan.params[i];
-    if (!p.isMemref) {
-      slots.push_back(plan.scalarBits[i]);
-      continue;
-    }
-    slots.push_back(dptr[i]); // allocated
-    slots.push_back(dptr[i]); // aligned
-    slots.push_back(0);       // offset
-    SmallVector<int64_t> sizes(p.shape);
-    if (sizes.size() == 1 && ShapedType::isDynamic(sizes[0]))
-      sizes[0] = plan.bufferNumel[i];
-    for (int64_t s : sizes)
-      slots.push_back(static_cast<uint64_t>(s));
-    int64_t stride = 1;
-    SmallVector<uint64_t> strides(sizes.size());
-    for (size_t k = sizes.size(); k-- > 0;) {
-      strides[k] = static_cast<uint64_t>(stride);
-      stride *= sizes[k];
-    }
-    slots.insert(slots.end(), strides.begin(), strides.end());
-  }
-  std::vector<void *> ptrs;
-  for (uint64_t &s : slots)
-    ptrs.push_back(&s);
-
-  cu::CUevent start, stop;
-  if (cu::CUresult r = d->cuEventCreate(&start, 0))
-    return fail(1, "cuEventCreate", d, r);
-  events.push_back(start);
-  if (cu::CUresult r = d->cuEventCreate(&stop, 0))
-    return fail(1, "cuEventCreate", d, r);
-  events.push_back(stop);
-  const LaunchConfig &c = plan.cfg;
-  auto launchOnce = [&] {
-    return d->cuLaunchKernel(fn, c.grid[0], c.grid[1], c.grid[2], c.block[0], c.block[1],
-                             c.block[2], static_cast<unsigned>(c.sharedBytes), nullptr,
-                             ptrs.data(), nullptr);
-  };
-  d->cuEventRecord(start, nullptr);
-  if (cu::CUresult r = launchOnce())
-    return fail(2, "cuLaunchKernel", d, r);
-  d->cuEventRecord(stop, nullptr);
-  if (cu::CUresult r = d->cuCtxSynchronize())
-    return fail(2, "the kernel failed", d, r);
-  float ms = 0;
-  if (d->cuEventElapsedTime(&ms, start, stop) == 0)
-    rep->runMs = ms;
-
-  for (size_t i = 0; i < plan.params.size(); ++i)
-    if (plan.params[i].isMemref && plan.bufferBytes[i])
-      if (cu::CUresult r = d->cuMemcpyDtoH(region + plan.bufferOffset[i], dptr[i],
-                                           plan.bufferBytes[i]))
-        return fail(2, "cuMemcpyDtoH", d, r);
-  if (rep->hasTrace)
-    if (cu::CUresult r = d->cuMemcpyDtoH(region + plan.traceOffset, traceBuf, plan.traceBytes))
-      return fail(2, "cuMemcpyDtoH of the trace buffer", d, r);
-
-  // Timing: the same launch again on the same device buffers (their results
-  // are not copied back), each between two events on the default stream.
-  if (plan.timingReps) {
-    std::vector<double> times;
-    for (unsigned i = 0; i < plan.timingReps; ++i) {
-      float t = 0;
-      if (d->cuEventRecord(start, nullptr) || launchOnce() || d->cuEventRecord(stop, nullptr) ||
-          d->cuEventSynchronize(stop) || d->cuEventElapsedTime(&t, start, stop)) {
-        times.clear();
-        break;
-      }
-      times.push_back(t);
-    }
-    if (!times.empty()) {
-      rep->kernelMs = median(times);
-      rep->kernelMsMin = *std::min_element(times.begin(), times.end());
-    }
-  }
-  return 0;
-}
-
-//===----------------------------------------------------------------------===//
 // The compiled kernel
 //===----------------------------------------------------------------------===//
 
@@ -437,23 +235,21 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
   if (args.size() != params.size())
     return error("error", "kernel '" + entry + "' takes " + std::to_string(params.size()) +
                               " arguments, " + std::to_string(args.size()) + " given");
-  LaunchPlan plan;
-  plan.ptx = &ptx;
-  plan.entry = &entry;
-  plan.cfg = cfg;
-  plan.params = params;
-  plan.scalarBits.assign(params.size(), 0);
-  plan.bufferOffset.assign(params.size(), 0);
-  plan.bufferBytes.assign(params.size(), 0);
-  plan.bufferNumel.assign(params.size(), 0);
-  plan.timingReps = opts.timingReps;
-  size_t size = align8(sizeof(ChildReport));
+  LaunchSpec spec;
+  spec.ptx = &ptx;
+  spec.entry = &entry;
+  spec.grid = cfg.grid;
+  spec.block = cfg.block;
+  spec.sharedBytes = cfg.sharedBytes;
+  spec.timingReps = opts.timingReps;
+  spec.params.assign(params.size(), LaunchParam{});
   for (size_t i = 0; i < params.size(); ++i) {
     const Param &p = params[i];
+    LaunchParam &lp = spec.params[i];
     std::string where = "argument " + std::to_string(i) + " of '" + entry + "': ";
     if (!p.isMemref) {
       std::string err;
-      if (!encodeScalar(p, args[i], plan.scalarBits[i], err))
+      if (!encodeScalar(p, args[i], lp.scalarBits, err))
         return error("error", where + err);
       continue;
     }
@@ -473,10 +269,12 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
     if (!dynamic && want != numel)
       return error("error", where + "the memref holds " + std::to_string(want) +
                                 " elements, the buffer " + std::to_string(numel));
-    plan.bufferOffset[i] = size;
-    plan.bufferBytes[i] = bytes;
-    plan.bufferNumel[i] = numel;
-    size += align8(bytes);
+    lp.isMemref = 1;
+    lp.rank = static_cast<int32_t>(p.shape.size());
+    for (size_t k = 0; k < p.shape.size(); ++k)
+      lp.shape[k] = ShapedType::isDynamic(p.shape[k]) ? -1 : p.shape[k];
+    lp.bufferBytes = bytes;
+    lp.bufferNumel = numel;
   }
   KFixTraceHeader header{};
   if (trace.numSites || trace.probes || trace.accesses) {
@@ -492,24 +290,26 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
     h.probesOffset = h.checksOffset + uint64_t(KFIX_TRACE_CHECK_SIZE) * h.numSites;
     h.accessesOffset = h.probesOffset + uint64_t(KFIX_TRACE_PROBE_SIZE) * h.probeCapacity;
     h.totalBytes = h.accessesOffset + uint64_t(KFIX_TRACE_ACCESS_SIZE) * h.accessCapacity;
-    plan.traceOffset = size;
-    plan.traceBytes = h.totalBytes;
-    size += align8(h.totalBytes);
+    spec.traceBytes = h.totalBytes;
     header = h;
   }
+  LaunchLayout layout = layoutLaunch(spec);
 
-  SharedRegion shm(size);
+  SharedRegion shm(layout.total);
   if (!shm.valid())
-    return error("error", "cannot map " + std::to_string(size) + " bytes of shared memory");
+    return error("error", "cannot map " + std::to_string(layout.total) +
+                              " bytes of shared memory");
+  writeLaunchRegion(spec, layout, shm.data());
   for (size_t i = 0; i < params.size(); ++i)
-    if (params[i].isMemref && plan.bufferBytes[i])
-      memcpy(shm.data() + plan.bufferOffset[i], args[i].buffer->data.data(), plan.bufferBytes[i]);
-  if (plan.traceBytes)
-    memcpy(shm.data() + plan.traceOffset, &header, sizeof header);
+    if (spec.params[i].isMemref && spec.params[i].bufferBytes)
+      memcpy(shm.data() + spec.params[i].bufferOffset, args[i].buffer->data.data(),
+             spec.params[i].bufferBytes);
+  if (spec.traceBytes)
+    memcpy(shm.data() + layout.traceOffset, &header, sizeof header);
 
-  ChildOutcome out = runInChild([&] { return launchChild(plan, shm.data()); },
-                                opts.timeoutSeconds);
-  auto *rep = reinterpret_cast<const ChildReport *>(shm.data());
+  bool started = false;
+  ChildOutcome out = runInWorker(shm, serveLaunch, opts.timeoutSeconds, &started);
+  auto *rep = reinterpret_cast<const LaunchReport *>(shm.data());
   if (out.kind == ChildOutcome::TimedOut)
     return error("timeout", "kernel '" + entry + "' did not finish within " +
                                 std::to_string(opts.timeoutSeconds) + " s (killed)");
@@ -524,11 +324,14 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
   res.runMs = rep->runMs;
   res.kernelMs = rep->kernelMs;
   res.kernelMsMin = rep->kernelMsMin;
+  res.roundTripMs = out.wallMs;
+  res.workerStarted = started;
   for (size_t i = 0; i < params.size(); ++i)
-    if (params[i].isMemref && plan.bufferBytes[i])
-      memcpy(args[i].buffer->data.data(), shm.data() + plan.bufferOffset[i], plan.bufferBytes[i]);
+    if (spec.params[i].isMemref && spec.params[i].bufferBytes)
+      memcpy(args[i].buffer->data.data(), shm.data() + spec.params[i].bufferOffset,
+             spec.params[i].bufferBytes);
   if (rep->hasTrace)
-    decodeTrace(shm.data() + plan.traceOffset, cfg, res, opts.sink);
+    decodeTrace(shm.data() + layout.traceOffset, cfg, res, opts.sink);
   return res;
 }
 
@@ -660,7 +463,7 @@ public:
     for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
       Param p;
       if (auto mt = dyn_cast<MemRefType>(t)) {
-        if (!mt.getLayout().isIdentity() ||
+        if (!mt.getLayout().isIdentity() || mt.getRank() > kMaxLaunchRank ||
             (mt.getRank() != 1 && !mt.hasStaticShape())) {
           error = "parameter " + std::to_string(i) +
                   ": only 1-D dynamic or static-shaped identity-layout memrefs are supported";
