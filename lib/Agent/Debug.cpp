@@ -38,6 +38,8 @@ llvm::json::Value DebugResult::toJSON(const Session &s) const {
   };
   if (!error.empty())
     o["error"] = error;
+  if (!search.originalGateRejection.empty())
+    o["original_gate_rejection"] = search.originalGateRejection;
   if (search.best) {
     llvm::json::Array path;
     for (const Action &a : search.best->path)
@@ -131,6 +133,11 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
       return g.passed ? std::string() : g.reason();
     };
 
+  if (opts.useGate)
+    so.gateOriginal = [&](const SearchState &st) {
+      GateReport g = gateFor(st);
+      return g.passed ? std::string() : g.reason();
+    };
   r.search = runSearch(std::move(initial), ev, *planner, so);
   r.stopReason = r.search.stopReason;
   r.promptTokens = planner->promptTokens();

@@ -189,12 +189,26 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
     account(initial->eval);
   }
   if (initial->eval.passed) {
+    Evaluation screen = initial->eval;
     Evaluation full = evaluator.evaluate(*initial->module, /*full=*/true);
     account(full);
     if (full.passed) {
       initial->eval = full;
-      result.best = std::move(initial);
-      return finish("already-passing");
+      std::string rejected = options.gateOriginal ? options.gateOriginal(*initial) : "";
+      if (rejected.empty()) {
+        result.best = std::move(initial);
+        return finish("already-passing");
+      }
+      // Passes validation, fails the gate: the planner works from the
+      // screening run's signature (its instrumentation findings) and the
+      // gate's reason; any candidate that passes validation and the gate
+      // is accepted.
+      result.originalGateRejection = rejected;
+      full = screen;
+      full.passed = false;
+      full.measure = kGateOnlyMeasure;
+      full.summary = "passes validation, but the integrity gate rejects it: " + rejected;
+      full.diagnosis += "\n" + rejected;
     }
     initial->eval = full;
   }

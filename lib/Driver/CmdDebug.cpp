@@ -146,6 +146,10 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
   if (!quiet) {
     if (r.before)
       llvm::outs() << "  before: " << r.before->summary << "\n";
+    if (!r.search.originalGateRejection.empty())
+      llvm::outs() << "  the kernel as given passes validation, but the integrity gate rejects "
+                      "it: "
+                   << r.search.originalGateRejection << "\n";
     if (r.after)
       llvm::outs() << "  after:  " << r.after->summary << "\n";
     for (auto &g : r.gateRejections)

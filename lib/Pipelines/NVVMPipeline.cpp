@@ -9,6 +9,7 @@
 #include "kfix/Pipelines/Pipelines.h"
 #include "kfix/Conversion/Passes.h"
 
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
@@ -69,6 +70,10 @@ void kfix::buildLowerToNVVMPipeline(OpPassManager &pm, const LowerToNVVMOptions 
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   gpuPm.addPass(createConvertGpuOpsToNVVMOps(nvvm));
+  // Math ops the NVVM conversion has no libdevice call or pattern for (the
+  // integer bit counts: math.ctpop from __popc, ctlz, cttz, absi) become
+  // LLVM intrinsics, which the NVPTX backend selects.
+  gpuPm.addPass(createConvertMathToLLVMPass());
   gpuPm.addPass(createCanonicalizerPass());
   gpuPm.addPass(createCSEPass());
   gpuPm.addPass(createReconcileUnrealizedCastsPass());

@@ -126,6 +126,10 @@ struct StepRecord {
   llvm::json::Value toJSON() const;
 };
 
+/// The error measure of a kernel that passes validation but not the
+/// integrity gate (lower than any kernel with a wrong element).
+constexpr double kGateOnlyMeasure = 1e-9;
+
 struct SearchResult {
   /// success, no-progress, cycle, debugging-trap, budget-iterations,
   /// budget-evals, budget-tokens, budget-time, exhausted, interrupted,
@@ -136,6 +140,8 @@ struct SearchResult {
   std::vector<StepRecord> steps;
   unsigned evaluations = 0, iterations = 0;
   double wallMs = 0, compileMs = 0, runMs = 0;
+  /// Set when the kernel as given passed validation but not the gate.
+  std::string originalGateRejection;
 };
 
 struct SearchOptions {
@@ -147,6 +153,11 @@ struct SearchOptions {
   /// Extra acceptance test for a candidate that passed full validation (the
   /// integrity gate); returns an empty string to accept, else the reason.
   std::function<std::string(const SearchState &)> gate;
+  /// The same test for the kernel as given when it passes validation: a
+  /// kernel that passes but is rejected (a data race that did not change
+  /// this run's results, a failure at held-out sizes) is debugged, not
+  /// reported as already passing. Empty string: it is accepted.
+  std::function<std::string(const SearchState &)> gateOriginal;
 };
 
 /// Runs the repair loop from `initial` (already evaluated or not).

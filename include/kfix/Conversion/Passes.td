@@ -50,7 +50,8 @@ def LowerKFixToNVVM : Pass<"kfix-lower-kfix-to-nvvm", "mlir::gpu::GPUModuleOp"> 
            "Record kfix.access events (otherwise they are dropped)">
   ];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::scf::SCFDialect",
-                           "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect"];
+                           "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
+                           "mlir::memref::MemRefDialect"];
   let statistics = [
     Statistic<"numLowered", "lowered", "Number of kfix ops lowered">
   ];

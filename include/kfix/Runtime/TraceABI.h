@@ -35,9 +35,12 @@
  *   records as lost). Integer values are converted to double.
  * - kfix.access K %m[...] site S: like probes, into `accesses`, when the
  *   memref is a kernel argument (arg = its index) or a workgroup attribution
- *   (arg = -1 - k); accesses to other memrefs are not recorded.
+ *   (arg = -1 - k); accesses to other memrefs are not recorded. `epoch` is the
+ *   number of block barriers (gpu.barrier) the thread had passed: a per-thread
+ *   counter the lowering keeps, so that the host can put the records of each
+ *   block into barrier intervals (records arrive in no particular order).
  *
- * Barriers and block ends are not traced on the device.
+ * Barriers and block ends are not traced as events on the device.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef KFIX_RUNTIME_TRACEABI_H
@@ -47,7 +50,7 @@
 
 #define KFIX_TRACE_GLOBAL "__kfix_trace"
 #define KFIX_TRACE_MAGIC 0x5846464bu /* "KFFX" little-endian */
-#define KFIX_TRACE_VERSION 1u
+#define KFIX_TRACE_VERSION 2u
 
 typedef struct KFixTraceHeader {
   uint32_t magic;           /* 0: KFIX_TRACE_MAGIC */
@@ -85,7 +88,8 @@ typedef struct KFixTraceProbe {
 } KFixTraceProbe;  /* 40 bytes */
 
 typedef struct KFixTraceAccess {
-  int64_t site;    /* 0 */
+  int32_t site;    /* 0 */
+  uint32_t epoch;  /* 4: barriers the thread had passed */
   int64_t linear;  /* 8: row-major element index */
   int32_t arg;     /* 16: kernel argument index, or -1 - k for workgroup buffer k */
   int32_t kind;    /* 20: TraceAccessKind */
@@ -124,6 +128,7 @@ enum {
   KFIX_TRACE_PROBE_SIZE = 40,
 
   KFIX_TRACE_ACCESS_SITE = 0,
+  KFIX_TRACE_ACCESS_EPOCH = 4,
   KFIX_TRACE_ACCESS_LINEAR = 8,
   KFIX_TRACE_ACCESS_ARG = 16,
   KFIX_TRACE_ACCESS_KIND = 20,

@@ -230,7 +230,7 @@ std::optional<int32_t> bufferNumber(Value memref, gpu::GPUFuncOp func) {
   return std::nullopt;
 }
 
-bool lowerAccess(AccessOp op, TraceBuilder &tb) {
+bool lowerAccess(AccessOp op, TraceBuilder &tb, Value epochSlot) {
   auto func = op->getParentOfType<gpu::GPUFuncOp>();
   std::optional<int32_t> arg = func ? bufferNumber(op.getMemref(), func) : std::nullopt;
   if (!arg)
@@ -244,7 +244,11 @@ bool lowerAccess(AccessOp op, TraceBuilder &tb) {
   }
   appendRecord(tb, KFIX_TRACE_HDR_ACCESS_COUNT, KFIX_TRACE_HDR_ACCESS_CAPACITY,
                KFIX_TRACE_HDR_ACCESSES_OFFSET, KFIX_TRACE_ACCESS_SIZE, [&](Value rec) {
-                 tb.store(tb.c64(op.getSite()), rec, KFIX_TRACE_ACCESS_SITE);
+                 tb.store(tb.c32(op.getSite()), rec, KFIX_TRACE_ACCESS_SITE);
+                 Value epoch = epochSlot ? LLVM::LoadOp::create(tb.b, tb.loc, tb.b.getI32Type(),
+                                                                epochSlot, /*alignment=*/4)
+                                         : tb.c32(0);
+                 tb.store(epoch, rec, KFIX_TRACE_ACCESS_EPOCH);
                  tb.store(linear, rec, KFIX_TRACE_ACCESS_LINEAR);
                  tb.store(tb.c32(*arg), rec, KFIX_TRACE_ACCESS_ARG);
                  tb.store(tb.c32(static_cast<int32_t>(op.getKind())), rec,
@@ -270,6 +274,9 @@ struct LowerKFixToNVVMPass : public kfix::impl::LowerKFixToNVVMBase<LowerKFixToN
     LLVM::GlobalOp global = getOrCreateGlobal(module);
     if (!global)
       return signalPassFailure();
+    llvm::DenseMap<Operation *, Value> epochSlots;
+    if (recordAccesses)
+      countBarriers(ops, epochSlots);
     for (Operation *op : ops) {
       OpBuilder b(op);
       TraceBuilder tb(b, op->getLoc(), global);
@@ -280,9 +287,41 @@ struct LowerKFixToNVVMPass : public kfix::impl::LowerKFixToNVVMBase<LowerKFixToN
       else if (auto probe = dyn_cast<ProbeOp>(op))
         lowerProbe(probe, tb);
       else if (auto access = dyn_cast<AccessOp>(op); access && recordAccesses)
-        lowerAccess(access, tb);
+        lowerAccess(access, tb,
+                    epochSlots.lookup(access->getParentOfType<gpu::GPUFuncOp>()));
       op->erase();
       ++numLowered;
+    }
+  }
+
+  /// A per-thread barrier counter in each kernel that records accesses: an
+  /// i32 stack slot set to 0 on entry and incremented after every
+  /// gpu.barrier (the backend keeps it in a register). Access records carry
+  /// its value, the thread's barrier interval.
+  void countBarriers(ArrayRef<Operation *> ops, llvm::DenseMap<Operation *, Value> &slots) {
+    for (Operation *op : ops) {
+      auto func = isa<AccessOp>(op) ? op->getParentOfType<gpu::GPUFuncOp>() : nullptr;
+      if (!func || slots.count(func))
+        continue;
+      MLIRContext *ctx = func.getContext();
+      Location loc = func.getLoc();
+      Type i32 = IntegerType::get(ctx, 32);
+      OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
+      Value one = arith::ConstantIntOp::create(b, loc, i32, 1);
+      Value slot = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(ctx), i32, one,
+                                          /*alignment=*/4);
+      LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, i32, 0).getResult(),
+                            slot, /*alignment=*/4);
+      func.walk([&](gpu::BarrierOp barrier) {
+        OpBuilder after(barrier);
+        after.setInsertionPointAfter(barrier);
+        Location bl = barrier.getLoc();
+        Value n = LLVM::LoadOp::create(after, bl, i32, slot, /*alignment=*/4);
+        Value inc = arith::AddIOp::create(after, bl, n,
+                                          arith::ConstantIntOp::create(after, bl, i32, 1));
+        LLVM::StoreOp::create(after, bl, inc, slot, /*alignment=*/4);
+      });
+      slots[func] = slot;
     }
   }
 

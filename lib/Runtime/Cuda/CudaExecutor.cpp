@@ -49,6 +49,8 @@ static_assert(offsetof(KFixTraceHeader, dropped) == KFIX_TRACE_HDR_DROPPED, "Tra
 static_assert(offsetof(KFixTraceCheck, d0) == KFIX_TRACE_CHECK_D0, "TraceABI");
 static_assert(offsetof(KFixTraceProbe, value) == KFIX_TRACE_PROBE_VALUE, "TraceABI");
 static_assert(offsetof(KFixTraceAccess, bid) == KFIX_TRACE_ACCESS_BID, "TraceABI");
+static_assert(offsetof(KFixTraceAccess, epoch) == KFIX_TRACE_ACCESS_EPOCH, "TraceABI");
+static_assert(offsetof(KFixTraceAccess, linear) == KFIX_TRACE_ACCESS_LINEAR, "TraceABI");
 
 namespace {
 
@@ -390,11 +392,34 @@ void CudaKernel::decodeTrace(const char *buf, const LaunchConfig &cfg, ExecResul
       memcpy(&p, buf + h.probesOffset + i * sizeof p, sizeof p);
       sink->onProbe(p.site, coord(p.tid, p.bid), p.value);
     }
-    for (uint64_t i = 0; i < accesses; ++i) {
-      KFixTraceAccess a;
-      memcpy(&a, buf + h.accessesOffset + i * sizeof a, sizeof a);
+    // Access records arrive in the order threads got their slots, not in
+    // barrier order: replay them block by block, each block's records by
+    // barrier interval (the thread's barrier count in the record), with the
+    // barriers between the intervals, as the CPU executor reports them.
+    std::vector<KFixTraceAccess> recs(accesses);
+    for (uint64_t i = 0; i < accesses; ++i)
+      memcpy(&recs[i], buf + h.accessesOffset + i * sizeof(KFixTraceAccess),
+             sizeof(KFixTraceAccess));
+    auto blockKey = [](const KFixTraceAccess &a) {
+      return std::make_tuple(a.bid[2], a.bid[1], a.bid[0]);
+    };
+    std::stable_sort(recs.begin(), recs.end(),
+                     [&](const KFixTraceAccess &x, const KFixTraceAccess &y) {
+                       return std::make_tuple(blockKey(x), x.epoch) <
+                              std::make_tuple(blockKey(y), y.epoch);
+                     });
+    for (size_t i = 0; i < recs.size(); ++i) {
+      const KFixTraceAccess &a = recs[i];
+      std::array<uint32_t, 3> bid = {a.bid[0], a.bid[1], a.bid[2]};
+      bool newBlock = i == 0 || blockKey(recs[i - 1]) != blockKey(a);
+      if (!newBlock && recs[i - 1].epoch != a.epoch)
+        sink->onBarrier(bid, a.epoch - 1);
+      else if (newBlock && a.epoch > 0)
+        sink->onBarrier(bid, a.epoch - 1);
       sink->onAccess(a.site, static_cast<TraceAccessKind>(a.kind), a.arg, a.linear,
                      coord(a.tid, a.bid));
+      if (i + 1 == recs.size() || blockKey(recs[i + 1]) != blockKey(a))
+        sink->onBlockEnd(bid);
     }
     if (h.probeCount > probes || h.accessCount > accesses || h.dropped)
       sink->onTraceOverflow(h.probeCount - probes, h.accessCount - accesses, h.dropped);

@@ -60,3 +60,36 @@ gpu.module @plain {
   }
 }
 
+
+// -----
+
+// Access records carry the thread's barrier interval: a per-thread counter,
+// 0 on entry and incremented after each gpu.barrier (also inside loops), is
+// stored as the record's epoch (offset 4, i32); the site is an i32 at 0.
+// CHECK-LABEL: gpu.module @epochs
+// CHECK: gpu.func @k
+// CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x i32 {alignment = 4 : i64} : (i32) -> !llvm.ptr
+// CHECK: llvm.store %{{.*}}, %[[SLOT]] {alignment = 4 : i64} : i32, !llvm.ptr
+// CHECK: scf.for
+// CHECK: gpu.barrier
+// CHECK-NEXT: %[[N:.*]] = llvm.load %[[SLOT]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[INC:.*]] = arith.addi %[[N]], %[[ONE]] : i32
+// CHECK-NEXT: llvm.store %[[INC]], %[[SLOT]]
+// CHECK: %[[E:.*]] = llvm.load %[[SLOT]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK: arith.constant 4 : i64
+// CHECK: llvm.store %[[E]], %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
+gpu.module @epochs {
+  gpu.func @k(%x: memref<?xf32>)
+      workgroup(%sh: memref<64xf32, #gpu.address_space<workgroup>>) kernel {
+    %i = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %s = %c0 to %c4 step %c1 {
+      gpu.barrier
+      kfix.access read %sh[%i] site 3 : memref<64xf32, #gpu.address_space<workgroup>>
+    }
+    gpu.return
+  }
+}
