@@ -7,8 +7,11 @@
 #   run(command="bash bench/gpu/nmbench.sh", carry=[".dist"])
 # Results in $OUT: nmbench.log, bench-cuda.tar.xz (results.{json,md,svg} and
 # every task's report.json / trace.jsonl), perf.md.
-# Env: JOBS (tasks at once, default 8), T_BENCH (seconds for the benchmark,
-# default 330), T_PERF (default 150), TURN_REPS (default 5).
+# Env: STEPS (default "bench turnaround"; also "rtime": time the repaired
+# kernels of this run against the originals and the human fixes, and
+# "kernelbench": bench/gpu/kernelbench.sh), JOBS (tasks at once, default 8),
+# T_BENCH (seconds for the benchmark, default 330), T_PERF (default 150),
+# TURN_REPS (default 5), T_RTIME (default 150), T_KB (default 150).
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 export OUT="${OUT:-$ROOT/gpu-out}"
@@ -32,6 +35,10 @@ timeout 120 kfix debug "$ROOT/examples/near-miss/gelu-tail/task.json" --target c
 echo "smoke rc=$? ($(elapsed) s)"
 grep -h '"ms_split"' /tmp/smoke/trace.jsonl | head -3
 
+STEPS="${STEPS:-bench turnaround}"
+has() { case " $STEPS " in *" $1 "*) return 0;; esac; return 1; }
+
+if has bench; then
 echo "== NM-bench, --target cuda, -j ${JOBS:-8} ($(elapsed) s)"
 B=/tmp/bench-cuda; rm -rf "$B"
 timeout -k 10 "${T_BENCH:-330}" kfix bench "$ROOT/bench/tasks" --target cuda -j "${JOBS:-8}" \
@@ -42,8 +49,30 @@ tail -40 "$B/results.md" 2>/dev/null | head -5
    $(cd /tmp && find bench-cuda -maxdepth 1 -type f) \
    $(cd /tmp && find bench-cuda/tasks -name report.json -o -name trace.jsonl -o -name outcome.json -o -name repaired.mlir 2>/dev/null)) \
   && ls -la "$OUT/bench-cuda.tar.xz"
+fi
 
+if has rtime && [ -d /tmp/bench-cuda/tasks ]; then
+  echo "== repaired vs original vs human fix, kernel time ($(elapsed) s)"
+  rm -rf /tmp/rep && mkdir -p /tmp/rep
+  for d in /tmp/bench-cuda/tasks/*/; do
+    t=$(basename "$d")
+    grep -q '"verdict": "repaired"' "$d/report.json" 2>/dev/null && [ -f "$d/repaired.mlir" ] \
+      && cp "$d/repaired.mlir" "/tmp/rep/$t.mlir"
+  done
+  ls /tmp/rep | wc -l
+  REPS=30 timeout -k 10 "${T_RTIME:-150}" python3 "$ROOT/bench/gpu/repaired-time.py" /tmp/rep
+  echo "rtime rc=$? ($(elapsed) s)"
+fi
+
+if has turnaround; then
 echo "== turnaround ($(elapsed) s)"
 TURN_REPS="${TURN_REPS:-5}" timeout -k 10 "${T_PERF:-150}" python3 "$ROOT/bench/gpu/perf.py" turnaround
 echo "perf rc=$? ($(elapsed) s)"
+fi
+
+if has kernelbench; then
+  echo "== KernelBench round trip ($(elapsed) s)"
+  timeout -k 10 "${T_KB:-150}" bash "$ROOT/bench/gpu/kernelbench.sh"
+  echo "kernelbench rc=$? ($(elapsed) s)"
+fi
 echo "== done ($(elapsed) s)"; ls -la "$OUT"
