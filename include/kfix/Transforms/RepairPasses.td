@@ -114,7 +114,11 @@ def RepairReductionIdentity : KFix_RepairPass<"kfix-repair-reduction-identity"> 
     buffer whose stores combine a load of it with something else by one
     kind of op: add (`addf/addi`, `math.fma`), mul, max or min
     (`maxnumf/maximumf/maxsi/maxui`, their min twins, or `c ? x : m` written
-    with cmp + select). A store of a constant that is not that op's identity
+    with cmp + select), or an assignment guarded by a comparison of the
+    stored value with the accumulator, the argmax/argmin form
+    `if (v > best) { best = v; arg = i; }` (`best < v`, `>=`, and conditions
+    `mask && v > best` too; the comparison's signedness picks the integer
+    identity). A store of a constant that is not that op's identity
     to the accumulator (or a constant arm of a select stored to it: the
     padding of out-of-range threads) is rewritten to the identity: 0 for add,
     1 for mul, -inf / INT_MIN / 0u for max, +inf / INT_MAX / UINT_MAX for min
