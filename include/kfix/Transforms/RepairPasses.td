@@ -542,6 +542,32 @@ def RepairTransposedIndex : KFix_RepairPass<"kfix-repair-transposed-index"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of indices rewritten">];
 }
 
+def RepairFlatIndexSplit : KFix_RepairPass<"kfix-repair-flat-index-split"> {
+  let summary = "Recover each coordinate of a flat index with the declared layout's % and /";
+  let description = [{
+    `shape` declares buffers as the task's contract (`NAME[d0][d1]...`, several
+    separated by `;`, dimensions products of integer parameters). A flat
+    index `t` is the whole index of a declared buffer of rank >= 2
+    (`x[t]`, through casts and single-assignment C locals). An extraction
+    `t % s` or `t / s` (`s` loop-invariant) used as an index term of a
+    declared buffer is a coordinate of that buffer's dimension with the
+    term's stride (`bias[t % s]` with `bias[C]`: a C coordinate). When `t`
+    walks a buffer with exactly one dimension `dk` of that extent, the
+    extraction is rebuilt in the row-major form of coordinate `k`:
+    `t % dm` (last), `t / (d1*...*dm)` (first), `(t / (dk+1*...*dm)) % dk`
+    otherwise, keeping its signedness; extractions already in that form, used
+    as coordinates of different extents, or whose extent matches no dimension
+    or several are left alone. `loc` restricts it to extractions at a site.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+  let options = [
+    KFix_LocOption,
+    Option<"shape", "shape", "std::string", /*default=*/"\"\"",
+           "Buffers and their shapes: NAME[d0][d1]... separated by ';'">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of extractions rebuilt">];
+}
+
 def RepairSoftmaxMax : KFix_RepairPass<"kfix-repair-softmax-max"> {
   let summary = "Subtract the row maximum inside the exp of a softmax";
   let description = [{
