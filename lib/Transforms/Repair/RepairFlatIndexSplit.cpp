@@ -71,6 +71,20 @@ struct Extraction {
   SmallVector<Monomial, 2> roles;
 };
 
+/// Erases ops created for an abandoned rewrite (users first).
+void eraseAll(ArrayRef<Operation *> ops) {
+  for (Operation *op : llvm::reverse(ops))
+    op->erase();
+}
+
+/// Collects the ops a builder creates, to mark them repaired.
+struct Created : public OpBuilder::Listener {
+  SmallVector<Operation *> ops;
+  void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint) override {
+    ops.push_back(op);
+  }
+};
+
 struct RepairFlatIndexSplitPass
     : public kfix::impl::RepairFlatIndexSplitBase<RepairFlatIndexSplitPass> {
   using RepairFlatIndexSplitBase::RepairFlatIndexSplitBase;
@@ -185,29 +199,34 @@ struct RepairFlatIndexSplitPass
       if ((divUnit && e.isRem && sameMonomial(e.divisor, mod)) ||
           (modUnit && !e.isRem && sameMonomial(e.divisor, div)))
         continue;
-      OpBuilder b(op);
+      Created created;
+      OpBuilder b(op, &created);
       Location l = op->getLoc();
       Type type = t.getType();
       bool isUnsigned = isa<arith::RemUIOp, arith::DivUIOp>(op);
       Value cur = t;
       if (!divUnit) {
         Value d = buildMonomial(b, l, func, div, type);
-        if (!d)
+        if (!d) {
+          eraseAll(created.ops);
           continue;
+        }
         Operation *q = isUnsigned ? arith::DivUIOp::create(b, l, cur, d).getOperation()
                                   : arith::DivSIOp::create(b, l, cur, d).getOperation();
-        markRepaired(q, kPassArg);
         cur = q->getResult(0);
       }
       if (!modUnit) {
         Value m = buildMonomial(b, l, func, mod, type);
-        if (!m)
+        if (!m) {
+          eraseAll(created.ops);
           continue;
+        }
         Operation *r = isUnsigned ? arith::RemUIOp::create(b, l, cur, m).getOperation()
                                   : arith::RemSIOp::create(b, l, cur, m).getOperation();
-        markRepaired(r, kPassArg);
         cur = r->getResult(0);
       }
+      for (Operation *c : created.ops)
+        markRepaired(c, kPassArg);
       op->getResult(0).replaceAllUsesWith(cur);
       op->erase();
       ++numRewrites;
