@@ -68,6 +68,24 @@ struct LayoutIssue {
 llvm::SmallVector<LayoutIssue> findLayoutIssues(mlir::gpu::GPUFuncOp func,
                                                 const DeclaredShape &shape, llvm::StringRef loc);
 
+/// The value a load of a C local reads when the local is assigned exactly
+/// once, before the load in a block enclosing it; null otherwise.
+mlir::Value singleStoredValue(mlir::Value v);
+
+/// `v` as a loop-invariant product of kernel parameters and constants
+/// (opaque invariant subexpressions are atoms), or nullopt.
+std::optional<Monomial> invariantMonomial(mlir::gpu::GPUFuncOp func, mlir::Value v);
+
+/// One variable term of an index: the leaf value (not split further by
+/// `+`, `-`, `*` by invariants, casts, single-store locals) and its stride.
+struct IndexTerm {
+  mlir::Value var;
+  Monomial stride;
+};
+/// The variable terms of the C index expression `index` (invariant offsets
+/// are dropped).
+llvm::SmallVector<IndexTerm> indexTerms(mlir::gpu::GPUFuncOp func, mlir::Value index);
+
 /// Materializes `m` (parameters by value, constants) as an integer of `type`
 /// before `at`; null when an opaque atom cannot be rebuilt.
 mlir::Value buildMonomial(mlir::OpBuilder &b, mlir::Location loc, mlir::gpu::GPUFuncOp func,

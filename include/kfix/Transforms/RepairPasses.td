@@ -114,7 +114,11 @@ def RepairReductionIdentity : KFix_RepairPass<"kfix-repair-reduction-identity"> 
     buffer whose stores combine a load of it with something else by one
     kind of op: add (`addf/addi`, `math.fma`), mul, max or min
     (`maxnumf/maximumf/maxsi/maxui`, their min twins, or `c ? x : m` written
-    with cmp + select). A store of a constant that is not that op's identity
+    with cmp + select), or an assignment guarded by a comparison of the
+    stored value with the accumulator, the argmax/argmin form
+    `if (v > best) { best = v; arg = i; }` (`best < v`, `>=`, and conditions
+    `mask && v > best` too; the comparison's signedness picks the integer
+    identity). A store of a constant that is not that op's identity
     to the accumulator (or a constant arm of a select stored to it: the
     padding of out-of-range threads) is rewritten to the identity: 0 for add,
     1 for mul, -inf / INT_MIN / 0u for max, +inf / INT_MAX / UINT_MAX for min
@@ -536,6 +540,32 @@ def RepairTransposedIndex : KFix_RepairPass<"kfix-repair-transposed-index"> {
            "Declared shape NAME[d0][d1]...: find the terms that contradict it">
   ];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of indices rewritten">];
+}
+
+def RepairFlatIndexSplit : KFix_RepairPass<"kfix-repair-flat-index-split"> {
+  let summary = "Recover each coordinate of a flat index with the declared layout's % and /";
+  let description = [{
+    `shape` declares buffers as the task's contract (`NAME[d0][d1]...`, several
+    separated by `;`, dimensions products of integer parameters). A flat
+    index `t` is the whole index of a declared buffer of rank >= 2
+    (`x[t]`, through casts and single-assignment C locals). An extraction
+    `t % s` or `t / s` (`s` loop-invariant) used as an index term of a
+    declared buffer is a coordinate of that buffer's dimension with the
+    term's stride (`bias[t % s]` with `bias[C]`: a C coordinate). When `t`
+    walks a buffer with exactly one dimension `dk` of that extent, the
+    extraction is rebuilt in the row-major form of coordinate `k`:
+    `t % dm` (last), `t / (d1*...*dm)` (first), `(t / (dk+1*...*dm)) % dk`
+    otherwise, keeping its signedness; extractions already in that form, used
+    as coordinates of different extents, or whose extent matches no dimension
+    or several are left alone. `loc` restricts it to extractions at a site.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+  let options = [
+    KFix_LocOption,
+    Option<"shape", "shape", "std::string", /*default=*/"\"\"",
+           "Buffers and their shapes: NAME[d0][d1]... separated by ';'">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of extractions rebuilt">];
 }
 
 def RepairSoftmaxMax : KFix_RepairPass<"kfix-repair-softmax-max"> {

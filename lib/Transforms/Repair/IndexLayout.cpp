@@ -38,11 +38,9 @@ unsigned Monomial::degree() const {
   return d;
 }
 
-namespace {
-
 /// The value a load of a C local reads when the local is assigned exactly
 /// once, before the load in a block enclosing it.
-Value singleStoredValue(Value v) {
+Value kfix::singleStoredValue(Value v) {
   auto load = v.getDefiningOp<memref::LoadOp>();
   memref::AllocaOp var = load ? loadedVar(v) : memref::AllocaOp();
   if (!var)
@@ -56,6 +54,8 @@ Value singleStoredValue(Value v) {
     return {};
   return st.getValueToStore();
 }
+
+namespace {
 
 bool isKernelParam(gpu::GPUFuncOp func, Value v) {
   auto arg = dyn_cast<BlockArgument>(v);
@@ -314,6 +314,19 @@ SmallVector<LayoutIssue> kfix::findLayoutIssues(gpu::GPUFuncOp func, const Decla
     }
   });
   return issues;
+}
+
+std::optional<Monomial> kfix::invariantMonomial(gpu::GPUFuncOp func, Value v) {
+  return invariant(func, v);
+}
+
+SmallVector<IndexTerm> kfix::indexTerms(gpu::GPUFuncOp func, Value index) {
+  SmallVector<Term> terms;
+  decompose(func, index, Monomial(), {}, 0, terms);
+  SmallVector<IndexTerm> out;
+  for (const Term &t : terms)
+    out.push_back({t.var, t.coeff});
+  return out;
 }
 
 Value kfix::buildMonomial(OpBuilder &b, Location loc, gpu::GPUFuncOp func, const Monomial &m,

@@ -3,7 +3,9 @@
 // `float m = 0.0f; for (...) m = fmaxf(m, x[i]);` is wrong for all-negative
 // rows; so is padding out-of-range threads with 0 before a max tree. The
 // repair replaces the initial (or padding) constant by the identity of the
-// op that combines the accumulator.
+// op that combines the accumulator. The combine is an op reading the
+// accumulator (`+`, `*`, fmaxf, `a > b ? a : b`) or a guarded assignment
+// `if (v > best) { best = v; arg = i; }`, the argmax/argmin form.
 //
 //===----------------------------------------------------------------------===//
 #include "RepairUtils.h"
@@ -76,6 +78,82 @@ Combine matchSelect(arith::SelectOp sel) {
   if (isInt)
     return isMax ? Combine::MaxS : Combine::MinS;
   return isMax ? Combine::MaxF : Combine::MinF;
+}
+
+/// Same value: `sameExpr`, or two loads of one buffer at equal indices (the
+/// `if (x[i] > m) m = x[i];` form reads the element twice).
+bool sameOperand(Value a, Value b) {
+  a = stripCasts(a);
+  b = stripCasts(b);
+  if (sameExpr(a, b))
+    return true;
+  auto la = a.getDefiningOp<memref::LoadOp>(), lb = b.getDefiningOp<memref::LoadOp>();
+  if (!la || !lb || la.getMemref() != lb.getMemref() ||
+      la.getIndices().size() != lb.getIndices().size())
+    return false;
+  for (auto [x, y] : llvm::zip(la.getIndices(), lb.getIndices()))
+    if (!sameExpr(cIndex(x), cIndex(y)))
+      return false;
+  return true;
+}
+
+/// The conjuncts of an `scf.if` condition (`a && b` lifts to `arith.andi`).
+void conjuncts(Value c, SmallVectorImpl<Value> &out, unsigned depth = 0) {
+  if (auto a = c.getDefiningOp<arith::AndIOp>(); a && depth < 4) {
+    conjuncts(a.getLhs(), out, depth + 1);
+    conjuncts(a.getRhs(), out, depth + 1);
+    return;
+  }
+  out.push_back(c);
+}
+
+/// `if (v > acc) { acc = v; ... }` (also `acc < v`, `>=`, and a condition
+/// `mask && v > acc`): the store is a max (or min) combine of `acc`.
+Combine guardedCombine(memref::StoreOp store, Value acc) {
+  auto ifOp = dyn_cast_or_null<scf::IfOp>(store->getParentOp());
+  if (!ifOp || store->getBlock() != &ifOp.getThenRegion().front())
+    return Combine::None;
+  Value v = store.getValue();
+  SmallVector<Value, 2> conds;
+  conjuncts(ifOp.getCondition(), conds);
+  Combine found = Combine::None;
+  for (Value c : conds) {
+    Operation *cmp = c.getDefiningOp();
+    int sense = 0;
+    bool isFloat = false, isUnsigned = false;
+    if (auto cf = dyn_cast_or_null<arith::CmpFOp>(cmp)) {
+      using P = arith::CmpFPredicate;
+      P p = cf.getPredicate();
+      sense = llvm::is_contained({P::OGT, P::OGE, P::UGT, P::UGE}, p)   ? 1
+              : llvm::is_contained({P::OLT, P::OLE, P::ULT, P::ULE}, p) ? -1
+                                                                        : 0;
+      isFloat = true;
+    } else if (auto ci = dyn_cast_or_null<arith::CmpIOp>(cmp)) {
+      using P = arith::CmpIPredicate;
+      P p = ci.getPredicate();
+      sense = llvm::is_contained({P::sgt, P::sge, P::ugt, P::uge}, p)   ? 1
+              : llvm::is_contained({P::slt, P::sle, P::ult, P::ule}, p) ? -1
+                                                                        : 0;
+      isUnsigned = llvm::is_contained({P::ugt, P::uge, P::ult, P::ule}, p);
+    }
+    if (!sense)
+      continue;
+    Value l = cmp->getOperand(0), r = cmp->getOperand(1);
+    bool isMax;
+    if (sameOperand(l, v) && readsAcc(r, acc))
+      isMax = sense > 0;
+    else if (sameOperand(r, v) && readsAcc(l, acc))
+      isMax = sense < 0;
+    else
+      continue;
+    Combine k = isFloat      ? (isMax ? Combine::MaxF : Combine::MinF)
+                : isUnsigned ? (isMax ? Combine::MaxU : Combine::MinU)
+                             : (isMax ? Combine::MaxS : Combine::MinS);
+    if (found != Combine::None && found != k)
+      return Combine::None;
+    found = k;
+  }
+  return found;
 }
 
 /// The kind of op that combines `acc` in the stored value `v`, if any.
@@ -173,6 +251,28 @@ struct RepairReductionIdentityPass
     }
   }
 
+  /// The site is the seeding store or the constant it stores (the
+  /// diagnosis points at the literal: `float best = 0.0f` at the `0.0f`).
+  bool atSite(memref::StoreOp store) {
+    if (loc.empty() || locMatches(store.getLoc(), loc))
+      return true;
+    Operation *def = store.getValue().getDefiningOp();
+    if (!def)
+      return false;
+    if (locMatches(def->getLoc(), loc))
+      return true;
+    // The constant arms of a padding select / if.
+    SmallVector<Value, 4> leaves(def->getOperands());
+    if (auto ifOp = dyn_cast<scf::IfOp>(def))
+      for (Region *r : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
+        if (!r->empty())
+          llvm::append_range(leaves, r->front().getTerminator()->getOperands());
+    return llvm::any_of(leaves, [&](Value l) {
+      auto c = l.getDefiningOp<arith::ConstantOp>();
+      return c && locMatches(c.getLoc(), loc);
+    });
+  }
+
   void repair(Value acc) {
     Combine kind = Combine::None;
     SmallVector<memref::StoreOp> others;
@@ -181,6 +281,8 @@ struct RepairReductionIdentityPass
       if (!store || store.getMemref() != acc)
         continue;
       Combine c = combineOf(store.getValue(), acc);
+      if (c == Combine::None)
+        c = guardedCombine(store, acc);
       if (c == Combine::None) {
         others.push_back(store);
         continue;
@@ -192,9 +294,9 @@ struct RepairReductionIdentityPass
     if (kind == Combine::None)
       return;
     for (memref::StoreOp store : others) {
-      if (!locMatches(store.getLoc(), loc))
-        continue;
       Value v = store.getValue();
+      if (!atSite(store))
+        continue;
       // The padding arm of `in_range ? x[i] : c`.
       if (auto sel = v.getDefiningOp<arith::SelectOp>()) {
         for (unsigned arm : {1u, 2u}) {
