@@ -84,10 +84,39 @@ struct Composer {
           return false;
       }
       return true;
-    case py::Expr::Call: // TEMPLATE.format(...)
-      return e.args[0]->kind == py::Expr::Attr && e.args[0]->text == "format" &&
-             !e.args[0]->args.empty() &&
-             compose(*e.args[0]->args[0], out, pieces, depth + 1, true);
+    case py::Expr::Call: { // TEMPLATE.format(...), dedent(S), S.strip(), "SEP".join([...])
+      const py::Expr &callee = *e.args[0];
+      std::string fn = py::dottedName(callee);
+      // Dropping indentation or outer blanks moves no function: its file offsets
+      // are those of the literal either way.
+      if ((fn == "textwrap.dedent" || fn == "dedent") && e.args.size() == 2)
+        return compose(*e.args[1], out, pieces, depth + 1, format);
+      if (callee.kind != py::Expr::Attr || callee.args.empty())
+        return false;
+      StringRef m = callee.text;
+      if (m == "strip" || m == "lstrip" || m == "rstrip")
+        return e.args.size() == 1 && compose(*callee.args[0], out, pieces, depth + 1, format);
+      if (m == "join" && e.args.size() == 2) {
+        const py::Expr *sep = callee.args[0].get(), *seq = e.args[1].get();
+        if (sep->kind == py::Expr::Name)
+          if (auto it = consts.find(sep->text); it != consts.end())
+            sep = it->second;
+        if (seq->kind == py::Expr::Name)
+          if (auto it = consts.find(seq->text); it != consts.end())
+            seq = it->second;
+        if (sep->kind != py::Expr::Str ||
+            (seq->kind != py::Expr::List && seq->kind != py::Expr::Tuple))
+          return false;
+        for (size_t i = 0; i < seq->args.size(); ++i) {
+          if (i)
+            out.appendSynthetic(sep->str());
+          if (!compose(*seq->args[i], out, pieces, depth + 1, format))
+            return false;
+        }
+        return true;
+      }
+      return m == "format" && compose(*callee.args[0], out, pieces, depth + 1, true);
+    }
     default:
       return false;
     }
