@@ -176,6 +176,26 @@ std::optional<std::string> encodeFor(const py::StrPiece &p, StringRef rawText, b
   return out;
 }
 
+/// Indents the lines after the first of `text` with the blanks that precede
+/// offset `at` on its line in `file` (a source indented in its literal, read
+/// through textwrap.dedent, keeps its look); `trailing`: also after a final
+/// newline (text inserted before other code).
+std::string indentLike(StringRef file, size_t at, StringRef text, bool trailing) {
+  size_t lineStart = file.rfind('\n', at == 0 ? 0 : at - 1);
+  lineStart = lineStart == StringRef::npos || at == 0 ? 0 : lineStart + 1;
+  StringRef prefix = file.slice(lineStart, at);
+  if (prefix.empty() || prefix.find_first_not_of(" \t") != StringRef::npos)
+    return text.str();
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    out += text[i];
+    if (text[i] == '\n' &&
+        (i + 1 < text.size() ? text[i + 1] != '\n' : trailing))
+      out += prefix.str();
+  }
+  return out;
+}
+
 struct Edit {
   size_t begin, end;
   std::string text;
@@ -264,7 +284,8 @@ llvm::Error kfix::exportKernelBench(StringRef candidate, StringRef repaired, Str
         if (fb == StringRef::npos || fe == StringRef::npos || !p || pieceOf(u, fe) != p)
           return fail(u.src.where(cf.declBegin) + ": error: kernel '" + cf.name +
                       "' spans several string literals; cannot splice it");
-        auto enc = encodeFor(*p, text, comp.formatPieces.count(p) != 0);
+        auto enc = encodeFor(*p, indentLike(mod->text, fb, text, false),
+                             comp.formatPieces.count(p) != 0);
         if (!enc)
           return fail(u.src.where(cf.declBegin) + ": error: the repaired '" + cf.name +
                       "' contains the closing quotes of its raw string literal");
@@ -293,7 +314,8 @@ llvm::Error kfix::exportKernelBench(StringRef candidate, StringRef repaired, Str
       text += rsrc.substr(f->declBegin, f->end - f->declBegin) + "\n\n";
       replaced.push_back(f->name);
     }
-    auto enc = encodeFor(*firstPiece, text, comp.formatPieces.count(firstPiece) != 0);
+    auto enc = encodeFor(*firstPiece, indentLike(mod->text, firstAt, text, true),
+                         comp.formatPieces.count(firstPiece) != 0);
     if (!enc)
       return fail(repaired + ": an added function contains the closing quotes of the raw "
                              "string literal");

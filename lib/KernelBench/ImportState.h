@@ -46,6 +46,7 @@ struct Buf {
   // Input distribution (Input).
   std::string dist = "normal";
   double a = 0, b = 1;
+  std::vector<std::string> rangeSyms; ///< symbols of a and b (kept fixed)
 };
 
 struct ScalarParam {

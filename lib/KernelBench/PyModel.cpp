@@ -161,6 +161,7 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
   if (fn.empty() && callee.kind == py::Expr::Attr) {
     // A method on a tensor: computation on drawn values (`.softmax(dim=-1)`,
     // `.abs()`), which the task's input distributions cannot express.
+    it.errorAt = callee.args[0]->endOffset + 1; // the method's name, after the '.'
     why = "'." + callee.text + "(...)' computes this input from another tensor; the task "
           "draws inputs from distributions (randn, rand, randint, ones, zeros, with "
           "scaling, shifts and dtype conversions)";
@@ -202,6 +203,7 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
         if (!kv)
           return false;
         nums.push_back(*kv);
+        symbolsOf(*ks, it.rangeSyms);
       }
       if (nums.empty() || nums.size() > 2) {
         why = "torch.randint_like needs high or low, high";
@@ -238,8 +240,10 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
     auto num = [&](const py::Expr *x, double &v) {
       auto s = scope.toSym(*x, why);
       auto ev = s ? evalSym(*s, scope.symbolValues) : std::nullopt;
-      if (ev)
+      if (ev) {
         v = *ev;
+        symbolsOf(*s, it.rangeSyms);
+      }
       return ev.has_value();
     };
     if (pos.size() == 3 && !num(pos[0], lo))
@@ -373,7 +377,7 @@ bool kfix::kb::readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &o
       continue;
     }
     if (!tensorCtor(scope, *e, in, why, &localExprs)) {
-      d.error(scope.mod.where(e->loc), "get_inputs(): " + why);
+      d.error(scope.mod.where(in.errorAt ? in.errorAt : e->loc.offset), "get_inputs(): " + why);
       return false;
     }
     out.push_back(in);

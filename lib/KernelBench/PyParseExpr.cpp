@@ -256,6 +256,7 @@ ExprP Parser::parsePostfix() {
     } else {
       break;
     }
+    e->endOffset = t[p - 1].end; // every link of `a.b(c)[d]` knows where it ends
   }
   if (e)
     e->endOffset = p > 0 ? t[p - 1].end : 0;
