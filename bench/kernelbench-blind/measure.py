@@ -55,7 +55,7 @@ def run_task(kfix, r):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("set", help="corpus directory under bench/kernelbench-blind (set1, set2)")
+    ap.add_argument("set", help="corpus directory under bench/kernelbench-blind (set1, set2, set3)")
     ap.add_argument("--kfix", default=os.path.join(ROOT, "build", "bin", "kfix"))
     ap.add_argument("--json", help="write the per-case results here")
     ap.add_argument("--keep", help="directory for the imported tasks (default: a temp dir)")

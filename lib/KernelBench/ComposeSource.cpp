@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include <cmath>
+#include <optional>
 #include <cstdio>
 #include <cstdlib>
 
@@ -36,6 +37,77 @@ std::string pyFloat(double v) {
   if (s.find_first_of(".en") == std::string::npos)
     s += ".0";
   return s;
+}
+
+/// The characters of `src` for which `keep` holds, each with its file offset.
+SourceText keepChars(const SourceText &src, const std::vector<bool> &keep) {
+  SourceText out;
+  out.mod = src.mod;
+  out.fallback = src.fallback;
+  for (size_t i = 0; i < src.text.size(); ++i)
+    if (keep[i]) {
+      out.text += src.text[i];
+      out.fileOff.push_back(i < src.fileOff.size() ? src.fileOff[i] : StringRef::npos);
+    }
+  out.fileOff.push_back(src.fileOff.empty() ? StringRef::npos : src.fileOff.back());
+  return out;
+}
+
+/// textwrap.dedent: lines of blanks lose them; the longest run of leading blanks
+/// common to the other lines is dropped from each of them.
+SourceText dedentSource(const SourceText &src) {
+  const std::string &t = src.text;
+  std::vector<bool> keep(t.size(), true);
+  std::optional<std::string> margin;
+  for (size_t b = 0; b < t.size();) {
+    size_t e = t.find('\n', b);
+    if (e == std::string::npos)
+      e = t.size();
+    size_t ws = b;
+    while (ws < e && (t[ws] == ' ' || t[ws] == '\t'))
+      ++ws;
+    if (ws == e) {
+      for (size_t i = b; i < e; ++i)
+        keep[i] = false;
+    } else {
+      std::string lead = t.substr(b, ws - b);
+      if (!margin) {
+        margin = lead;
+      } else {
+        size_t k = 0;
+        while (k < margin->size() && k < lead.size() && (*margin)[k] == lead[k])
+          ++k;
+        margin->resize(k);
+      }
+    }
+    b = e + 1;
+  }
+  if (margin && !margin->empty())
+    for (size_t b = 0; b < t.size();) {
+      size_t e = t.find('\n', b);
+      if (e == std::string::npos)
+        e = t.size();
+      if (StringRef(t).slice(b, e).starts_with(*margin))
+        for (size_t i = b; i < b + margin->size(); ++i)
+          keep[i] = false;
+      b = e + 1;
+    }
+  return keepChars(src, keep);
+}
+
+/// str.strip() / lstrip() / rstrip() without arguments.
+SourceText stripSource(const SourceText &src, bool left, bool right) {
+  const std::string &t = src.text;
+  std::vector<bool> keep(t.size(), true);
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+                                   c == '\f' || c == '\v'; };
+  if (left)
+    for (size_t i = 0; i < t.size() && blank(t[i]); ++i)
+      keep[i] = false;
+  if (right)
+    for (size_t i = t.size(); i > 0 && blank(t[i - 1]); --i)
+      keep[i - 1] = false;
+  return keepChars(src, keep);
 }
 } // namespace
 
@@ -226,6 +298,52 @@ bool Importer::composeSource(const py::Expr &e, SourceText &out, int depth,
   case py::Expr::Call: {
     // TEMPLATE.format(...): fields of the template's literals are replaced.
     const py::Expr &callee = *e.args[0];
+    std::string fn = py::dottedName(callee);
+    // textwrap.dedent(SRC) / dedent(SRC): the common indentation is dropped.
+    if ((fn == "textwrap.dedent" || fn == "dedent") && e.args.size() == 2 &&
+        e.kwargs.empty()) {
+      SourceText sub;
+      sub.mod = out.mod;
+      sub.fallback = out.fallback;
+      if (!composeSource(*e.args[1], sub, depth + 1, fmt))
+        return false;
+      out.appendText(dedentSource(sub));
+      return true;
+    }
+    if (callee.kind == py::Expr::Attr && !callee.args.empty() && e.kwargs.empty()) {
+      StringRef m = callee.text;
+      // SRC.strip() / .lstrip() / .rstrip() (whitespace only).
+      if ((m == "strip" || m == "lstrip" || m == "rstrip") && e.args.size() == 1) {
+        SourceText sub;
+        sub.mod = out.mod;
+        sub.fallback = out.fallback;
+        if (!composeSource(*callee.args[0], sub, depth + 1, fmt))
+          return false;
+        out.appendText(stripSource(sub, m != "rstrip", m != "lstrip"));
+        return true;
+      }
+      // "SEP".join([A, B, ...]): the items with the separator between them.
+      if (m == "join" && e.args.size() == 2) {
+        auto local = [&](const py::Expr &x) -> const py::Expr & {
+          if (x.kind == py::Expr::Name)
+            if (auto it = srcLocals.find(x.text); it != srcLocals.end())
+              return *it->second;
+          return cscope.resolve(x);
+        };
+        const py::Expr &sep = local(*callee.args[0]);
+        const py::Expr &seq = local(*e.args[1]);
+        if (sep.kind == py::Expr::Str &&
+            (seq.kind == py::Expr::List || seq.kind == py::Expr::Tuple)) {
+          for (size_t i = 0; i < seq.args.size(); ++i) {
+            if (i && !composeSource(sep, out, depth + 1, nullptr))
+              return false;
+            if (!composeSource(*seq.args[i], out, depth + 1, fmt))
+              return false;
+          }
+          return true;
+        }
+      }
+    }
     if (callee.kind == py::Expr::Attr && callee.text == "format" && !callee.args.empty()) {
       for (size_t i = 1; i < e.args.size(); ++i)
         if (e.args[i]->kind == py::Expr::Opaque) {
@@ -241,6 +359,7 @@ bool Importer::composeSource(const py::Expr &e, SourceText &out, int depth,
     break;
   }
   d.error(cand.where(e.loc), "cannot read this as CUDA source text (string literals, string "
-                             "variables, '+', lists, f-strings and .format are understood)");
+                             "variables, '+', lists, f-strings, .format, \"sep\".join, "
+                             "textwrap.dedent and .strip are understood)");
   return false;
 }

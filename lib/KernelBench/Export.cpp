@@ -84,10 +84,39 @@ struct Composer {
           return false;
       }
       return true;
-    case py::Expr::Call: // TEMPLATE.format(...)
-      return e.args[0]->kind == py::Expr::Attr && e.args[0]->text == "format" &&
-             !e.args[0]->args.empty() &&
-             compose(*e.args[0]->args[0], out, pieces, depth + 1, true);
+    case py::Expr::Call: { // TEMPLATE.format(...), dedent(S), S.strip(), "SEP".join([...])
+      const py::Expr &callee = *e.args[0];
+      std::string fn = py::dottedName(callee);
+      // Dropping indentation or outer blanks moves no function: its file offsets
+      // are those of the literal either way.
+      if ((fn == "textwrap.dedent" || fn == "dedent") && e.args.size() == 2)
+        return compose(*e.args[1], out, pieces, depth + 1, format);
+      if (callee.kind != py::Expr::Attr || callee.args.empty())
+        return false;
+      StringRef m = callee.text;
+      if (m == "strip" || m == "lstrip" || m == "rstrip")
+        return e.args.size() == 1 && compose(*callee.args[0], out, pieces, depth + 1, format);
+      if (m == "join" && e.args.size() == 2) {
+        const py::Expr *sep = callee.args[0].get(), *seq = e.args[1].get();
+        if (sep->kind == py::Expr::Name)
+          if (auto it = consts.find(sep->text); it != consts.end())
+            sep = it->second;
+        if (seq->kind == py::Expr::Name)
+          if (auto it = consts.find(seq->text); it != consts.end())
+            seq = it->second;
+        if (sep->kind != py::Expr::Str ||
+            (seq->kind != py::Expr::List && seq->kind != py::Expr::Tuple))
+          return false;
+        for (size_t i = 0; i < seq->args.size(); ++i) {
+          if (i)
+            out.appendSynthetic(sep->str());
+          if (!compose(*seq->args[i], out, pieces, depth + 1, format))
+            return false;
+        }
+        return true;
+      }
+      return m == "format" && compose(*callee.args[0], out, pieces, depth + 1, true);
+    }
     default:
       return false;
     }
@@ -143,6 +172,26 @@ std::optional<std::string> encodeFor(const py::StrPiece &p, StringRef rawText, b
       out += "\\n";
     else
       out += c;
+  }
+  return out;
+}
+
+/// Indents the lines after the first of `text` with the blanks that precede
+/// offset `at` on its line in `file` (a source indented in its literal, read
+/// through textwrap.dedent, keeps its look); `trailing`: also after a final
+/// newline (text inserted before other code).
+std::string indentLike(StringRef file, size_t at, StringRef text, bool trailing) {
+  size_t lineStart = file.rfind('\n', at == 0 ? 0 : at - 1);
+  lineStart = lineStart == StringRef::npos || at == 0 ? 0 : lineStart + 1;
+  StringRef prefix = file.slice(lineStart, at);
+  if (prefix.empty() || prefix.find_first_not_of(" \t") != StringRef::npos)
+    return text.str();
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    out += text[i];
+    if (text[i] == '\n' &&
+        (i + 1 < text.size() ? text[i + 1] != '\n' : trailing))
+      out += prefix.str();
   }
   return out;
 }
@@ -235,7 +284,8 @@ llvm::Error kfix::exportKernelBench(StringRef candidate, StringRef repaired, Str
         if (fb == StringRef::npos || fe == StringRef::npos || !p || pieceOf(u, fe) != p)
           return fail(u.src.where(cf.declBegin) + ": error: kernel '" + cf.name +
                       "' spans several string literals; cannot splice it");
-        auto enc = encodeFor(*p, text, comp.formatPieces.count(p) != 0);
+        auto enc = encodeFor(*p, indentLike(mod->text, fb, text, false),
+                             comp.formatPieces.count(p) != 0);
         if (!enc)
           return fail(u.src.where(cf.declBegin) + ": error: the repaired '" + cf.name +
                       "' contains the closing quotes of its raw string literal");
@@ -264,7 +314,8 @@ llvm::Error kfix::exportKernelBench(StringRef candidate, StringRef repaired, Str
       text += rsrc.substr(f->declBegin, f->end - f->declBegin) + "\n\n";
       replaced.push_back(f->name);
     }
-    auto enc = encodeFor(*firstPiece, text, comp.formatPieces.count(firstPiece) != 0);
+    auto enc = encodeFor(*firstPiece, indentLike(mod->text, firstAt, text, true),
+                         comp.formatPieces.count(firstPiece) != 0);
     if (!enc)
       return fail(repaired + ": an added function contains the closing quotes of the raw "
                              "string literal");

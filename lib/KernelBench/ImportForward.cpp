@@ -118,9 +118,13 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
     }
     return p;
   };
-  if (rets.empty()) {
+  // A wrapper returning std::vector / std::tuple gives Python a list, also with one
+  // element (`outputs[0]`).
+  StringRef retType = w->returnType;
+  bool sequence = retType.contains("vector") || retType.contains("tuple");
+  if (rets.empty() && !sequence) {
     r.kind = PV::None;
-  } else if (rets.size() == 1) {
+  } else if (rets.size() == 1 && !sequence) {
     r = one(rets[0]);
   } else {
     r.kind = PV::Tuple;
@@ -135,12 +139,23 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
   std::string dotted = py::dottedName(callee);
   StringRef root = StringRef(dotted).split('.').first;
   bool moduleCall = root == "torch" || root == "F" || root == "nn" || root == "functional";
+  if (!moduleCall) {
+    bool followed = false;
+    std::optional<PV> r = inlineCall(e, env, followed);
+    if (followed)
+      return r;
+  }
   // Tensor methods.
   if (callee.kind == py::Expr::Attr && !moduleCall) {
     auto base = eval(*callee.args[0], env);
     if (!base)
       return std::nullopt;
     StringRef m = callee.text;
+    if (base->kind == PV::Ctx) { // ctx.save_for_backward(x), ctx.mark_dirty(y)
+      PV n;
+      n.kind = PV::None;
+      return n;
+    }
     if (base->kind == PV::Ext) {
       PV fn;
       fn.kind = PV::ExtFn;
@@ -277,8 +292,9 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
   u.loc = e.loc.offset;
   u.name = "call of '" + (dotted.empty() ? exprText(cand, callee) : dotted) + "'";
   d.error(cand.where(e.loc), "cannot follow the " + u.name +
-                                 " in ModelNew.forward (only extension functions are "
-                                 "followed)");
+                                 " in ModelNew.forward (extension functions, the candidate's "
+                                 "own functions, methods, lambdas and autograd.Function "
+                                 "apply are followed)");
   return std::nullopt;
 }
 
@@ -325,7 +341,7 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
     return std::nullopt;
   }
   case py::Expr::Attr: {
-    std::string dotted = py::dottedName(e);
+    std::string dotted = selfDotted(e);
     if (StringRef(dotted).starts_with("self.")) {
       std::string key = dotted.substr(5);
       for (size_t i = 0; i < exts.size(); ++i)
@@ -461,7 +477,7 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
 }
 
 bool Importer::execBlock(const py::Block &b, llvm::StringMap<PV> &env, std::vector<PV> &outputs,
-                         bool &returned) {
+                         bool &returned, PV *ret) {
   for (const py::Stmt &s : b) {
     if (returned)
       return true;
@@ -479,6 +495,9 @@ bool Importer::execBlock(const py::Block &b, llvm::StringMap<PV> &env, std::vect
       if (!v)
         return false;
       for (const py::ExprP &t : s.targets) {
+        if (t->kind == py::Expr::Attr && t->args[0]->kind == py::Expr::Name)
+          if (auto it = env.find(t->args[0]->text); it != env.end() && it->second.kind == PV::Ctx)
+            continue; // ctx.saved = ... in an autograd.Function
         if (t->kind == py::Expr::Name) {
           env[t->text] = *v;
         } else if (t->kind == py::Expr::Tuple && v->kind == PV::Tuple &&
@@ -507,6 +526,11 @@ bool Importer::execBlock(const py::Block &b, llvm::StringMap<PV> &env, std::vect
       auto v = eval(*s.value, env);
       if (!v)
         return false;
+      if (ret) { // the end of a function forward called
+        *ret = *v;
+        returned = true;
+        continue;
+      }
       if (!requireMapped(*v, "ModelNew.forward returns"))
         return false;
       if (v->kind == PV::Tuple)
@@ -528,11 +552,11 @@ bool Importer::execBlock(const py::Block &b, llvm::StringMap<PV> &env, std::vect
                 "try/except in ModelNew.forward: a fallback path when the kernel fails");
       for (const py::Stmt &c : s.clauses)
         scanTorchCalls(c.body);
-      if (!execBlock(s.body, env, outputs, returned))
+      if (!execBlock(s.body, env, outputs, returned, ret))
         return false;
       for (const py::Stmt &c : s.clauses)
         if (c.name == "else" || c.name == "finally")
-          if (!execBlock(c.body, env, outputs, returned))
+          if (!execBlock(c.body, env, outputs, returned, ret))
             return false;
       continue;
     }

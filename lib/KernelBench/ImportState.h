@@ -25,6 +25,8 @@ struct SourceText {
   /// Appends `s` with every character reported at file offset `off` (a format
   /// field's value, an escaped brace).
   void appendAt(llvm::StringRef s, size_t off);
+  /// Appends another text with its offsets.
+  void appendText(const SourceText &o);
   /// "file:line:col" of C++ offset `at`.
   std::string where(size_t at) const;
 };
@@ -44,6 +46,7 @@ struct Buf {
   // Input distribution (Input).
   std::string dist = "normal";
   double a = 0, b = 1;
+  std::vector<std::string> rangeSyms; ///< symbols of a and b (kept fixed)
 };
 
 struct ScalarParam {

@@ -137,6 +137,7 @@ bool Importer::runForward(std::vector<PV> &outputs) {
       b.dist = in.dist;
       b.a = in.a;
       b.b = in.b;
+      b.rangeSyms = in.rangeSyms;
       b.where = prob.where(in.loc);
       task.bufs.push_back(b);
       v.kind = PV::Tensor;

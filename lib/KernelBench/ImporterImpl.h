@@ -16,7 +16,9 @@ namespace kfix::kb::detail {
 
 /// A value of ModelNew.forward.
 struct PV {
-  enum Kind { Unknown, Num, Tensor, Ext, ExtFn, Self, SelfAttr, Torch, None, Tuple } kind =
+  /// Ctx: the `ctx` of a torch.autograd.Function's forward (its methods do nothing
+  /// the task needs: save_for_backward, mark_dirty).
+  enum Kind { Unknown, Num, Tensor, Ext, ExtFn, Self, SelfAttr, Torch, None, Tuple, Ctx } kind =
       Unknown;
   SymP s;
   int buf = -1;
@@ -70,8 +72,19 @@ private:
   bool appendFormatted(const py::StrPiece &p, SourceText &out, const py::Expr *fmt);
   bool addExtension(const py::Expr &call, const std::string &handle);
   bool runForward(std::vector<PV> &outputs);
+  /// Runs a block of forward (or of a function it calls, then `ret` gets what the
+  /// function returns).
   bool execBlock(const py::Block &b, llvm::StringMap<PV> &env, std::vector<PV> &outputs,
-                 bool &returned);
+                 bool &returned, PV *ret = nullptr);
+  /// Calls forward makes into Python code of the candidate: module-level functions
+  /// and lambdas, ModelNew's methods, lambdas and extension functions that
+  /// __init__ stores in self, and torch.autograd.Function subclasses' `apply`.
+  /// `followed` is false when the callee is none of these.
+  std::optional<PV> inlineCall(const py::Expr &e, llvm::StringMap<PV> &env, bool &followed);
+  int inlineDepth = 0;
+  /// `ModelNew.X`, `self.__class__.X`, `type(self).X` -> `self.X` (class-level
+  /// attributes, e.g. an extension cached on the class); other names unchanged.
+  std::string selfDotted(const py::Expr &e) const;
   std::optional<PV> eval(const py::Expr &e, llvm::StringMap<PV> &env);
   std::optional<PV> evalCall(const py::Expr &e, llvm::StringMap<PV> &env);
   std::optional<PV> callExt(const py::Expr &e, const PV &fn, std::vector<PV> &args);

@@ -48,12 +48,57 @@ static std::optional<DType> torchDType(const py::Expr &e) {
 
 /// torch.randn(a, b) / torch.rand((a, b)) / torch.randint(lo, hi, (a, b)) / ones / zeros,
 /// with .cuda() / .to(...) / .float() / .half() / .contiguous() and `* k` / `+ k`.
-static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std::string &why) {
+/// Locals of get_inputs (`x = torch.randn(...)`), for inputs shaped like another
+/// (`torch.randint(0, 2, x.shape)`, `torch.rand_like(x)`).
+using InputLocals = llvm::StringMap<const py::Expr *>;
+
+static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std::string &why,
+                       const InputLocals *locals = nullptr, int depth = 0);
+
+/// The shape of local tensor `name` of get_inputs, or nullopt with `why` set.
+static std::optional<std::vector<SymP>> localShape(ConstScope &scope, StringRef name,
+                                                   const InputLocals *locals, int depth,
+                                                   std::string &why) {
+  auto it = locals ? locals->find(name) : InputLocals::const_iterator();
+  if (!locals || it == locals->end()) {
+    why = "'" + name.str() + "' is not a tensor made earlier in get_inputs()";
+    return std::nullopt;
+  }
+  if (depth > 8) {
+    why = "tensors of get_inputs() are shaped like each other in a cycle";
+    return std::nullopt;
+  }
+  InputItem other;
+  if (!tensorCtor(scope, *it->second, other, why, locals, depth + 1))
+    return std::nullopt;
+  return other.shape;
+}
+
+/// `x.shape` / `x.size()` of a local tensor: its shape, else nullopt (`why` set
+/// only when `e` has that form but cannot be read).
+static std::optional<std::vector<SymP>> shapeOfLocal(ConstScope &scope, const py::Expr &e,
+                                                     const InputLocals *locals, int depth,
+                                                     std::string &why) {
+  const py::Expr *base = nullptr;
+  if (e.kind == py::Expr::Attr && e.text == "shape")
+    base = e.args[0].get();
+  else if (e.kind == py::Expr::Call && e.args.size() == 1 &&
+           e.args[0]->kind == py::Expr::Attr && e.args[0]->text == "size")
+    base = e.args[0]->args[0].get();
+  if (!base || base->kind != py::Expr::Name)
+    return std::nullopt;
+  return localShape(scope, base->text, locals, depth, why);
+}
+
+static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std::string &why,
+                       const InputLocals *locals, int depth) {
+  if (e.kind == py::Expr::Name && locals && locals->count(e.text) && depth <= 8)
+    return tensorCtor(scope, *locals->find(e.text)->second, it, why, locals, depth + 1);
   if (e.kind == py::Expr::BinOp && (e.text == "*" || e.text == "+" || e.text == "-")) {
     const py::Expr *t = e.args[0].get(), *k = e.args[1].get();
     if (e.text == "*" && t->kind != py::Expr::Call)
       std::swap(t, k);
-    if (!tensorCtor(scope, *t, it, why))
+    if (!tensorCtor(scope, *t, it, why, locals, depth))
       return false;
     auto kv = scope.toSym(*k, why);
     if (!kv || !evalSym(*kv, scope.symbolValues)) {
@@ -85,9 +130,17 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
   if (callee.kind == py::Expr::Attr) {
     StringRef m = callee.text;
     if (m == "cuda" || m == "contiguous" || m == "to" || m == "float" || m == "half" ||
-        m == "double" || m == "bfloat16") {
-      if (!tensorCtor(scope, *callee.args[0], it, why))
+        m == "double" || m == "bfloat16" || m == "bool" || m == "long" || m == "int") {
+      if (!tensorCtor(scope, *callee.args[0], it, why, locals, depth))
         return false;
+      // randint(0, 2, ...).bool() is a fair mask; other values become true.
+      if (m == "bool" && it.dist == "randint") {
+        it.a = std::max(0.0, std::min(it.a, 1.0));
+        it.b = std::min(std::max(it.b, it.a + 1), 2.0);
+      }
+      if (m == "bool") it.dtype = DType::boolean;
+      if (m == "long") it.dtype = DType::i64;
+      if (m == "int") it.dtype = DType::i32;
       if (m == "half") it.dtype = DType::f16;
       if (m == "double") it.dtype = DType::f64;
       if (m == "bfloat16") it.dtype = DType::bf16;
@@ -105,9 +158,72 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
   }
   std::string fn = py::dottedName(callee);
   StringRef f(fn);
+  if (fn.empty() && callee.kind == py::Expr::Attr) {
+    // A method on a tensor: computation on drawn values (`.softmax(dim=-1)`,
+    // `.abs()`), which the task's input distributions cannot express.
+    it.errorAt = callee.args[0]->endOffset + 1; // the method's name, after the '.'
+    why = "'." + callee.text + "(...)' computes this input from another tensor; the task "
+          "draws inputs from distributions (randn, rand, randint, ones, zeros, with "
+          "scaling, shifts and dtype conversions)";
+    return false;
+  }
   if (!f.consume_front("torch.")) {
     why = "'" + fn + "' is not a torch tensor constructor";
     return false;
+  }
+  // torch.rand_like(x), randn_like, randint_like(x, [low,] high), ones/zeros_like.
+  if (f.ends_with("_like")) {
+    if (e.args.size() < 2 || e.args[1]->kind != py::Expr::Name) {
+      why = "torch." + f.str() + " of something that is not a tensor of get_inputs()";
+      return false;
+    }
+    auto sh = localShape(scope, e.args[1]->text, locals, depth, why);
+    if (!sh)
+      return false;
+    StringRef kind = f.drop_back(5);
+    InputItem other;
+    (void)tensorCtor(scope, *locals->find(e.args[1]->text)->second, other, why, locals,
+                     depth + 1);
+    it.dtype = other.dtype;
+    if (kind == "randn") {
+      it.dist = "normal";
+    } else if (kind == "rand") {
+      it.dist = "uniform";
+      it.a = 0;
+      it.b = 1;
+    } else if (kind == "ones" || kind == "zeros") {
+      it.dist = "const";
+      it.a = kind == "ones" ? 1 : 0;
+    } else if (kind == "randint") {
+      double lo = 0, hi = 0;
+      std::vector<double> nums;
+      for (size_t i = 2; i < e.args.size(); ++i) {
+        auto ks = scope.toSym(*e.args[i], why);
+        auto kv = ks ? evalSym(*ks, scope.symbolValues) : std::nullopt;
+        if (!kv)
+          return false;
+        nums.push_back(*kv);
+        symbolsOf(*ks, it.rangeSyms);
+      }
+      if (nums.empty() || nums.size() > 2) {
+        why = "torch.randint_like needs high or low, high";
+        return false;
+      }
+      hi = nums.back();
+      if (nums.size() == 2)
+        lo = nums[0];
+      it.dist = "randint";
+      it.a = lo;
+      it.b = hi;
+    } else {
+      why = "'" + fn + "' is not a tensor constructor the importer knows";
+      return false;
+    }
+    it.shape = *sh;
+    if (const py::Expr *d = py::keyword(e, "dtype"))
+      if (auto dt = torchDType(*d))
+        it.dtype = *dt;
+    return true;
   }
   std::vector<const py::Expr *> dims;
   size_t first = 1;
@@ -124,8 +240,10 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
     auto num = [&](const py::Expr *x, double &v) {
       auto s = scope.toSym(*x, why);
       auto ev = s ? evalSym(*s, scope.symbolValues) : std::nullopt;
-      if (ev)
+      if (ev) {
         v = *ev;
+        symbolsOf(*s, it.rangeSyms);
+      }
       return ev.has_value();
     };
     if (pos.size() == 3 && !num(pos[0], lo))
@@ -155,8 +273,20 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
   }
   // Sizes as separate arguments, one tuple (also through a name: `torch.randn(shape)`),
   // or starred tuples (`torch.randn(batch_size, *input_shape)`).
+  std::vector<SymP> likeShape; // sizes given as another input's `x.shape`
   for (size_t i = first; i < e.args.size(); ++i) {
     const py::Expr &a = *e.args[i];
+    if (e.args.size() == first + 1 && likeShape.empty()) {
+      std::string w;
+      if (auto sh = shapeOfLocal(scope, a, locals, depth, w)) {
+        likeShape = *sh;
+        continue;
+      }
+      if (!w.empty()) {
+        why = w;
+        return false;
+      }
+    }
     if (a.kind == py::Expr::Opaque && a.text == "a starred argument" && a.args.size() == 1) {
       auto items = scope.sequence(*a.args[0]);
       if (!items) {
@@ -179,6 +309,7 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
     else
       dims.push_back(sz);
   }
+  it.shape = likeShape;
   for (const py::Expr *d : dims) {
     auto s = scope.toSym(*d, why);
     if (!s)
@@ -245,8 +376,8 @@ bool kfix::kb::readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &o
       out.push_back(in);
       continue;
     }
-    if (!tensorCtor(scope, *e, in, why)) {
-      d.error(scope.mod.where(e->loc), "get_inputs(): " + why);
+    if (!tensorCtor(scope, *e, in, why, &localExprs)) {
+      d.error(scope.mod.where(in.errorAt ? in.errorAt : e->loc.offset), "get_inputs(): " + why);
       return false;
     }
     out.push_back(in);
@@ -297,13 +428,17 @@ static bool isLoadInline(const py::Expr &e) {
   return fn == "load_inline" || StringRef(fn).ends_with(".load_inline");
 }
 
-/// `self.NAME` -> "NAME" (also self.a.b -> "a.b"), else "".
-static std::string selfAttr(const py::Expr &e) {
+/// `self.NAME` -> "NAME" (also self.a.b -> "a.b"), else "". Class-level
+/// attributes (`CLS.NAME`, `self.__class__.NAME` with CLS the class being read)
+/// count as self's: an extension cached on the class is the instance's too.
+static std::string selfAttr(const py::Expr &e, StringRef cls = "") {
   std::string d = py::dottedName(e);
   StringRef s(d);
-  if (!s.consume_front("self."))
-    return "";
-  return s.str();
+  if (s.consume_front("self.__class__.") || s.consume_front("self."))
+    return s.str();
+  if (!cls.empty() && s.starts_with(cls) && s.drop_front(cls.size()).starts_with("."))
+    return s.drop_front(cls.size() + 1).str();
+  return "";
 }
 
 static bool readParamInit(ConstScope &scope, const std::string &key, const py::Expr &v,
@@ -534,6 +669,28 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
   }
   scope.locals.push_back(env);
   scope.localExprs.push_back(exprs);
+  // Class-body attributes (`_ext = None`) that __init__ has not assigned yet:
+  // `if ModelNew._ext is None:` (a cache on the class) is decided by them.
+  llvm::StringMap<const py::Expr *> classAttrs;
+  for (const py::Stmt &s : cls.body)
+    if (s.kind == py::Stmt::Assign && s.value)
+      for (const py::ExprP &t : s.targets)
+        if (t->kind == py::Expr::Name)
+          classAttrs[t->text] = s.value.get();
+  auto classCondition = [&](const py::Expr &c) -> std::optional<bool> {
+    if (c.kind != py::Expr::Compare || (c.text != "is" && c.text != "is not"))
+      return std::nullopt;
+    const py::Expr *a = c.args[0].get(), *b = c.args[1].get();
+    if (a->kind == py::Expr::NoneLit)
+      std::swap(a, b);
+    if (b->kind != py::Expr::NoneLit)
+      return std::nullopt;
+    auto it = classAttrs.find(selfAttr(*a, cls.name));
+    if (it == classAttrs.end())
+      return std::nullopt;
+    bool isNone = it->second->kind == py::Expr::NoneLit;
+    return c.text == "is" ? isNone : !isNone;
+  };
   std::function<bool(const py::Block &)> walk = [&](const py::Block &body) -> bool {
     for (const py::Stmt &s : body) {
       if (s.kind == py::Stmt::Try) {
@@ -544,7 +701,9 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
       if (s.kind == py::Stmt::If && s.value) {
         // `if stride is None: stride = kernel_size`: follow the branch taken, when
         // the condition is known now; an undecidable one assigns nothing we know.
-        std::optional<bool> c = scope.condition(*s.value);
+        std::optional<bool> c = classCondition(*s.value);
+        if (!c)
+          c = scope.condition(*s.value);
         if (!c)
           continue;
         if (*c) {
@@ -587,9 +746,10 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
           scope.locals.back().erase(target.text);
         continue;
       }
-      std::string key = selfAttr(target);
+      std::string key = selfAttr(target, cls.name);
       if (key.empty())
         continue;
+      classAttrs.erase(key);
       if (isLoadInline(v)) {
         out.loadInlineCalls.push_back(&v);
         out.loadInlineTargets.push_back("self." + key);

@@ -57,8 +57,12 @@ struct InputItem {
   DType dtype = DType::f32;
   std::string dist = "normal";
   double a = 0, b = 1;
+  /// Size symbols the value range is made of (`randint(0, num_classes, ...)`):
+  /// they stay fixed across the task's sizes, since a and b are numbers.
+  std::vector<std::string> rangeSyms;
   SymP scalar;
   size_t loc = 0;
+  size_t errorAt = 0; ///< where a construct it could not read is (0: at the item)
 };
 
 /// A parameter an nn.Module's __init__ declares (`linear.weight`).

@@ -49,15 +49,32 @@ ExprP Parser::parseTestList() {
 ExprP Parser::parseTest() {
   size_t at = cur().begin;
   if (eatKw("lambda")) {
-    // Keep the location; skip the parameters and the body expression.
-    while (!isOp(":") && cur().kind != Tok::Newline && cur().kind != Tok::End)
-      ++p;
+    // Parameters go to kwargs (name, default or null); `*a`/`**k` keep their stars.
+    ExprP l = mk(Expr::Lambda, at);
+    while (!isOp(":") && cur().kind != Tok::Newline && cur().kind != Tok::End) {
+      std::string star;
+      if (isOp("*") || isOp("**"))
+        star = t[p++].text;
+      if (cur().kind != Tok::Name) {
+        if (star.empty())
+          return bad("a lambda parameter that is not a name"), nullptr;
+        l->kwargs.push_back({star, nullptr}); // bare `*`
+      } else {
+        std::string name = star + cur().text;
+        ++p;
+        ExprP def;
+        if (eatOp("=") && !(def = parseTest()))
+          return nullptr;
+        l->kwargs.push_back({name, def});
+      }
+      if (!eatOp(","))
+        break;
+    }
     if (!eatOp(":"))
       return bad("a lambda without ':'"), nullptr;
     ExprP body = parseTest();
     if (!body)
       return nullptr;
-    ExprP l = mk(Expr::Lambda, at);
     l->args.push_back(body);
     return l;
   }
@@ -239,6 +256,7 @@ ExprP Parser::parsePostfix() {
     } else {
       break;
     }
+    e->endOffset = t[p - 1].end; // every link of `a.b(c)[d]` knows where it ends
   }
   if (e)
     e->endOffset = p > 0 ? t[p - 1].end : 0;

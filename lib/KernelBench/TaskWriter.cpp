@@ -129,7 +129,13 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
       order.push_back(int(i));
 
   // Symbols and sizes.
-  std::vector<std::string> syms, shapeSyms, weightSyms;
+  // Fixed symbols: those of weight shapes (the weights are written once) and of
+  // input value ranges (`randint(0, num_classes, ...)`: the bounds are numbers).
+  std::vector<std::string> syms, shapeSyms, weightSyms, rangeSyms;
+  for (const Buf &b : task.bufs)
+    for (const std::string &r : b.rangeSyms)
+      if (std::find(rangeSyms.begin(), rangeSyms.end(), r) == rangeSyms.end())
+        rangeSyms.push_back(r);
   for (const Buf &b : task.bufs)
     for (const SymP &d : b.shape) {
       symbolsOf(d, syms);
@@ -184,7 +190,8 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
   while (!fits(main)) {
     std::string pick;
     for (const std::string &s : shapeSyms)
-      if (main[s] > kFixedSymbolMax && (pick.empty() || main[s] > main[pick]))
+      if (main[s] > kFixedSymbolMax && !isIn(rangeSyms, s) &&
+          (pick.empty() || main[s] > main[pick]))
         pick = s;
     if (pick.empty())
       return err("cannot scale the problem below " + std::to_string(opts.maxElements) +
@@ -207,7 +214,7 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
     llvm::StringMap<int64_t> b = main;
     bool changed = false;
     for (const std::string &s : shapeSyms) {
-      if (isIn(weightSyms, s) || main[s] <= kFixedSymbolMax)
+      if (isIn(weightSyms, s) || isIn(rangeSyms, s) || main[s] <= kFixedSymbolMax)
         continue;
       int64_t v = std::max<int64_t>(3, int64_t(main[s] * f)) | 1;
       if (v == main[s])
@@ -224,6 +231,10 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
   if (!weightSyms.empty())
     out.notes.push_back("weights are generated once, so the symbols of their shapes stay fixed "
                         "across sizes");
+  for (const std::string &r : rangeSyms)
+    if (isIn(shapeSyms, r) && orig.lookup(r) > kFixedSymbolMax)
+      out.notes.push_back("'" + r + "' bounds the values of an input (randint), so it stays "
+                          "fixed across sizes");
 
   // Weights: generate, and map to the problem Model's parameters.
   json::Object weightMap;

@@ -45,6 +45,14 @@ void SourceText::appendAt(StringRef s, size_t off) {
   fileOff.push_back(off);
 }
 
+void SourceText::appendText(const SourceText &o) {
+  if (!fileOff.empty())
+    fileOff.pop_back();
+  text += o.text;
+  fileOff.insert(fileOff.end(), o.fileOff.begin(), o.fileOff.end());
+  fileOff.resize(text.size() + 1, StringRef::npos);
+}
+
 std::string SourceText::where(size_t at) const {
   size_t off = at < fileOff.size() ? fileOff[at] : StringRef::npos;
   if (off == StringRef::npos)

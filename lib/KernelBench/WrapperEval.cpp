@@ -143,6 +143,12 @@ std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint
       r.kind = WVal::Float;
     return r;
   }
+  if (fn == "at::ceil_div" || fn == "c10::ceil_div" || fn == "at::cuda::ATenCeilDiv" ||
+      fn == "cuda::ceil_div") {
+    if (args.size() != 2 || args[0].kind != WVal::Int || args[1].kind != WVal::Int)
+      return failV(x.at, fn.str() + " of two integers expected");
+    return intVal(bin(Sym::CeilDiv, args[0].s, args[1].s));
+  }
   if (fn == "dim3")
     return makeDim3(args, x.at);
   if (fn == "std::make_tuple" || fn == "std::vector" || fn == "std::tuple") {
@@ -174,6 +180,8 @@ std::optional<WVal> Interp::evalMethod(const cpp::Expr &x, const cpp::Expr &memb
     }
     return o; // device(), layout(), requires_grad(): irrelevant here
   }
+  if (base->kind == WVal::DTypeV && (m == "scalarType" || m == "scalar_type") && args.empty())
+    return base;
   if (base->kind == WVal::List) {
     if (m == "size")
       return intVal(lit(int64_t(base->list.size())));
@@ -216,7 +224,9 @@ std::optional<WVal> Interp::evalMethod(const cpp::Expr &x, const cpp::Expr &memb
     o.dtKnown = b.dtypeKnown;
     return o;
   }
-  if (m == "scalar_type" || m == "dtype") {
+  // `x.type()` (the deprecated type object) stands for its scalar type in
+  // AT_DISPATCH_*(x.type(), ...) and x.type().scalarType().
+  if (m == "scalar_type" || m == "dtype" || m == "type") {
     WVal d;
     d.kind = WVal::DTypeV;
     d.dt = b.dtype;
@@ -318,8 +328,10 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
       --macroDepth;
       return v;
     }
+    // Memory formats (`at::MemoryFormat::Contiguous`): task buffers are dense.
     if (x.text == "torch::kCUDA" || x.text == "at::kCUDA" || x.text == "nullptr" ||
-        x.text == "NULL")
+        x.text == "NULL" || StringRef(x.text).contains("MemoryFormat::") ||
+        StringRef(x.text).ends_with("LEGACY_CONTIGUOUS_MEMORY_FORMAT"))
       return WVal();
     return failV(x.at, "unknown name '" + x.text + "' in the wrapper");
   }
@@ -449,6 +461,27 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
   return failV(x.at, "unsupported expression");
 }
 
+/// Whether `s` is at least 1 at every task size: size symbols and positive
+/// constants under `+`, `*`, ceil division, min and max.
+static bool atLeastOne(const SymP &s) {
+  if (!s)
+    return false;
+  switch (s->kind) {
+  case Sym::Var:
+    return true;
+  case Sym::Lit:
+    return s->v >= 1;
+  case Sym::Add:
+  case Sym::Mul:
+  case Sym::CeilDiv:
+  case Sym::Min:
+  case Sym::Max:
+    return atLeastOne(s->a) && atLeastOne(s->b);
+  default:
+    return false;
+  }
+}
+
 std::optional<WVal> Interp::compareOrShift(const cpp::Expr &x, const WVal &a, const WVal &b) {
   StringRef op = x.text;
   bool cmp = op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=";
@@ -471,6 +504,23 @@ std::optional<WVal> Interp::compareOrShift(const cpp::Expr &x, const WVal &a, co
     // Identical operands compare equal whatever the sizes.
     if (cmp && same(a.s, b.s))
       return intVal(lit(op == "==" || op == "<=" || op == ">="));
+    // A size (a product or sum of sizes) is at least 1: `n == 0`, `n <= 0` and
+    // `n < 1` are false at every size, their negations true.
+    if (cmp && (ca || cb) && atLeastOne(ca ? b.s : a.s)) {
+      int64_t c = ca ? *ca : *cb;
+      StringRef o = op;
+      if (ca) // c OP n  ->  n OP' c
+        o = o == "<" ? ">" : o == ">" ? "<" : o == "<=" ? ">=" : o == ">=" ? "<=" : o;
+      std::optional<bool> r;
+      if (o == "==" && c < 1) r = false;
+      if (o == "!=" && c < 1) r = true;
+      if (o == "<" && c <= 1) r = false;
+      if (o == "<=" && c < 1) r = false;
+      if (o == ">" && c < 1) r = true;
+      if (o == ">=" && c <= 1) r = true;
+      if (r)
+        return intVal(lit(*r));
+    }
     return failV(x.at, "a comparison of values that depend on the sizes ('" + op.str() +
                            "'): the importer follows branches and loops that are fixed "
                            "for every size only");

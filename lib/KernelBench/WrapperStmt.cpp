@@ -113,11 +113,50 @@ bool Interp::execIf(size_t &p, size_t e) {
                {"throw", "TORCH_CHECK", "AT_ERROR", "printf", "fprintf", "cerr",
                 "std::cerr", "TORCH_CHECK_MSG", "abort", "exit"}) &&
        !textHas(t, b1, e2 + 1, {"<<<"}));
-  if (!errorCheck)
-    return fail(at, "unsupported control flow 'if' in the wrapper (only error checks are "
-                    "skipped; the importer follows straight-line wrappers)");
-  p = next;
-  return true;
+  if (errorCheck) {
+    p = next;
+    return true;
+  }
+  // A condition with the same value at every task size (on constants, fixed
+  // dimensions, or `n == 0` on a size, which is never empty): the branch taken
+  // runs, the other is skipped.
+  std::string saved = error;
+  cpp::ExprP cond = parseAll(open + 1, close);
+  std::optional<WVal> cv = cond ? eval(*cond) : std::nullopt;
+  error = saved;
+  if (cv && cv->kind == WVal::Int)
+    if (std::optional<int64_t> known = fixedInt(cv->s, symbolValues)) {
+      p = next;
+      if (*known)
+        return execRange(b1, e1 + 1);
+      return e2 == e1 || execRange(e1 + 2, e2 + 1);
+    }
+  // `if (v > hi) v = hi;` caps v: v = min(v, hi) (and `<` raises it: max).
+  if (cond && e2 == e1 && cond->kind == cpp::Expr::Binary &&
+      cond->kids[0]->kind == cpp::Expr::Ident &&
+      (cond->text == "<" || cond->text == ">" || cond->text == "<=" || cond->text == ">=")) {
+    size_t s = t[b1].text == "{" ? b1 + 1 : b1;
+    size_t se = stmtEnd(s, e1 + 1);
+    const std::string &v = cond->kids[0]->text;
+    auto var = vars.find(v);
+    if (se != StringRef::npos && s + 1 < se && t[s].text == v && t[s + 1].text == "=" &&
+        (t[b1].text != "{" || se + 1 == e1) && var != vars.end() && isNum(var->second)) {
+      saved = error;
+      cpp::ExprP rhs = parseAll(s + 2, se);
+      std::optional<WVal> rv = rhs ? eval(*rhs) : std::nullopt;
+      std::optional<WVal> bound = eval(*cond->kids[1]);
+      error = saved;
+      if (rv && bound && isNum(*rv) && isNum(*bound) && same(rv->s, bound->s)) {
+        bool cap = cond->text[0] == '>';
+        var->second.s = bin(cap ? Sym::Min : Sym::Max, var->second.s, rv->s);
+        p = next;
+        return true;
+      }
+    }
+  }
+  return fail(at, "unsupported control flow 'if' in the wrapper (only error checks, "
+                  "conditions fixed for every size and `if (v > hi) v = hi;` caps are "
+                  "understood; the importer follows straight-line wrappers)");
 }
 
 cpp::ExprP Interp::parseAll(size_t p, size_t e) {
@@ -254,6 +293,10 @@ bool Interp::execStmt(size_t p, size_t e) {
         (q + 1 == e || t[q + 1].text == "=" || t[q + 1].text == "(" ||
          t[q + 1].text == "{" || t[q + 1].text == ",")) {
       (void)typeStart;
+      // Device guards (`const at::cuda::OptionalCUDAGuard g(device_of(x));`) only
+      // pick the GPU the launches go to.
+      if (StringRef(type).ends_with("DeviceGuard") || StringRef(type).ends_with("CUDAGuard"))
+        return true;
       return execDecl(type, pointer, q, e);
     }
   }

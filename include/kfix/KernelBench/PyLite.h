@@ -51,7 +51,8 @@ struct Expr {
   double f = 0;
   std::vector<StrPiece> pieces; ///< Str (implicitly concatenated pieces)
   std::vector<ExprP> args;      ///< Call args, List/Tuple items, BinOp lhs/rhs, Attr/Call/Subscript base first
-  std::vector<std::pair<std::string, ExprP>> kwargs; ///< Call keywords, Dict ("" key: see args)
+  std::vector<std::pair<std::string, ExprP>> kwargs; ///< Call keywords, Dict ("" key: see args),
+                                                     ///< Lambda parameters (default or null)
   std::string str() const;      ///< Str: concatenated value
 };
 
