@@ -337,7 +337,9 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       child->eval = evaluator.evaluate(*child->module, /*full=*/false);
       rec.screenMs = msSince(stageStart);
       account(child->eval);
+      bool gateRejected = false;
       if (child->eval.passed) {
+        Evaluation screen = child->eval;
         stageStart = Clock::now();
         Evaluation full = evaluator.evaluate(*child->module, /*full=*/true);
         rec.fullMs = msSince(stageStart);
@@ -357,23 +359,35 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
             result.best = std::move(child);
             return finish("success");
           }
-          rec.outcome = "rejected-by-gate";
+          // Passes validation, not the gate (e.g. the race of a second bug
+          // that did not change this run's values): a step forward that a
+          // further repair may finish. It is kept like any improvement, with
+          // the screening run's findings and the gate's reason to plan from.
+          gateRejected = true;
           rec.note = rejected;
-          rec.errorAfter = child->eval.measure;
-          rec.ms = msSince(stepStart);
-          record(rec);
-          planner.observe(action, state.eval, child->eval, false);
-          if (++consecutiveFailures >= b.maxConsecutiveFailures)
-            return finish("debugging-trap");
-          continue;
+          Evaluation kept = screen;
+          kept.passed = false;
+          kept.measure = kGateOnlyMeasure;
+          kept.summary = "passes validation, rejected by the integrity gate: " + rejected;
+          kept.diagnosis += "\n" + rejected;
+          child->eval = std::move(kept);
         }
       }
       rec.errorAfter = child->eval.measure;
       bool improved = !child->eval.error && child->eval.measure < state.eval.measure * 0.999;
       planner.observe(action, state.eval, child->eval, improved);
+      if (gateRejected && !improved) {
+        rec.outcome = "rejected-by-gate";
+        rec.ms = msSince(stepStart);
+        record(rec);
+        if (++consecutiveFailures >= b.maxConsecutiveFailures)
+          return finish("debugging-trap");
+        continue;
+      }
       if (improved) {
-        rec.outcome = "kept";
-        rec.note = child->eval.summary;
+        rec.outcome = gateRejected ? "rejected-by-gate" : "kept";
+        rec.note = gateRejected ? rec.note + " (kept: a further repair may complete it)"
+                                : child->eval.summary;
         consecutiveFailures = 0;
         if (child->eval.measure < bestMeasure) {
           bestMeasure = child->eval.measure;
