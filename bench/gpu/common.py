@@ -87,11 +87,21 @@ def last_line(r, limit=160):
 
 
 def json_out(r):
-    """Parses a command's stdout as JSON (None when it is not)."""
+    """Parses a command's stdout as JSON, or else its last line that is a JSON
+    object (tools such as torch's load_inline print progress first); None when
+    there is none."""
     try:
         return json.loads(r["out"])
     except (ValueError, KeyError, TypeError):
-        return None
+        pass
+    for line in reversed((r.get("out") or "").splitlines()):
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                return json.loads(line)
+            except ValueError:
+                continue
+    return None
 
 
 def parallel(fn, items, n=None):
