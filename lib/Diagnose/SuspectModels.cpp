@@ -508,9 +508,24 @@ static std::optional<unsigned> bareThreadDim(SuspectContext &ctx, Value v, unsig
 /// `blockIdx.d * TILE + threadIdx.d` with TILE != blockDim.d. The first two
 /// skip or repeat work on every block; the third leaves gaps or overlaps.
 static void tileSize(SuspectContext &ctx, Operation *op) {
+  // K equal to another dimension's block size is a thread-dimension mix-up
+  // (blockIdx.x * ROWS + threadIdx.x for (32, ROWS) blocks): thread-dim's.
   auto mismatch = [&](std::optional<double> k, unsigned d) {
     int64_t b = ctx.in.block[d];
-    return k && *k > 1 && b > 1 && int64_t(*k) != b;
+    if (!k || *k <= 1 || b <= 1 || int64_t(*k) == b)
+      return false;
+    for (unsigned e = 0; e < 3; ++e)
+      if (e != d && ctx.in.block[e] == int64_t(*k))
+        return false;
+    return true;
+  };
+  // A value through casts and a local stored once (`int base = ...; base + t`).
+  auto resolved = [&](Value v) {
+    v = stripCasts(v);
+    if (auto l = v.getDefiningOp<memref::LoadOp>(); l && l.getIndices().empty())
+      if (Value stored = ctx.mem.singleStoredValue(l.getMemref()))
+        return stripCasts(stored);
+    return v;
   };
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
     auto k = constantValue(loop.getStep());
@@ -544,7 +559,7 @@ static void tileSize(SuspectContext &ctx, Operation *op) {
     return;
   for (unsigned side = 0; side < 2; ++side) {
     auto d = bareThreadDim(ctx, add->getOperand(1 - side));
-    auto mul = stripCasts(add->getOperand(side)).getDefiningOp<arith::MulIOp>();
+    auto mul = resolved(add->getOperand(side)).getDefiningOp<arith::MulIOp>();
     if (!d || !mul)
       continue;
     for (unsigned m = 0; m < 2; ++m) {
