@@ -346,9 +346,10 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
     si.signature = &d.signature;
     if (v.failing && !task.launches.empty()) {
       const CaseResult &fc = v.cases[v.failing->caseIndex];
-      if (auto cfg = task.launches.front().launch.eval(fc.sizes))
+      if (auto cfg = task.launches.front().launch.eval(fc.sizes)) {
         si.block = {int64_t(cfg->block[0]), int64_t(cfg->block[1]), int64_t(cfg->block[2])};
-      else
+        si.grid = {int64_t(cfg->grid[0]), int64_t(cfg->grid[1]), int64_t(cfg->grid[2])};
+      } else
         llvm::consumeError(cfg.takeError());
     }
     si.stores = std::move(storeEvidence);
@@ -420,12 +421,15 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   // The bug-class model of the best suspect that one named: a class hint the
   // KB can weigh (`top_suspect_kind`), "" when no model matched.
   std::string topKind;
+  double topScore = 0;
   for (const Suspect &su : d.suspects)
     if (!su.kind.empty()) {
       topKind = su.kind;
+      topScore = std::round(su.score * 1000) / 1000;
       break;
     }
   o["top_suspect_kind"] = topKind;
+  o["top_suspect_score"] = topScore;
   for (auto &tag : d.signature.tags)
     ts << tag << " ";
   d.text = text;

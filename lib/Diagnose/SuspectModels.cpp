@@ -190,6 +190,8 @@ static bool findSharedDecl(SuspectContext &ctx, llvm::StringRef name, std::strin
 // Op-level models over the slice
 //===----------------------------------------------------------------------===//
 
+static bool isSizeExpr(SuspectContext &ctx, Value v, unsigned depth);
+
 static void intDivision(SuspectContext &ctx, Operation *op) {
   if (!isa<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp, arith::CeilDivSIOp>(op))
     return;
@@ -199,12 +201,18 @@ static void intDivision(SuspectContext &ctx, Operation *op) {
       isIntegerArith);
   if (!toFloat)
     return;
-  double s = 3.0;
+  // A quotient of two sizes (`C / G` channels per group, `n / 4` vectors) is
+  // a derived size, exact by the kernel's contract; a ratio whose fraction
+  // matters involves a thread index, a loaded value or a constant numerator.
+  bool sizes = isSizeExpr(ctx, op->getOperand(0), 0) && isSizeExpr(ctx, op->getOperand(1), 0);
+  double s = sizes ? 1.5 : 3.0;
   if (ctx.pattern == "periodic" || ctx.pattern == "head" || ctx.pattern == "scattered")
     s += 0.3;
   ctx.add(op, "int-division", s,
-          "integer division whose quotient is converted to floating point (the fraction is "
-          "truncated first)");
+          sizes ? "integer division of two sizes converted to floating point (exact unless "
+                  "the sizes do not divide)"
+                : "integer division whose quotient is converted to floating point (the "
+                  "fraction is truncated first)");
 }
 
 static Operation *sqrtLike(Value v) {
@@ -266,7 +274,7 @@ static bool reachesDivisor(SuspectContext &ctx, Value v) {
 
 /// A size: kernel scalar parameters and constants combined by + - * (through
 /// casts and locals stored once).
-static bool isSizeExpr(SuspectContext &ctx, Value v, unsigned depth = 0) {
+static bool isSizeExpr(SuspectContext &ctx, Value v, unsigned depth) {
   if (!v || depth > 6)
     return false;
   v = stripCasts(v);
@@ -336,7 +344,7 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
     bool loop = llvm::any_of(cmp->getUsers(), [](Operation *u) { return isa<scf::ConditionOp>(u); });
     // The condition under which the work happens, as `x OP size` when one side
     // is a size: `x < n` is the usual guard; `x <= n` lets x == n through.
-    bool lhsSize = isSizeExpr(ctx, cmp.getLhs()), rhsSize = isSizeExpr(ctx, cmp.getRhs());
+    bool lhsSize = isSizeExpr(ctx, cmp.getLhs(), 0), rhsSize = isSizeExpr(ctx, cmp.getRhs(), 0);
     P work = guardsEarlyExit(cmp.getResult()) ? arith::invertPredicate(p) : p;
     if (lhsSize != rhsSize) {
       if (lhsSize)
@@ -404,6 +412,16 @@ static void operandOrder(SuspectContext &ctx, Operation *op, unsigned dist) {
               : "division of two computed values (operands swapped?)");
 }
 
+/// The launch has a single block along dimension `d` (blockIdx.d is always 0),
+/// so an index can only tell blocks apart through another dimension's
+/// blockIdx: `blockIdx.x * blockDim.y + threadIdx.y` (several rows of a 2-D
+/// block per block of a 1-D grid) is then the idiom, not a mix-up.
+static bool singleBlockAlong(SuspectContext &ctx, unsigned dimBits) {
+  if (!single(dimBits))
+    return false;
+  return ctx.in.grid[bitIndex(dimBits)] == 1;
+}
+
 static void threadDim(SuspectContext &ctx, Operation *op) {
   if (!isa<arith::AddIOp, arith::MulIOp>(op))
     return;
@@ -414,7 +432,8 @@ static void threadDim(SuspectContext &ctx, Operation *op) {
     for (int swap = 0; swap < 2; ++swap) {
       const Dims &blk = swap ? b : a, &thr = swap ? a : b;
       if (single(blk.blockId) && !blk.threadId && single(thr.threadId) && !thr.blockId &&
-          blk.blockId != thr.threadId) {
+          blk.blockId != thr.threadId &&
+          !(blk.blockDim == thr.threadId && singleBlockAlong(ctx, thr.threadId))) {
         ctx.add(op, "thread-dim", 4.0,
                 llvm::formatv("index combines blockIdx.{0} with threadIdx.{1}",
                               dimName(bitIndex(blk.blockId)), dimName(bitIndex(thr.threadId)))
@@ -428,7 +447,7 @@ static void threadDim(SuspectContext &ctx, Operation *op) {
   for (int swap = 0; swap < 2; ++swap) {
     const Dims &x = swap ? b : a, &y = swap ? a : b;
     if (single(x.blockId) && !x.blockDim && single(y.blockDim) && !y.blockId &&
-        x.blockId != y.blockDim) {
+        x.blockId != y.blockDim && !singleBlockAlong(ctx, y.blockDim)) {
       ctx.add(op, "thread-dim", 3.0,
               llvm::formatv("index multiplies blockIdx.{0} by blockDim.{1}",
                             dimName(bitIndex(x.blockId)), dimName(bitIndex(y.blockDim)))
@@ -467,6 +486,95 @@ static void gridStride(SuspectContext &ctx, Operation *op) {
   for (Operation *w : ctx.mem.writersOf(root))
     if (auto init = dyn_cast<memref::StoreOp>(w); init && w != op)
       check(add, init.getValueToStore(), step);
+}
+
+/// The dimension of a bare thread id (through casts and locals stored once).
+static std::optional<unsigned> bareThreadDim(SuspectContext &ctx, Value v, unsigned depth = 0) {
+  v = stripCasts(v);
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 4)
+    return std::nullopt;
+  if (auto t = dyn_cast<gpu::ThreadIdOp>(def))
+    return unsigned(t.getDimension());
+  if (auto l = dyn_cast<memref::LoadOp>(def); l && l.getIndices().empty())
+    return bareThreadDim(ctx, ctx.mem.singleStoredValue(l.getMemref()), depth + 1);
+  return std::nullopt;
+}
+
+/// A constant tile size used with a thread dimension whose block size differs:
+/// a loop over the threads of the block (`for (k = threadIdx.x; ...; k += TPB)`)
+/// or over the rows of a tile (`tile[threadIdx.y + j]`, `j += ROWS`) that steps
+/// by something other than the block's extent, or a block offset
+/// `blockIdx.d * TILE + threadIdx.d` with TILE != blockDim.d. The first two
+/// skip or repeat work on every block; the third leaves gaps or overlaps.
+static void tileSize(SuspectContext &ctx, Operation *op) {
+  // K equal to another dimension's block size is a thread-dimension mix-up
+  // (blockIdx.x * ROWS + threadIdx.x for (32, ROWS) blocks): thread-dim's.
+  auto mismatch = [&](std::optional<double> k, unsigned d) {
+    int64_t b = ctx.in.block[d];
+    if (!k || *k <= 1 || b <= 1 || int64_t(*k) == b)
+      return false;
+    for (unsigned e = 0; e < 3; ++e)
+      if (e != d && ctx.in.block[e] == int64_t(*k))
+        return false;
+    return true;
+  };
+  // A value through casts and a local stored once (`int base = ...; base + t`).
+  auto resolved = [&](Value v) {
+    v = stripCasts(v);
+    if (auto l = v.getDefiningOp<memref::LoadOp>(); l && l.getIndices().empty())
+      if (Value stored = ctx.mem.singleStoredValue(l.getMemref()))
+        return stripCasts(stored);
+    return v;
+  };
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    auto k = constantValue(loop.getStep());
+    if (!k)
+      return;
+    if (auto d = bareThreadDim(ctx, loop.getLowerBound()); d && mismatch(k, *d)) {
+      ctx.add(op, "tile-size", 3.0,
+              llvm::formatv("loop from threadIdx.{0} steps by {1}, the block has {2} threads "
+                            "along {0}",
+                            dimName(*d), int64_t(*k), ctx.in.block[*d])
+                  .str());
+      return;
+    }
+    for (Operation *u : loop.getInductionVar().getUsers()) {
+      if (!isa<arith::AddIOp>(u))
+        continue;
+      for (Value o : u->getOperands())
+        if (auto d = bareThreadDim(ctx, o); d && mismatch(k, *d)) {
+          ctx.add(op, "tile-size", 3.0,
+                  llvm::formatv("tile loop steps by {0} over threadIdx.{1}, the block has {2} "
+                                "threads along {1}",
+                                int64_t(*k), dimName(*d), ctx.in.block[*d])
+                      .str());
+          return;
+        }
+    }
+    return;
+  }
+  auto add = dyn_cast<arith::AddIOp>(op);
+  if (!add)
+    return;
+  for (unsigned side = 0; side < 2; ++side) {
+    auto d = bareThreadDim(ctx, add->getOperand(1 - side));
+    auto mul = resolved(add->getOperand(side)).getDefiningOp<arith::MulIOp>();
+    if (!d || !mul)
+      continue;
+    for (unsigned m = 0; m < 2; ++m) {
+      auto bid = stripCasts(mul->getOperand(m)).getDefiningOp<gpu::BlockIdOp>();
+      auto k = constantValue(mul->getOperand(1 - m));
+      if (bid && unsigned(bid.getDimension()) == *d && mismatch(k, *d)) {
+        ctx.add(op, "tile-size", 2.5,
+                llvm::formatv("block offset blockIdx.{0} * {1} + threadIdx.{0}, the block has "
+                              "{2} threads along {0}",
+                              dimName(*d), int64_t(*k), ctx.in.block[*d])
+                    .str());
+        return;
+      }
+    }
+  }
 }
 
 static void treeHalving(SuspectContext &ctx, Operation *op) {
@@ -510,7 +618,7 @@ static void shuffle(SuspectContext &ctx, Operation *op, const std::vector<Operat
   if (!sh)
     return;
   if (auto mask = op->getAttrOfType<IntegerAttr>("kfix.mask")) {
-    ctx.add(op, "shuffle", 4.0,
+    ctx.add(op, "shuffle-mask", 4.0,
             llvm::formatv("warp shuffle with the partial member mask {0:x}",
                           mask.getValue().getZExtValue())
                 .str());
@@ -519,13 +627,17 @@ static void shuffle(SuspectContext &ctx, Operation *op, const std::vector<Operat
   if (sh.getMode() == gpu::ShuffleMode::DOWN || sh.getMode() == gpu::ShuffleMode::UP) {
     bool everyLane =
         llvm::any_of(stores, [](Operation *st) { return !underLaneZeroGuard(st); });
-    ctx.add(op, "shuffle", everyLane ? 3.0 : 1.5,
+    // Only a result that every lane uses makes the direction itself the
+    // suspect; a down/up step whose result lane 0 alone stores is an offsets
+    // question like any other reduction step.
+    ctx.add(op, everyLane ? "shuffle-direction" : "shuffle-offsets", everyLane ? 3.0 : 1.5,
             everyLane ? "shfl_down/up reduction whose result every lane uses (only lane 0 "
                         "holds the whole reduction)"
                       : "shfl_down/up reduction step");
     return;
   }
-  ctx.add(op, "shuffle", 1.0, "warp shuffle (offsets and width decide which lanes combine)");
+  ctx.add(op, "shuffle-offsets", 1.0,
+          "warp shuffle (offsets and width decide which lanes combine)");
 }
 
 //===----------------------------------------------------------------------===//
@@ -623,9 +735,11 @@ void suspects::applyModels(SuspectContext &ctx) {
     operandOrder(ctx, op, d);
     threadDim(ctx, op);
     gridStride(ctx, op);
+    tileSize(ctx, op);
     treeHalving(ctx, op);
     shuffle(ctx, op, badStores);
   }
   accumulatorModels(ctx); // SuspectAccumulators.cpp
+  barrierModels(ctx);     // SuspectBarriers.cpp
   sharedBuffers(ctx);
 }

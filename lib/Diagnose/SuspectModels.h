@@ -55,6 +55,9 @@ bool isArithmetic(mlir::Operation *op);
 
 /// The models over accumulators (SuspectAccumulators.cpp).
 void accumulatorModels(SuspectContext &ctx);
+/// Where the barrier that a shared-memory race misses belongs
+/// (SuspectBarriers.cpp).
+void barrierModels(SuspectContext &ctx);
 
 // Helpers shared by the model files.
 /// The value of a constant (through casts), as a double.

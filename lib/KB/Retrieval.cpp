@@ -2,6 +2,10 @@
 //
 // score = 10 * (weighted fraction of the entry's symptoms that hold)
 //       + BM25(query, entry text) normalized to [0, 1] over the KB.
+// One implicit counter-indication: when the diagnosis' best suspect was named
+// confidently by a bug-class model whose kind some KB entry claims (a positive
+// `top_suspect_kind eq KIND` symptom), every entry that does not claim it
+// loses kModelDisagreement of held weight.
 // Symptoms dominate (they are checked facts); the text score orders entries
 // whose symptoms tie and lets kernel vocabulary ("atomicAdd", "__half") count.
 //
@@ -107,6 +111,13 @@ bool kfix::evaluate(const Symptom &s, const json::Value &signature) {
   });
 }
 
+/// A suspect score at or above which the model's class counts as the
+/// diagnosis' claim (the models' priors for a matched shape start at 2.5-4;
+/// weak shapes such as any comparison or a power-of-two tree stay below).
+static constexpr double kConfidentSuspect = 2.5;
+/// Held weight an entry loses when a confident model names another class.
+static constexpr double kModelDisagreement = 2.0;
+
 static std::vector<std::string> tokenize(StringRef text) {
   std::vector<std::string> out;
   std::string cur;
@@ -133,9 +144,42 @@ static std::string entryText(const KBEntry &e) {
   return t;
 }
 
+/// The suspect kinds an entry claims: its positive `top_suspect_kind eq`
+/// (or `in`) symptoms.
+static std::set<std::string> claimedKinds(const KBEntry &e) {
+  std::set<std::string> out;
+  for (const Symptom &s : e.symptoms) {
+    if (s.field != "top_suspect_kind" || s.weight <= 0)
+      continue;
+    if (auto k = s.value.getAsString())
+      out.insert(k->str());
+    if (const json::Array *a = s.value.getAsArray())
+      for (const json::Value &v : *a)
+        if (auto k = v.getAsString())
+          out.insert(k->str());
+  }
+  return out;
+}
+
 std::vector<RankedEntry> kfix::rankEntries(const KnowledgeBase &kb,
                                            const json::Value &signature, StringRef query) {
   const auto &entries = kb.entries();
+  // The best suspect's model, when it is confident and some entry claims it.
+  std::string topKind;
+  if (const json::Object *o = signature.getAsObject()) {
+    auto kind = o->getString("top_suspect_kind");
+    auto score = o->getNumber("top_suspect_score");
+    if (kind && !kind->empty() && score && *score >= kConfidentSuspect)
+      topKind = kind->str();
+  }
+  std::vector<std::set<std::string>> claims;
+  bool claimed = false;
+  for (const KBEntry &e : entries) {
+    claims.push_back(claimedKinds(e));
+    claimed |= !topKind.empty() && claims.back().count(topKind);
+  }
+  if (!claimed)
+    topKind.clear();
   // BM25 over the entries as documents.
   std::vector<std::map<std::string, int>> tf(entries.size());
   std::vector<double> len(entries.size());
@@ -184,6 +228,12 @@ std::vector<RankedEntry> kfix::rankEntries(const KnowledgeBase &kb,
         held += s.weight; // a counter-indication
         r.reasons.push_back(formatv("{0} ({1})", s.describe(), s.weight).str());
       }
+    }
+    if (!topKind.empty() && !claims[i].count(topKind)) {
+      held -= kModelDisagreement;
+      r.reasons.push_back(formatv("top suspect is a confident {0} (another entry's class) (-{1})",
+                                  topKind, kModelDisagreement)
+                              .str());
     }
     r.symptomScore = total > 0 ? std::max(0.0, held / total) : 0;
     r.textScore = maxBm25 > 0 ? bm25[i] / maxBm25 : 0;

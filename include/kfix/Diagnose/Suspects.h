@@ -64,6 +64,8 @@ struct SuspectInput {
   const sig::Signature *signature = nullptr;
   /// Launch block of the failing case (0 = unknown).
   std::array<int64_t, 3> block{0, 0, 0};
+  /// Launch grid of the failing case (0 = unknown).
+  std::array<int64_t, 3> grid{0, 0, 0};
   /// Per store location ("file:line:col") to a checked output: its writes.
   /// Empty when the kernel was not run instrumented.
   std::map<std::string, StoreEvidence> stores;
