@@ -160,6 +160,18 @@ struct FrontierEntry {
 double msSince(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
+
+/// The evaluation of a candidate that passed validation but not the gate:
+/// the screening run's signature and findings to plan from, the gate's
+/// reason added to the diagnosis, and an error measure below any candidate
+/// with a wrong element.
+Evaluation gateOnlyEvaluation(Evaluation screen, const std::string &rejected) {
+  screen.passed = false;
+  screen.measure = kGateOnlyMeasure;
+  screen.summary = "passes validation, but the integrity gate rejects it: " + rejected;
+  screen.diagnosis += "\n" + rejected;
+  return screen;
+}
 } // namespace
 
 SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &evaluator,
@@ -204,11 +216,7 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       // gate's reason; any candidate that passes validation and the gate
       // is accepted.
       result.originalGateRejection = rejected;
-      full = screen;
-      full.passed = false;
-      full.measure = kGateOnlyMeasure;
-      full.summary = "passes validation, but the integrity gate rejects it: " + rejected;
-      full.diagnosis += "\n" + rejected;
+      full = gateOnlyEvaluation(std::move(screen), rejected);
     }
     initial->eval = full;
   }
@@ -365,12 +373,7 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
           // the screening run's findings and the gate's reason to plan from.
           gateRejected = true;
           rec.note = rejected;
-          Evaluation kept = screen;
-          kept.passed = false;
-          kept.measure = kGateOnlyMeasure;
-          kept.summary = "passes validation, rejected by the integrity gate: " + rejected;
-          kept.diagnosis += "\n" + rejected;
-          child->eval = std::move(kept);
+          child->eval = gateOnlyEvaluation(std::move(screen), rejected);
         }
       }
       rec.errorAfter = child->eval.measure;

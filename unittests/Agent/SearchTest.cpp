@@ -57,6 +57,14 @@ public:
   unsigned count = 0;
 };
 
+/// Whether a candidate still holds the bug only a gate can see (42).
+bool has42(const SearchState &st) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  st.module.get()->print(os);
+  return text.find("arith.constant 42") != std::string::npos;
+}
+
 /// Proposes fixed patches per state (by the number of constants still non-zero).
 class ScriptPlanner : public Planner {
 public:
@@ -146,12 +154,7 @@ TEST_F(Search, GateRejectedCandidateIsRepairedOn) {
   };
   SearchOptions o;
   o.gate = [](const SearchState &st) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    st.module.get()->print(os);
-    return text.find("arith.constant 42") != std::string::npos
-               ? std::string("data-race: shared-race at k.cu:3")
-               : std::string();
+    return has42(st) ? std::string("data-race: shared-race at k.cu:3") : std::string();
   };
   auto r = runSearch(start({7, 42}), ev, p, o);
   EXPECT_TRUE(r.repaired);
@@ -174,11 +177,7 @@ TEST_F(Search, PassingKernelRejectedByGateIsDebugged) {
   };
   SearchOptions o;
   auto gate = [](const SearchState &st) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    st.module.get()->print(os);
-    return text.find("arith.constant 42") != std::string::npos ? std::string("data-race")
-                                                                : std::string();
+    return has42(st) ? std::string("data-race") : std::string();
   };
   o.gate = gate;
   o.gateOriginal = gate;

@@ -50,6 +50,17 @@ std::string ChildOutcome::describe() const {
   return "?";
 }
 
+/// How a reaped child ended, from waitpid's status.
+static void setFromWaitStatus(ChildOutcome &out, int status) {
+  if (WIFEXITED(status)) {
+    out.kind = ChildOutcome::Exited;
+    out.code = WEXITSTATUS(status);
+  } else {
+    out.kind = ChildOutcome::Signaled;
+    out.code = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  }
+}
+
 bool kfix::cudaInProcess() {
   const char *v = getenv("KFIX_CUDA_NO_FORK");
   return v && *v && strcmp(v, "0") != 0;
@@ -100,13 +111,7 @@ ChildOutcome kfix::runInChild(llvm::function_ref<int()> body, double timeoutSeco
     nanosleep(&ts, nullptr);
   }
   out.wallMs = elapsedMs();
-  if (WIFEXITED(status)) {
-    out.kind = ChildOutcome::Exited;
-    out.code = WEXITSTATUS(status);
-  } else {
-    out.kind = ChildOutcome::Signaled;
-    out.code = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-  }
+  setFromWaitStatus(out, status);
   return out;
 }
 
@@ -133,13 +138,7 @@ struct Worker {
       ::kill(pid, SIGKILL);
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    if (WIFEXITED(status)) {
-      out.kind = ChildOutcome::Exited;
-      out.code = WEXITSTATUS(status);
-    } else {
-      out.kind = ChildOutcome::Signaled;
-      out.code = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    }
+    setFromWaitStatus(out, status);
     close(sock);
     sock = -1;
     pid = -1;
