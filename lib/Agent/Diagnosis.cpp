@@ -281,7 +281,7 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
     llvm::raw_string_ostream pos(perr);
     bool ok = mlir::succeeded(mlir::parsePassPipeline(
                   "gpu.module(kfix-instrument-races,kfix-instrument-writes,"
-                  "kfix-instrument-nan)",
+                  "kfix-instrument-nan,kfix-instrument-overflow)",
                   pm, pos)) &&
               mlir::succeeded(pm.run(*inst));
     LaunchRunner runner{s, {}, 0};
@@ -293,6 +293,7 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
       std::vector<std::unique_ptr<RaceDetector>> races;
       std::vector<std::unique_ptr<WriteCoverageTracker>> writes;
       std::vector<std::unique_ptr<NanOriginDetector>> nans;
+      std::vector<std::unique_ptr<OverflowDetector>> overflows;
       std::vector<std::unique_ptr<WriteAttribution>> attributions;
       std::vector<std::unique_ptr<TraceSinkMux>> muxes;
       double runMs = 0;
@@ -311,10 +312,12 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
             races.push_back(std::make_unique<RaceDetector>(&sites));
             writes.push_back(std::make_unique<WriteCoverageTracker>(outs, &sites));
             nans.push_back(std::make_unique<NanOriginDetector>(&sites));
+            overflows.push_back(std::make_unique<OverflowDetector>(&sites));
             auto mux = std::make_unique<TraceSinkMux>();
             mux->add(races.back().get());
             mux->add(writes.back().get());
             mux->add(nans.back().get());
+            mux->add(overflows.back().get());
             attributions.push_back(std::make_unique<WriteAttribution>(std::move(masks), &sites));
             mux->add(attributions.back().get());
             muxes.push_back(std::move(mux));
@@ -335,6 +338,8 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
         take(w->findings());
       for (auto &n : nans)
         take(n->findings());
+      for (auto &o : overflows)
+        take(o->findings());
       for (auto &a : attributions)
         a->mergeInto(storeEvidence);
     }
@@ -356,10 +361,14 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
     for (const ExecFault &f : d.faults)
       for (auto &l : locationsIn(f.message))
         si.faultLocs.push_back(l);
-    for (const Finding &f : d.findings)
+    for (const Finding &f : d.findings) {
       if (f.severity == "error")
         for (const SiteInfo &x : f.sites)
           si.findingLocs.push_back(x.loc());
+      if (f.kind == "int-overflow")
+        for (const SiteInfo &x : f.sites)
+          si.overflowLocs.push_back(x.loc());
+    }
     si.kernels = task.candidateKernels();
     for (const KernelLaunch &l : task.launches)
       for (auto [ai, name] : llvm::enumerate(l.params))

@@ -105,6 +105,16 @@ static std::string countConstruct(CountOp count) {
   return "";
 }
 
+/// For an overflow check made by kfix-instrument-overflow, the name of the op
+/// whose result is checked: `cmpi eq %wide, (extsi %r)`.
+static std::string overflowOpName(CheckOp check) {
+  if (auto cmp = check.getCond().getDefiningOp<arith::CmpIOp>())
+    if (auto ext = cmp.getRhs().getDefiningOp<arith::ExtSIOp>())
+      if (Operation *def = ext.getIn().getDefiningOp())
+        return def->getName().getStringRef().str();
+  return "";
+}
+
 SiteTable SiteTable::build(Operation *root) {
   SiteTable table;
   root->walk([&](Operation *op) {
@@ -135,6 +145,8 @@ SiteTable SiteTable::build(Operation *root) {
       info.detail = stringifyCheckKind(check.getKind()).str();
       if (check.getKind() == CheckKind::nan || check.getKind() == CheckKind::inf)
         info.subject = checkedOpName(check);
+      if (check.getKind() == CheckKind::overflow)
+        info.subject = overflowOpName(check);
     } else if (auto count = dyn_cast<CountOp>(op)) {
       info.op = "count";
       info.detail = countConstruct(count);

@@ -9,8 +9,10 @@
 //   low-precision-accumulation  a loop-carried sum whose element type is f16/bf16
 //   reduction-identity   a max/min/sum/product reduction seeded with a constant
 //                        that is not the identity of its combine op
-//   off-by-one           a loop bound, guard or divisor adjusted by +-1, an
-//                        inclusive comparison
+//   off-by-one           an inclusive comparison in a guard or between computed
+//                        values ("loop-bound" when it bounds a loop, or a loop
+//                        bound adjusted by +-1; "divisor-off-by-one" for a
+//                        divisor adjusted by +-1, as an unbiased variance)
 //   operand-order        a subtraction or division of two computed values
 //   thread-dim           an index mixing blockIdx of one dimension with threadIdx
 //                        (or blockDim) of another
@@ -19,6 +21,8 @@
 //   shuffle              a partial member mask; a shfl_down whose result every lane uses
 //   shared-extent        a shared array smaller than the threads that index it
 //   uninit-shared        a shared buffer only ever updated atomically (never set)
+//   int-overflow         a signed add/sub/mul that overflowed at run time
+//                        (kfix-instrument-overflow)
 //
 // Priors are on one scale (a shape that is a defect on its own, such as a max
 // seeded with 0, scores ~4; a shape that is only often a defect, such as a
@@ -355,7 +359,7 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
       double s = upper ? 2.0 : 0.6;
       if (upper && faults)
         s += 1.5;
-      ctx.add(op, "off-by-one", s,
+      ctx.add(op, loop && upper ? "loop-bound" : "off-by-one", s,
               upper ? (loop ? "inclusive loop bound (i <= n): one iteration too many?"
                             : "inclusive bound in a guard (x <= n lets x == n through)")
                     : "lower-bound comparison against a size");
@@ -365,7 +369,7 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
     double s = loop ? (inclusive ? 2.0 : 0.6) : (inclusive ? 1.0 : 0.6);
     if (loop && faults)
       s += 1.5;
-    ctx.add(op, "off-by-one", s,
+    ctx.add(op, loop ? "loop-bound" : "off-by-one", s,
             loop ? (inclusive ? "inclusive loop bound (<=): one iteration too many?"
                               : "loop bound comparison")
                  : (inclusive ? "inclusive comparison of two computed values: off by one?"
@@ -385,10 +389,10 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
   const char *sign = (*c > 0) == isa<arith::AddIOp>(op) ? "+1" : "-1";
   if (reachesLoopBound(ctx, op->getResult(0))) {
     double s = 2.0 + (faults ? 1.5 : 0.0);
-    ctx.add(op, "off-by-one", s, llvm::formatv("loop bound adjusted by {0}", sign).str());
+    ctx.add(op, "loop-bound", s, llvm::formatv("loop bound adjusted by {0}", sign).str());
   } else if (reachesDivisor(ctx, op->getResult(0))) {
     double s = 1.5 + (ctx.magnitude == "factor" ? 1.5 : 0.0);
-    ctx.add(op, "off-by-one", s,
+    ctx.add(op, "divisor-off-by-one", s,
             llvm::formatv("divisor adjusted by {0} (n-1 where n was meant?)", sign).str());
   }
 }
@@ -613,6 +617,19 @@ static bool underLaneZeroGuard(Operation *op) {
   return false;
 }
 
+/// An integer op that overflowed at run time (kfix-instrument-overflow found
+/// it): the overflow itself is the defect when the op feeds wrong outputs.
+static void intOverflow(SuspectContext &ctx, Operation *op,
+                        const std::set<std::string> &overflowed) {
+  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op))
+    return;
+  if (!overflowed.count(formatLoc(op->getLoc())))
+    return;
+  ctx.add(op, "int-overflow", 5.0,
+          "signed 32-bit arithmetic that overflowed at run time (widen an operand to 64 "
+          "bits first)");
+}
+
 static void shuffle(SuspectContext &ctx, Operation *op, const std::vector<Operation *> &stores) {
   auto sh = dyn_cast<gpu::ShuffleOp>(op);
   if (!sh)
@@ -728,7 +745,10 @@ void suspects::applyModels(SuspectContext &ctx) {
     if (ctx.bad.contains(op))
       ops.push_back({op, ctx.bad.distance(op)});
   });
+  std::set<std::string> overflowed(ctx.in.overflowLocs.begin(), ctx.in.overflowLocs.end());
   for (auto [op, d] : ops) {
+    if (!overflowed.empty())
+      intOverflow(ctx, op, overflowed);
     intDivision(ctx, op);
     epsilonPlacement(ctx, op);
     offByOne(ctx, op);

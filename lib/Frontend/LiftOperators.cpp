@@ -44,13 +44,21 @@ Value Lifter::emitArith(cl::BinaryOperatorKind op, Value lhs, Value rhs,
   }
   if (rhs.getType() != lhs.getType()) // shift amounts keep their own type
     rhs = convertScalar(rhs, lhs.getType(), true, true, l);
+  // Signed + - * may not overflow in C++; the op keeps that fact as
+  // `kfix.signed` for kfix-instrument-overflow (never as `overflow<nsw>`,
+  // which would let the lowering assume what the kernel may violate).
+  auto signedOp = [&](Operation *o) -> Value {
+    if (!u && !t->isBooleanType() && isa<IntegerType>(lhs.getType()))
+      o->setAttr("kfix.signed", b.getUnitAttr());
+    return o->getResult(0);
+  };
   switch (op) {
   case cl::BO_Add:
-    return arith::AddIOp::create(b, l, lhs, rhs);
+    return signedOp(arith::AddIOp::create(b, l, lhs, rhs));
   case cl::BO_Sub:
-    return arith::SubIOp::create(b, l, lhs, rhs);
+    return signedOp(arith::SubIOp::create(b, l, lhs, rhs));
   case cl::BO_Mul:
-    return arith::MulIOp::create(b, l, lhs, rhs);
+    return signedOp(arith::MulIOp::create(b, l, lhs, rhs));
   case cl::BO_Div:
     return u ? (Value)arith::DivUIOp::create(b, l, lhs, rhs)
              : (Value)arith::DivSIOp::create(b, l, lhs, rhs);

@@ -220,6 +220,35 @@ TEST(NanOrigin, FirstFiringSiteIsTheOrigin) {
   EXPECT_EQ(f[1].severity, "warning");
 }
 
+TEST(Overflow, FirstOverflowPerSiteWithOperands) {
+  SiteTable sites;
+  SiteInfo mul;
+  mul.site = 3, mul.op = "check", mul.detail = "overflow", mul.subject = "arith.muli";
+  mul.file = "k.cu", mul.line = 5, mul.col = 20;
+  sites.add(mul);
+  OverflowDetector d(&sites);
+  d.onLaunch({1, 1, 1}, {32, 1, 1});
+  EXPECT_TRUE(d.findings().empty());
+  d.onCheck(1, TraceCheckKind::nan, thread(0), 0, 0); // not ours
+  d.onCheck(3, TraceCheckKind::overflow, thread(7), 70000, 40000);
+  d.onCheck(3, TraceCheckKind::overflow, thread(8), 90000, 40000);
+  auto f = d.findings();
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].kind, "int-overflow");
+  EXPECT_EQ(f[0].severity, "error");
+  EXPECT_EQ(f[0].count, 2);
+  // The first overflow's operands and exact result.
+  EXPECT_NE(f[0].message.find("arith.muli at k.cu:5:20: 70000 * 40000 = 2800000000"),
+            std::string::npos)
+      << f[0].message;
+  // The GPU executor reports one violation per site and the total apart.
+  d.onCheckTotal(3, TraceCheckKind::overflow, 512);
+  EXPECT_EQ(d.findings()[0].count, 512);
+  // A new launch starts over.
+  d.onLaunch({1, 1, 1}, {32, 1, 1});
+  EXPECT_TRUE(d.findings().empty());
+}
+
 TEST(Coverage, NeverTakenSidesAndZeroTripLoops) {
   SiteTable sites;
   auto add = [&](int64_t site, std::string construct) {

@@ -145,6 +145,33 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// Signed integer overflow
+//===----------------------------------------------------------------------===//
+
+/// Collects failed `kfix.check overflow` (kfix-instrument-overflow): per site
+/// the number of overflowing evaluations and the first one's thread and
+/// operands.
+class OverflowDetector : public TraceSink {
+public:
+  explicit OverflowDetector(const SiteTable *sites = nullptr) : sites(sites) {}
+  void onLaunch(std::array<uint32_t, 3> grid, std::array<uint32_t, 3> block) override;
+  void onCheck(int64_t site, TraceCheckKind kind, const ThreadCoord &who, int64_t d0,
+               int64_t d1) override;
+  void onCheckTotal(int64_t site, TraceCheckKind kind, uint64_t violations) override;
+  std::vector<Finding> findings() const;
+
+private:
+  struct SiteState {
+    uint64_t firstSeq = 0, count = 0, total = 0;
+    ThreadCoord first;
+    int64_t lhs = 0, rhs = 0;
+  };
+  const SiteTable *sites;
+  std::map<int64_t, SiteState> perSite;
+  uint64_t seq = 0;
+};
+
+//===----------------------------------------------------------------------===//
 // Coverage
 //===----------------------------------------------------------------------===//
 
@@ -233,6 +260,10 @@ public:
   void onBlockEnd(std::array<uint32_t, 3> bid) override {
     for (TraceSink *s : sinks)
       s->onBlockEnd(bid);
+  }
+  void onCheckTotal(int64_t site, TraceCheckKind kind, uint64_t violations) override {
+    for (TraceSink *s : sinks)
+      s->onCheckTotal(site, kind, violations);
   }
 
 private:

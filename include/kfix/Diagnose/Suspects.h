@@ -71,6 +71,8 @@ struct SuspectInput {
   std::map<std::string, StoreEvidence> stores;
   /// Locations of faulting accesses and of error findings (races, NaN origin).
   std::vector<std::string> faultLocs, findingLocs;
+  /// Locations of integer operations that overflowed (kfix-instrument-overflow).
+  std::vector<std::string> overflowLocs;
   /// Kernel names (kfix.name) to consider; empty = every kernel.
   std::vector<std::string> kernels;
   /// Per kernel (kfix.name): argument indices bound to checked outputs (a

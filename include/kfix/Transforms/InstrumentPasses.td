@@ -84,6 +84,22 @@ def InstrumentNan : Pass<"kfix-instrument-nan", "mlir::gpu::GPUModuleOp"> {
   ];
 }
 
+def InstrumentOverflow : Pass<"kfix-instrument-overflow", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Find signed integer arithmetic that overflows";
+  let description = [{
+    After each scalar `arith.addi`, `arith.subi` and `arith.muli` that the
+    lifter marked `kfix.signed` (a C++ signed operation, whose overflow is
+    undefined) and whose type is narrower than 64 bits, recomputes the result
+    in 64 bits and inserts a `kfix.check overflow` that fires when the two
+    differ, with the operands as details. The typical bug it names: a 32-bit
+    index product (`row * ld`) that overflows before it is widened.
+  }];
+  let dependentDialects = ["::kfix::KFixDialect", "mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numChecks", "checks", "Overflow checks inserted">
+  ];
+}
+
 def InstrumentCoverage : Pass<"kfix-instrument-coverage", "mlir::gpu::GPUModuleOp"> {
   let summary = "Count branch sides and loop trips";
   let description = [{

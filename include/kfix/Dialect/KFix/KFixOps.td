@@ -17,7 +17,8 @@ def KFix_CheckKind : I32EnumAttr<"CheckKind", "kind of a checked violation", [
     I32EnumAttrCase<"nan", 1>,
     I32EnumAttrCase<"inf", 2>,
     I32EnumAttrCase<"divergence", 3>,
-    I32EnumAttrCase<"assertion", 4>
+    I32EnumAttrCase<"assertion", 4>,
+    I32EnumAttrCase<"overflow", 5>
   ]> {
   let cppNamespace = "::kfix";
   let genSpecializedAttr = 0;
