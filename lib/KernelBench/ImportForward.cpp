@@ -436,7 +436,10 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
       torchOp(e, t.name);
       return t;
     }
-    d.error(cand.where(e.loc), dotted + "(...) of something that is not a number");
+    d.error(cand.where(e.loc), dotted + "(...) of " +
+                                   (a->kind == PV::Unknown && !a->name.empty()
+                                        ? "'" + a->name + "', which the importer cannot map"
+                                        : std::string("something that is not a number")));
     return std::nullopt;
   }
   PV u;
