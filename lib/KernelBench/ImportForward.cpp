@@ -320,6 +320,9 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
           m == "reshape" || m == "flatten" || m == "squeeze" || m == "unsqueeze" ||
           (m == "to" && e.args.size() == 2 && !py::dottedName(*e.args[1]).empty() &&
            !StringRef(py::dottedName(*e.args[1])).starts_with("torch.")) ||
+          // .to("cuda"), .to(device=...): a device, no dtype (dtypeNoOp saw none)
+          (m == "to" && e.args.size() == 2 && e.args[1]->kind == py::Expr::Str) ||
+          (m == "to" && e.args.size() == 1 && py::keyword(e, "device")) ||
           (m == "float" && task.bufs[base->buf].dtype == DType::f32))
         return base; // views and no-ops: same buffer
       if ((m == "size" || m == "dim") && base->indexed) {
