@@ -171,26 +171,16 @@ bool Importer::formatField(StringRef fullField, size_t at, const py::Expr *fmt,
     value = snippets.back()->body[0].value.get();
   }
 
-  const py::Expr &r = cscope.resolve(*value);
-  if (r.kind == py::Expr::Str) {
-    SourceText sub;
-    if (!composeSource(r, sub, 1, nullptr))
-      return false;
-    text = sub.text;
+  std::optional<std::string> str;
+  double num = 0;
+  bool isFloat = false;
+  if (!formatValue(*value, at, "{" + shown + "}", str, num, isFloat))
+    return false;
+  if (str) {
+    text = *str;
     return true;
   }
-  // A number: evaluate without making its names size symbols of the task.
-  llvm::StringMap<int64_t> saved = cscope.symbolValues;
-  std::string why;
-  auto s = cscope.toSym(r, why);
-  std::optional<double> v = s ? evalSym(*s, cscope.symbolValues) : std::nullopt;
-  cscope.symbolValues = saved;
-  if (!v) {
-    d.error(cand.where(at), "the format field '{" + shown + "}' has no value known at "
-                            "import time" + (why.empty() ? "" : " (" + why + ")"));
-    return false;
-  }
-  bool isFloat = (*s)->isFloat();
+  std::optional<double> v = num;
   StringRef sp = spec.trim();
   if (sp.empty() || sp == "d" || sp == "g") {
     text = isFloat ? pyFloat(*v) : std::to_string((int64_t)*v);
@@ -205,6 +195,189 @@ bool Importer::formatField(StringRef fullField, size_t at, const py::Expr *fmt,
   }
   d.error(cand.where(at), "unsupported format spec ':" + spec.str() + "' in a CUDA source");
   return false;
+}
+
+bool Importer::formatValue(const py::Expr &value, size_t at, const std::string &shown,
+                           std::optional<std::string> &str, double &num, bool &isFloat) {
+  const py::Expr *rp = &cscope.resolve(value);
+  if (value.kind == py::Expr::Name)
+    if (auto it = srcLocals.find(value.text); it != srcLocals.end())
+      rp = &cscope.resolve(*it->second);
+  const py::Expr &r = *rp;
+  if (r.kind == py::Expr::Str) {
+    SourceText sub;
+    if (!composeSource(r, sub, 1, nullptr))
+      return false;
+    str = sub.text;
+    return true;
+  }
+  // A number: evaluate without making its names size symbols of the task.
+  llvm::StringMap<int64_t> saved = cscope.symbolValues;
+  std::string why;
+  auto s = cscope.toSym(r, why);
+  std::optional<double> v = s ? evalSym(*s, cscope.symbolValues) : std::nullopt;
+  cscope.symbolValues = saved;
+  if (!v) {
+    d.error(cand.where(at), "the format field '" + shown + "' has no value known at "
+                            "import time" + (why.empty() ? "" : " (" + why + ")"));
+    return false;
+  }
+  num = *v;
+  isFloat = (*s)->isFloat();
+  return true;
+}
+
+bool Importer::percentFormat(const py::Expr &e, SourceText &out, int depth) {
+  SourceText tmpl;
+  tmpl.mod = out.mod;
+  tmpl.fallback = out.fallback;
+  if (!composeSource(*e.args[0], tmpl, depth + 1, nullptr))
+    return false;
+  // The values: a tuple (positional), a dict / dict(k=v) (named), else one value.
+  auto local = [&](const py::Expr &x) -> const py::Expr & {
+    if (x.kind == py::Expr::Name)
+      if (auto it = srcLocals.find(x.text); it != srcLocals.end())
+        return cscope.resolve(*it->second);
+    return cscope.resolve(x);
+  };
+  const py::Expr &vals = local(*e.args[1]);
+  std::vector<const py::Expr *> positional;
+  std::vector<std::pair<std::string, const py::Expr *>> named;
+  bool isMap = false;
+  if (vals.kind == py::Expr::Tuple) {
+    for (const py::ExprP &x : vals.args)
+      positional.push_back(x.get());
+  } else if (vals.kind == py::Expr::Dict) {
+    isMap = true;
+    for (size_t i = 0; i + 1 < vals.args.size(); i += 2) {
+      if (vals.args[i]->kind != py::Expr::Str) {
+        d.error(cand.where(vals.args[i]->loc), "a '%' format dict key that is not a string");
+        return false;
+      }
+      named.push_back({vals.args[i]->str(), vals.args[i + 1].get()});
+    }
+  } else if (vals.kind == py::Expr::Call && py::dottedName(*vals.args[0]) == "dict" &&
+             vals.args.size() == 1) {
+    isMap = true;
+    for (const auto &kv : vals.kwargs)
+      named.push_back({kv.first, kv.second.get()});
+  } else {
+    positional.push_back(e.args[1].get());
+  }
+  const std::string &v = tmpl.text;
+  auto off = [&](size_t i) {
+    size_t o = i < tmpl.fileOff.size() ? tmpl.fileOff[i] : StringRef::npos;
+    return o == StringRef::npos ? e.loc.offset : o;
+  };
+  size_t next = 0;
+  for (size_t i = 0; i < v.size();) {
+    if (v[i] != '%') {
+      out.appendAt(StringRef(&v[i], 1),
+                   i < tmpl.fileOff.size() ? tmpl.fileOff[i] : StringRef::npos);
+      ++i;
+      continue;
+    }
+    size_t at = off(i);
+    if (i + 1 < v.size() && v[i + 1] == '%') {
+      out.appendAt("%", at);
+      i += 2;
+      continue;
+    }
+    // %[(key)][flags][width][.precision][length]type
+    size_t j = i + 1;
+    std::string key;
+    bool hasKey = false;
+    if (j < v.size() && v[j] == '(') {
+      size_t close = v.find(')', j);
+      if (close == std::string::npos) {
+        d.error(cand.where(at), "unterminated '%(' key in a '%'-formatted CUDA source");
+        return false;
+      }
+      key = v.substr(j + 1, close - j - 1);
+      hasKey = true;
+      j = close + 1;
+    }
+    std::string flags, width, prec;
+    while (j < v.size() && StringRef("-+ #0").contains(v[j]))
+      flags += v[j++];
+    while (j < v.size() && llvm::isDigit(v[j]))
+      width += v[j++];
+    if (j < v.size() && v[j] == '.') {
+      prec = ".";
+      ++j;
+      while (j < v.size() && llvm::isDigit(v[j]))
+        prec += v[j++];
+    }
+    while (j < v.size() && (v[j] == 'l' || v[j] == 'h' || v[j] == 'L'))
+      ++j;
+    char conv = j < v.size() ? v[j] : 0;
+    std::string spec = v.substr(i, j + 1 - i);
+    if (!conv || !StringRef("diusrfFeEgGxXo").contains(conv)) {
+      d.error(cand.where(at), "unsupported '%' conversion '" + spec +
+                                  "' in a '%'-formatted CUDA source (d, i, u, s, r, f, e, g, "
+                                  "x, o and %% are understood)");
+      return false;
+    }
+    const py::Expr *value = nullptr;
+    if (hasKey != isMap) {
+      d.error(cand.where(at), hasKey ? "'" + spec + "' needs a dict of values after '%'"
+                                     : "'" + spec + "' without a key, but the values after "
+                                       "'%' are a dict");
+      return false;
+    }
+    if (hasKey) {
+      for (const auto &kv : named)
+        if (kv.first == key)
+          value = kv.second;
+      if (!value) {
+        d.error(cand.where(at), "'%(" + key + ")' has no value in the dict after '%'");
+        return false;
+      }
+    } else {
+      if (next >= positional.size()) {
+        d.error(cand.where(at), "'" + spec + "' has no value: not enough values after '%'");
+        return false;
+      }
+      value = positional[next++];
+    }
+    std::optional<std::string> str;
+    double num = 0;
+    bool isFloat = false;
+    if (!formatValue(*value, at, spec, str, num, isFloat))
+      return false;
+    std::string cfmt = "%" + flags + width + prec;
+    char buf[128];
+    std::string text;
+    if (str || conv == 's' || conv == 'r') {
+      std::string sv = str ? *str : isFloat ? pyFloat(num) : std::to_string((int64_t)num);
+      if (str && conv == 'r')
+        sv = "'" + sv + "'";
+      text = sv;
+      size_t w = 0;
+      if (!StringRef(width).getAsInteger(10, w) && w > text.size())
+        text = flags.find('-') != std::string::npos ? text + std::string(w - text.size(), ' ')
+                                                    : std::string(w - text.size(), ' ') + text;
+      if (str && conv != 's' && conv != 'r') {
+        d.error(cand.where(at), "'" + spec + "' of a string in a '%'-formatted CUDA source");
+        return false;
+      }
+    } else if (StringRef("diuxXo").contains(conv)) {
+      char c = conv == 'i' || conv == 'u' ? 'd' : conv;
+      std::snprintf(buf, sizeof(buf), (cfmt + "ll" + c).c_str(), (long long)num);
+      text = buf;
+    } else {
+      std::snprintf(buf, sizeof(buf), (cfmt + conv).c_str(), num);
+      text = buf;
+    }
+    out.appendAt(text, at);
+    i = j + 1;
+  }
+  if (!isMap && next != positional.size()) {
+    d.error(cand.where(e.args[1]->loc), "more values after '%' than fields in the CUDA "
+                                        "source (not all arguments converted)");
+    return false;
+  }
+  return true;
 }
 
 bool Importer::appendFormatted(const py::StrPiece &p, SourceText &out, const py::Expr *fmt) {
@@ -285,6 +458,8 @@ bool Importer::composeSource(const py::Expr &e, SourceText &out, int depth,
     if (e.text == "+")
       return composeSource(*e.args[0], out, depth + 1, fmt) &&
              composeSource(*e.args[1], out, depth + 1, fmt);
+    if (e.text == "%")
+      return percentFormat(e, out, depth);
     break;
   case py::Expr::List:
   case py::Expr::Tuple:
@@ -359,7 +534,7 @@ bool Importer::composeSource(const py::Expr &e, SourceText &out, int depth,
     break;
   }
   d.error(cand.where(e.loc), "cannot read this as CUDA source text (string literals, string "
-                             "variables, '+', lists, f-strings, .format, \"sep\".join, "
+                             "variables, '+', lists, f-strings, .format, '%' formatting, \"sep\".join, "
                              "textwrap.dedent and .strip are understood)");
   return false;
 }

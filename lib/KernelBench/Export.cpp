@@ -35,6 +35,8 @@ struct Composer {
   /// Literals whose braces are format syntax (`.format` templates; f-strings say
   /// so themselves): text spliced into them doubles its braces.
   std::set<const py::StrPiece *> formatPieces;
+  /// Literals that are templates of `%` formatting: `%` is written `%%`.
+  std::set<const py::StrPiece *> percentPieces;
   explicit Composer(const py::Module &m) : m(m) {
     for (const py::Stmt &s : m.body)
       if (s.kind == py::Stmt::Assign && s.value)
@@ -56,7 +58,7 @@ struct Composer {
       locals(s.body);
   }
   bool compose(const py::Expr &e, SourceText &out, std::vector<const py::StrPiece *> &pieces,
-               int depth, bool format = false) {
+               int depth, bool format = false, bool percent = false) {
     if (depth > 20)
       return false;
     switch (e.kind) {
@@ -66,21 +68,25 @@ struct Composer {
         pieces.push_back(&p);
         if (format || p.isFormat)
           formatPieces.insert(&p);
+        if (percent)
+          percentPieces.insert(&p);
       }
       return true;
     case py::Expr::Name: {
       auto it = consts.find(e.text);
-      return it != consts.end() && compose(*it->second, out, pieces, depth + 1, format);
+      return it != consts.end() && compose(*it->second, out, pieces, depth + 1, format, percent);
     }
     case py::Expr::BinOp:
-      return e.text == "+" && compose(*e.args[0], out, pieces, depth + 1, format) &&
-             compose(*e.args[1], out, pieces, depth + 1, format);
+      if (e.text == "%") // TEMPLATE % values
+        return compose(*e.args[0], out, pieces, depth + 1, format, true);
+      return e.text == "+" && compose(*e.args[0], out, pieces, depth + 1, format, percent) &&
+             compose(*e.args[1], out, pieces, depth + 1, format, percent);
     case py::Expr::List:
     case py::Expr::Tuple:
       for (size_t i = 0; i < e.args.size(); ++i) {
         if (i)
           out.appendSynthetic("\n");
-        if (!compose(*e.args[i], out, pieces, depth + 1, format))
+        if (!compose(*e.args[i], out, pieces, depth + 1, format, percent))
           return false;
       }
       return true;
@@ -90,12 +96,12 @@ struct Composer {
       // Dropping indentation or outer blanks moves no function: its file offsets
       // are those of the literal either way.
       if ((fn == "textwrap.dedent" || fn == "dedent") && e.args.size() == 2)
-        return compose(*e.args[1], out, pieces, depth + 1, format);
+        return compose(*e.args[1], out, pieces, depth + 1, format, percent);
       if (callee.kind != py::Expr::Attr || callee.args.empty())
         return false;
       StringRef m = callee.text;
       if (m == "strip" || m == "lstrip" || m == "rstrip")
-        return e.args.size() == 1 && compose(*callee.args[0], out, pieces, depth + 1, format);
+        return e.args.size() == 1 && compose(*callee.args[0], out, pieces, depth + 1, format, percent);
       if (m == "join" && e.args.size() == 2) {
         const py::Expr *sep = callee.args[0].get(), *seq = e.args[1].get();
         if (sep->kind == py::Expr::Name)
@@ -110,12 +116,12 @@ struct Composer {
         for (size_t i = 0; i < seq->args.size(); ++i) {
           if (i)
             out.appendSynthetic(sep->str());
-          if (!compose(*seq->args[i], out, pieces, depth + 1, format))
+          if (!compose(*seq->args[i], out, pieces, depth + 1, format, percent))
             return false;
         }
         return true;
       }
-      return m == "format" && compose(*callee.args[0], out, pieces, depth + 1, true);
+      return m == "format" && compose(*callee.args[0], out, pieces, depth + 1, true, percent);
     }
     default:
       return false;
@@ -141,12 +147,14 @@ void findLoadInline(const py::Block &b, std::vector<const py::Expr *> &out) {
 }
 
 /// Encodes `text` for the inside of literal `p`; empty optional when it cannot.
-std::optional<std::string> encodeFor(const py::StrPiece &p, StringRef rawText, bool format) {
+std::optional<std::string> encodeFor(const py::StrPiece &p, StringRef rawText, bool format,
+                                     bool percent) {
   std::string braced;
-  if (format) { // braces are format syntax there: `{` is written `{{`
+  if (format || percent) { // `{` is written `{{` in a format template, `%` `%%` in a
+                           // `%` template
     for (char c : rawText) {
       braced += c;
-      if (c == '{' || c == '}')
+      if ((format && (c == '{' || c == '}')) || (percent && c == '%'))
         braced += c;
     }
     rawText = braced;
@@ -285,7 +293,7 @@ llvm::Error kfix::exportKernelBench(StringRef candidate, StringRef repaired, Str
           return fail(u.src.where(cf.declBegin) + ": error: kernel '" + cf.name +
                       "' spans several string literals; cannot splice it");
         auto enc = encodeFor(*p, indentLike(mod->text, fb, text, false),
-                             comp.formatPieces.count(p) != 0);
+                             comp.formatPieces.count(p) != 0, comp.percentPieces.count(p) != 0);
         if (!enc)
           return fail(u.src.where(cf.declBegin) + ": error: the repaired '" + cf.name +
                       "' contains the closing quotes of its raw string literal");
@@ -315,7 +323,8 @@ llvm::Error kfix::exportKernelBench(StringRef candidate, StringRef repaired, Str
       replaced.push_back(f->name);
     }
     auto enc = encodeFor(*firstPiece, indentLike(mod->text, firstAt, text, true),
-                         comp.formatPieces.count(firstPiece) != 0);
+                         comp.formatPieces.count(firstPiece) != 0,
+                         comp.percentPieces.count(firstPiece) != 0);
     if (!enc)
       return fail(repaired + ": an added function contains the closing quotes of the raw "
                              "string literal");

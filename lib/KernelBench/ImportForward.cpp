@@ -2,6 +2,7 @@
 #include "ImporterImpl.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace kfix;
 using namespace kfix::kb;
@@ -83,6 +84,11 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
     if (!requireMapped(a, "is passed to '" + fn.name + "'"))
       return std::nullopt;
     WVal v;
+    if (a.kind == PV::Tensor && a.indexed) {
+      d.error(cand.where(a.loc), "a tensor indexed with [i] is passed to '" + fn.name +
+                                     "' (the wrapper would see the shape before indexing)");
+      return std::nullopt;
+    }
     if (a.kind == PV::Tensor) {
       v.kind = WVal::Tensor;
       v.buf = a.buf;
@@ -134,6 +140,132 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
   return r;
 }
 
+std::optional<PV> Importer::allocate(const py::Expr &e, size_t firstSize,
+                                     const std::optional<PV> &like, int init,
+                                     const std::string &what, llvm::StringMap<PV> &env) {
+  // An allocation in forward: a new buffer the extension writes into.
+  Buf b;
+  b.origin = Buf::Created;
+  b.name = task.uniqueName("out");
+  b.where = cand.where(e.loc);
+  b.init = init;
+  if (like) {
+    b.dtype = task.bufs[like->buf].dtype;
+    if (firstSize >= e.args.size() && !py::keyword(e, "size"))
+      b.shape = task.bufs[like->buf].shape;
+  }
+  std::vector<const py::Expr *> sizeArgs;
+  for (size_t i = firstSize; i < e.args.size(); ++i)
+    sizeArgs.push_back(e.args[i].get());
+  if (const py::Expr *sz = py::keyword(e, "size"))
+    sizeArgs.push_back(sz);
+  for (const py::Expr *a : sizeArgs) {
+    std::vector<const py::Expr *> dims;
+    if (a->kind == py::Expr::Tuple || a->kind == py::Expr::List)
+      for (const py::ExprP &x : a->args)
+        dims.push_back(x.get());
+    else
+      dims.push_back(a);
+    for (const py::Expr *x : dims) {
+      auto v = eval(*x, env);
+      if (v && v->kind == PV::Tuple && dims.size() == 1 && // a shape: `x.shape`
+          llvm::all_of(v->items, [](const PV &i) { return i.kind == PV::Num; })) {
+        for (const PV &i : v->items)
+          b.shape.push_back(i.s);
+        continue;
+      }
+      if (!v || v->kind != PV::Num) {
+        d.error(cand.where(x->loc), "a size of " + what + " the importer cannot follow");
+        return std::nullopt;
+      }
+      b.shape.push_back(v->s);
+    }
+  }
+  // dtype=torch.X (device=, layout= and the like change nothing the task holds).
+  if (const py::Expr *dt = py::keyword(e, "dtype")) {
+    std::optional<DType> t = torchDType(*dt);
+    if (!t && dt->kind == py::Expr::Attr && dt->text == "dtype") {
+      auto src = eval(*dt->args[0], env);
+      if (src && src->kind == PV::Tensor)
+        t = task.bufs[src->buf].dtype;
+    }
+    if (!t) {
+      d.error(cand.where(dt->loc), "a dtype of " + what + " the importer cannot read");
+      return std::nullopt;
+    }
+    b.dtype = *t;
+    b.dtypeKnown = true;
+  }
+  task.bufs.push_back(b);
+  PV t;
+  t.kind = PV::Tensor;
+  t.loc = e.loc.offset;
+  t.buf = int(task.bufs.size()) - 1;
+  return t;
+}
+
+std::optional<bool> Importer::dtypeNoOp(const py::Expr &e, const PV &base,
+                                        llvm::StringMap<PV> &env) {
+  const py::Expr &callee = *e.args[0];
+  StringRef m = callee.text;
+  std::optional<DType> target = llvm::StringSwitch<std::optional<DType>>(m)
+                                    .Case("float", DType::f32)
+                                    .Case("double", DType::f64)
+                                    .Case("half", DType::f16)
+                                    .Case("bfloat16", DType::bf16)
+                                    .Case("long", DType::i64)
+                                    .Case("int", DType::i32)
+                                    .Case("short", DType::i16)
+                                    .Case("char", DType::i8)
+                                    .Case("byte", DType::u8)
+                                    .Case("bool", DType::boolean)
+                                    .Default(std::nullopt);
+  if (target && e.args.size() != 1)
+    return std::nullopt;
+  if (!target && (m == "to" || m == "type")) {
+    // .to(torch.X) / .to(dtype=torch.X) / .to(y.dtype) / .type(torch.X); a device
+    // argument (`.to(x.device)`, `.to("cuda")`) converts nothing.
+    std::vector<const py::Expr *> cands;
+    for (size_t i = 1; i < e.args.size(); ++i)
+      cands.push_back(e.args[i].get());
+    if (const py::Expr *k = py::keyword(e, "dtype"))
+      cands.push_back(k);
+    for (const py::Expr *a : cands) {
+      if (auto t = torchDType(*a)) {
+        target = t;
+      } else if (a->kind == py::Expr::Attr && a->text == "dtype") {
+        auto src = eval(*a->args[0], env);
+        if (!src)
+          return false;
+        if (src->kind != PV::Tensor) {
+          d.error(cand.where(a->loc), "the dtype of something that is not a tensor of "
+                                      "forward");
+          return false;
+        }
+        target = task.bufs[src->buf].dtype;
+      }
+    }
+  }
+  if (!target)
+    return std::nullopt;
+  const Buf &b = task.bufs[base.buf];
+  if (b.origin == Buf::Created && !b.dtypeKnown) {
+    d.error(cand.where(e.loc), "cannot tell whether '." + m.str() + "(...)' converts '" +
+                                   b.name + "' (its dtype is not known)");
+    return false;
+  }
+  if (b.dtype == *target)
+    return true;
+  d.error(cand.where(e.loc), "'." + m.str() + "(...)' converts '" + b.name + "' from " +
+                                 dtypeName(b.dtype).str() + " to " +
+                                 dtypeName(*target).str() +
+                                 ": a dtype conversion in ModelNew.forward is computation the "
+                                 "task cannot hold (its tensors keep the problem's dtypes); "
+                                 "only conversions to the dtype a tensor already has are "
+                                 "accepted");
+  return false;
+}
+
 std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env) {
   const py::Expr &callee = *e.args[0];
   std::string dotted = py::dottedName(callee);
@@ -176,12 +308,28 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
       return callExt(e, fn, args);
     }
     if (base->kind == PV::Tensor) {
+      if (m == "new_empty" || m == "new_zeros" || m == "new_ones")
+        return allocate(e, 1, base, m == "new_zeros" ? 1 : m == "new_ones" ? 2 : 0,
+                        "." + m.str() + "()", env);
+      if (std::optional<bool> same = dtypeNoOp(e, *base, env)) {
+        if (!*same)
+          return std::nullopt;
+        return base; // a conversion to the dtype the tensor has: the same buffer
+      }
       if (m == "contiguous" || m == "cuda" || m == "detach" || m == "view" ||
           m == "reshape" || m == "flatten" || m == "squeeze" || m == "unsqueeze" ||
           (m == "to" && e.args.size() == 2 && !py::dottedName(*e.args[1]).empty() &&
            !StringRef(py::dottedName(*e.args[1])).starts_with("torch.")) ||
+          // .to("cuda"), .to(device=...): a device, no dtype (dtypeNoOp saw none)
+          (m == "to" && e.args.size() == 2 && e.args[1]->kind == py::Expr::Str) ||
+          (m == "to" && e.args.size() == 1 && py::keyword(e, "device")) ||
           (m == "float" && task.bufs[base->buf].dtype == DType::f32))
         return base; // views and no-ops: same buffer
+      if ((m == "size" || m == "dim") && base->indexed) {
+        d.error(cand.where(e.loc), "'." + m.str() + "()' of a tensor indexed with [i] is not "
+                                                    "followed");
+        return std::nullopt;
+      }
       if (m == "size" || m == "numel" || m == "dim") {
         const Buf &b = task.bufs[base->buf];
         PV n;
@@ -238,45 +386,17 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
     if (fn.starts_with("torch.") &&
         (base == "empty_like" || base == "zeros_like" || base == "ones_like" ||
          base == "empty" || base == "zeros" || base == "ones")) {
-      // An allocation in forward: a new buffer the extension writes into.
-      Buf b;
-      b.origin = Buf::Created;
-      b.name = task.uniqueName("out");
-      b.where = cand.where(e.loc);
-      b.init = base.starts_with("zeros") ? 1 : base.starts_with("ones") ? 2 : 0;
+      std::optional<PV> like;
       if (base.ends_with("_like")) {
-        auto src = e.args.size() > 1 ? eval(*e.args[1], env) : std::nullopt;
-        if (!src || src->kind != PV::Tensor) {
+        like = e.args.size() > 1 ? eval(*e.args[1], env) : std::nullopt;
+        if (!like || like->kind != PV::Tensor) {
           d.error(cand.where(e.loc), dotted + " of something that is not an input tensor");
           return std::nullopt;
         }
-        b.shape = task.bufs[src->buf].shape;
-        b.dtype = task.bufs[src->buf].dtype;
-      } else {
-        for (size_t i = 1; i < e.args.size(); ++i) {
-          const py::Expr &a = *e.args[i];
-          std::vector<const py::Expr *> dims;
-          if (a.kind == py::Expr::Tuple || a.kind == py::Expr::List)
-            for (const py::ExprP &x : a.args)
-              dims.push_back(x.get());
-          else
-            dims.push_back(&a);
-          for (const py::Expr *x : dims) {
-            auto v = eval(*x, env);
-            if (!v || v->kind != PV::Num) {
-              d.error(cand.where(x->loc), "a size of " + dotted + " the importer cannot "
-                                                                  "follow");
-              return std::nullopt;
-            }
-            b.shape.push_back(v->s);
-          }
-        }
       }
-      task.bufs.push_back(b);
-      PV t;
-      t.kind = PV::Tensor;
-      t.buf = int(task.bufs.size()) - 1;
-      return t;
+      return allocate(e, base.ends_with("_like") ? e.args.size() : 1, like,
+                      base.starts_with("zeros") ? 1 : base.starts_with("ones") ? 2 : 0, dotted,
+                      env);
     }
     PV t;
     t.kind = PV::Torch;
@@ -286,6 +406,44 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
     for (size_t i = 1; i < e.args.size(); ++i)
       (void)eval(*e.args[i], env);
     return t;
+  }
+  // float(v) / int(v) / bool(v) of a number: Python scalar conversions.
+  if ((dotted == "float" || dotted == "int" || dotted == "bool") && e.args.size() == 2 &&
+      e.kwargs.empty() && !env.count(dotted)) {
+    auto a = eval(*e.args[1], env);
+    if (!a)
+      return std::nullopt;
+    if (a->kind == PV::Num) {
+      PV n = *a;
+      n.loc = e.loc.offset;
+      std::optional<double> c = evalSym(a->s, {});
+      if (dotted == "float") {
+        if (c && !a->s->isFloat())
+          n.s = flit(*c);
+        return n;
+      }
+      if (dotted == "int" && !a->s->isFloat())
+        return n;
+      if (c) {
+        n.s = dotted == "int" ? lit(int64_t(*c)) : lit(*c != 0 ? 1 : 0);
+        return n;
+      }
+      d.error(cand.where(e.loc), dotted + "(...) of a value not known at import time");
+      return std::nullopt;
+    }
+    if (a->kind == PV::Tensor || a->kind == PV::Torch) {
+      PV t;
+      t.kind = PV::Torch;
+      t.loc = e.loc.offset;
+      t.name = dotted + "(tensor)";
+      torchOp(e, t.name);
+      return t;
+    }
+    d.error(cand.where(e.loc), dotted + "(...) of " +
+                                   (a->kind == PV::Unknown && !a->name.empty()
+                                        ? "'" + a->name + "', which the importer cannot map"
+                                        : std::string("something that is not a number")));
+    return std::nullopt;
   }
   PV u;
   u.kind = PV::Unknown;
@@ -362,6 +520,17 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
         v.s = it->second;
         return v;
       }
+      if (auto it = newInit.tuples.find(key); it != newInit.tuples.end()) {
+        v.kind = PV::Tuple;
+        for (const SymP &s : it->second) {
+          PV n;
+          n.kind = PV::Num;
+          n.loc = v.loc;
+          n.s = s;
+          v.items.push_back(n);
+        }
+        return v;
+      }
       for (const ParamDecl &p : newInit.params)
         if (p.key == key) {
           auto wb = weightBufs.find(key);
@@ -386,6 +555,11 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
     auto base = eval(*e.args[0], env);
     if (!base)
       return std::nullopt;
+    if (base->kind == PV::Tensor && base->indexed) {
+      d.error(cand.where(e.loc), "'." + e.text + "' of a tensor indexed with [i] is not "
+                                                 "followed");
+      return std::nullopt;
+    }
     if (base->kind == PV::Tensor && e.text == "shape") {
       v.kind = PV::Tuple;
       for (const SymP &s : task.bufs[base->buf].shape) {
@@ -426,6 +600,31 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
       int64_t i = e.args[1]->i < 0 ? e.args[1]->i + int64_t(b->items.size()) : e.args[1]->i;
       if (i >= 0 && i < int64_t(b->items.size()))
         return b->items[i];
+    }
+    const py::Expr &ix = *e.args[1];
+    bool intIndex = ix.kind == py::Expr::Int ||
+                    (ix.kind == py::Expr::UnaryOp && ix.text == "-" && ix.args.size() == 1 &&
+                     ix.args[0]->kind == py::Expr::Int);
+    if (b->kind == PV::Tensor && intIndex) {
+      // t[0] / t[-1] of a tensor whose first dimension is 1 is all of it, one
+      // dimension less (a view); the reference is compared element by element.
+      const Buf &buf = task.bufs[b->buf];
+      int64_t i = ix.kind == py::Expr::Int ? ix.i : -ix.args[0]->i;
+      std::optional<int64_t> lead =
+          buf.shape.empty() ? std::nullopt : fixedInt(buf.shape[0], &cscope.symbolValues);
+      if (lead && *lead == 1 && (i == 0 || i == -1)) {
+        PV r = *b;
+        r.loc = e.loc.offset;
+        r.indexed = true;
+        return r;
+      }
+      d.error(cand.where(e.loc),
+              "'[" + std::to_string(i) + "]' selects part of '" + buf.name + "' (" +
+                  (buf.shape.empty() ? std::string("a 0-d tensor")
+                                     : "first dimension " + print(buf.shape[0])) +
+                  "); a task buffer is a whole tensor, so only [0] or [-1] of a tensor "
+                  "whose first dimension is 1 is mapped");
+      return std::nullopt;
     }
     if (b->kind == PV::Tensor) {
       v.kind = PV::Torch;

@@ -26,6 +26,9 @@ struct PV {
   std::string name; ///< ExtFn function, SelfAttr key, Torch description
   size_t loc = 0;
   std::vector<PV> items;
+  /// Tensor: `t[0]` of a tensor whose first dimension is 1 (the same buffer, one
+  /// dimension less): fine to return, not to pass to a wrapper.
+  bool indexed = false;
 };
 
 struct ExtUnit {
@@ -70,6 +73,13 @@ private:
   /// Appends one string piece, replacing format fields when the piece is an
   /// f-string or when `fmt` is set.
   bool appendFormatted(const py::StrPiece &p, SourceText &out, const py::Expr *fmt);
+  /// `TEMPLATE % VALUES` (printf-style): `%d`, `%(name)s`, `%%`, ... of the
+  /// template's text replaced by the values (one, a tuple, a dict or dict(...)).
+  bool percentFormat(const py::Expr &e, SourceText &out, int depth);
+  /// The value of a format argument known at import time: a string (`str` set)
+  /// or a number (`num`, `isFloat` set). Errors name `shown` at `at`.
+  bool formatValue(const py::Expr &value, size_t at, const std::string &shown,
+                   std::optional<std::string> &str, double &num, bool &isFloat);
   bool addExtension(const py::Expr &call, const std::string &handle);
   bool runForward(std::vector<PV> &outputs);
   /// Runs a block of forward (or of a function it calls, then `ret` gets what the
@@ -87,6 +97,15 @@ private:
   std::string selfDotted(const py::Expr &e) const;
   std::optional<PV> eval(const py::Expr &e, llvm::StringMap<PV> &env);
   std::optional<PV> evalCall(const py::Expr &e, llvm::StringMap<PV> &env);
+  /// `.float()`, `.long()`, `.to(torch.X)`, `.to(y.dtype)`, ... on tensor `base`:
+  /// true when it converts to the dtype base has (a no-op), false after an error
+  /// (a real conversion), nullopt when `e` is no dtype conversion.
+  std::optional<bool> dtypeNoOp(const py::Expr &e, const PV &base, llvm::StringMap<PV> &env);
+  /// `torch.empty/zeros/ones[_like]`, `x.new_empty/new_zeros/new_ones` in forward:
+  /// a new buffer (sizes from argument `firstSize` on or `size=`, else `like`'s
+  /// shape; dtype from `dtype=`, else `like`'s). `init`: 0 empty, 1 zeros, 2 ones.
+  std::optional<PV> allocate(const py::Expr &e, size_t firstSize, const std::optional<PV> &like,
+                             int init, const std::string &what, llvm::StringMap<PV> &env);
   std::optional<PV> callExt(const py::Expr &e, const PV &fn, std::vector<PV> &args);
   void torchOp(const py::Expr &e, const std::string &what);
   bool requireMapped(const PV &v, const std::string &use);

@@ -28,7 +28,7 @@ static const py::Expr *returnedList(ConstScope &scope, const py::Stmt &def,
   return ret;
 }
 
-static std::optional<DType> torchDType(const py::Expr &e) {
+std::optional<DType> kfix::kb::torchDType(const py::Expr &e) {
   std::string n = py::dottedName(e);
   StringRef s(n);
   s.consume_front("torch.");
@@ -94,9 +94,29 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
                        const InputLocals *locals, int depth) {
   if (e.kind == py::Expr::Name && locals && locals->count(e.text) && depth <= 8)
     return tensorCtor(scope, *locals->find(e.text)->second, it, why, locals, depth + 1);
-  if (e.kind == py::Expr::BinOp && (e.text == "*" || e.text == "+" || e.text == "-")) {
+  // Affine transforms of a drawn tensor: `-t`, `t * k`, `k * t`, `t / k`, `t + k`,
+  // `k + t`, `t - k`, `k - t` (k a constant). Uniform and constant values stay
+  // uniform/constant over the mapped range, normal values normal (mean a, std b).
+  if (e.kind == py::Expr::UnaryOp && (e.text == "-" || e.text == "+") && e.args.size() == 1) {
+    if (!tensorCtor(scope, *e.args[0], it, why, locals, depth))
+      return false;
+    if (e.text == "-") {
+      it.a = -it.a;
+      if (it.dist == "uniform" || it.dist == "randint") {
+        it.b = -it.b;
+        std::swap(it.a, it.b);
+      }
+    }
+    return true;
+  }
+  if (e.kind == py::Expr::BinOp &&
+      (e.text == "*" || e.text == "+" || e.text == "-" || e.text == "/")) {
     const py::Expr *t = e.args[0].get(), *k = e.args[1].get();
-    if (e.text == "*" && t->kind != py::Expr::Call)
+    // The constant is the side that reads as a number (also through names).
+    std::string w;
+    bool leftConst = e.text != "/" && scope.toSym(*t, w) &&
+                     !(t->kind == py::Expr::Name && locals && locals->count(t->text));
+    if (leftConst)
       std::swap(t, k);
     if (!tensorCtor(scope, *t, it, why, locals, depth))
       return false;
@@ -106,13 +126,29 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
       return false;
     }
     double c = *evalSym(*kv, scope.symbolValues);
-    if (e.text == "*") {
+    if (e.text == "/") {
+      if (c == 0) {
+        why = "a tensor divided by zero";
+        return false;
+      }
+      c = 1.0 / c;
+    }
+    if (e.text == "*" || e.text == "/") {
       it.a *= c;
       it.b *= c;
-      if (it.dist == "uniform" && c < 0)
+      if (it.dist == "normal")
+        it.b = std::fabs(it.b);
+      else if ((it.dist == "uniform" || it.dist == "randint") && c < 0)
         std::swap(it.a, it.b);
     } else {
-      double sh = e.text == "+" ? c : -c;
+      if (leftConst && e.text == "-") { // k - t = -t + k
+        it.a = -it.a;
+        if (it.dist == "uniform" || it.dist == "randint") {
+          it.b = -it.b;
+          std::swap(it.a, it.b);
+        }
+      }
+      double sh = e.text == "+" || leftConst ? c : -c;
       if (it.dist == "normal")
         it.a += sh;
       else {
@@ -768,6 +804,7 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
       bool handled;
       if (!readParamInit(scope, key, v, d, out, handled))
         return false;
+      readModuleAttrs(scope, key, v, out);
       if (handled)
         continue;
       std::string why;

@@ -77,7 +77,9 @@ struct ParamDecl {
 /// What __init__ assigns to self.
 struct InitInfo {
   std::vector<ParamDecl> params;
-  llvm::StringMap<SymP> scalars;          ///< self.NAME = number
+  llvm::StringMap<SymP> scalars;          ///< self.NAME = number (also self.mod.ATTR)
+  /// Tuple attributes of modules (`conv.stride`, `ln.normalized_shape`).
+  llvm::StringMap<std::vector<SymP>> tuples;
   llvm::StringMap<std::string> extAlias;  ///< self.NAME = <module-level extension>
   llvm::StringMap<size_t> submodules;     ///< self.NAME = nn.Something(...) (not a param holder)
   std::vector<const py::Expr *> loadInlineCalls; ///< self.NAME = load_inline(...)
@@ -85,6 +87,14 @@ struct InitInfo {
   /// `NAME = value` locals of __init__ (source strings of a load_inline there).
   llvm::StringMap<const py::Expr *> localValues;
 };
+
+/// `torch.float32`, `torch.long`, ... as a dtype; nullopt for anything else.
+std::optional<DType> torchDType(const py::Expr &e);
+
+/// Records the attributes torch.nn module `v` (assigned to self.KEY) keeps from
+/// its constructor arguments (`KEY.num_groups`, `KEY.stride`) in `out`.
+void readModuleAttrs(ConstScope &scope, const std::string &key, const py::Expr &v,
+                     InitInfo &out);
 
 /// Reads get_inputs() of the problem.
 bool readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &out);

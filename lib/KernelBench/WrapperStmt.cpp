@@ -352,6 +352,23 @@ bool Interp::execStmt(size_t p, size_t e) {
   }
   if (x->kind == cpp::Expr::Call && x->kids[0]->kind == cpp::Expr::Member) {
     StringRef m = x->kids[0]->text;
+    // `sizes.push_back(n)` / `emplace_back(n)` on a size list.
+    const cpp::Expr &obj = *x->kids[0]->kids[0];
+    if ((m == "push_back" || m == "emplace_back") && obj.kind == cpp::Expr::Ident) {
+      auto it = vars.find(obj.text);
+      if (it == vars.end() || it->second.kind != WVal::List || it->second.buf == -2)
+        return fail(x->at, "'" + m.str() + "' on something that is not a list of sizes");
+      if (x->kids.size() != 2)
+        return fail(x->at, "'" + m.str() + "' takes one value");
+      auto v = eval(*x->kids[1]);
+      if (!v)
+        return false;
+      if (v->kind != WVal::Int)
+        return fail(x->kids[1]->at, "'" + m.str() + "' of something that is not an integer "
+                                    "onto a list of sizes");
+      it->second.list.push_back(v->s);
+      return true;
+    }
     if (m == "zero_" || m == "fill_")
       return fail(x->at, "in-place '" + m.str() +
                              "' in the wrapper is not supported (allocate with torch::zeros)");
@@ -414,6 +431,9 @@ bool Interp::execDecl(const std::string &type, bool pointer, size_t q, size_t e)
       if (!v)
         return false;
       valueEnd = ve;
+    } else if (type == "std::vector<>") {
+      v = WVal(); // an empty list (of sizes, filled with push_back)
+      v->kind = WVal::List;
     } else {
       v = WVal(); // uninitialised declaration
     }
