@@ -256,6 +256,10 @@ Value Lifter::emitCast(const cl::CastExpr *e) {
   Location l = loc(e);
   switch (e->getCastKind()) {
   case cl::CK_LValueToRValue: {
+    // `m = v < m ? v : m`: a conditional of two lvalues is an lvalue; its
+    // value is the value of the arm chosen.
+    if (const auto *co = dyn_cast<cl::ConditionalOperator>(sub->IgnoreParens()))
+      return emitConditional(co);
     FailureOr<LValue> lv = emitLValue(sub);
     if (::mlir::failed(lv))
       return {};

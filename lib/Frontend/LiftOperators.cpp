@@ -192,9 +192,18 @@ Value Lifter::emitConditional(const cl::AbstractConditionalOperator *e) {
   Value c = emitCond(co->getCond());
   if (!c)
     return {};
+  // The arms of an lvalue conditional are lvalues: their values are loads.
+  auto arm = [&](const cl::Expr *x) -> Value {
+    if (!x->isGLValue())
+      return emitRValue(x);
+    FailureOr<LValue> lv = emitLValue(x);
+    if (::mlir::failed(lv))
+      return {};
+    return load(*lv, loc(x));
+  };
   if (isSpeculatable(co->getTrueExpr()) && isSpeculatable(co->getFalseExpr())) {
-    Value t = emitRValue(co->getTrueExpr());
-    Value f = emitRValue(co->getFalseExpr());
+    Value t = arm(co->getTrueExpr());
+    Value f = arm(co->getFalseExpr());
     if (!t || !f)
       return {};
     return arith::SelectOp::create(b, l, c, t, f);
@@ -205,12 +214,12 @@ Value Lifter::emitConditional(const cl::AbstractConditionalOperator *e) {
   auto ifOp = scf::IfOp::create(b, l, TypeRange{rt}, c, true);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  Value t = emitRValue(co->getTrueExpr());
+  Value t = arm(co->getTrueExpr());
   if (!t)
     return {};
   scf::YieldOp::create(b, l, t);
   b.setInsertionPointToStart(ifOp.elseBlock());
-  Value f = emitRValue(co->getFalseExpr());
+  Value f = arm(co->getFalseExpr());
   if (!f)
     return {};
   scf::YieldOp::create(b, l, f);

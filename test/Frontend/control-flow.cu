@@ -82,3 +82,22 @@ __global__ void do_while(float *y, int n) {
     i += blockDim.x;
   } while (i < n);
 }
+
+// A conditional of two lvalues (`m = v < m ? v : m`) is an lvalue; its value
+// is the chosen arm's, loaded.
+// CHECK-LABEL: gpu.func @lvalue_ternary
+// CHECK: scf.for
+// CHECK: %[[V:.*]] = memref.load %{{.*}}[] : memref<f32>
+// CHECK: %[[M:.*]] = memref.load %{{.*}}[] : memref<f32>
+// CHECK: %[[C:.*]] = arith.cmpf olt
+// CHECK: %[[V2:.*]] = memref.load %{{.*}}[] : memref<f32>
+// CHECK: %[[M2:.*]] = memref.load %{{.*}}[] : memref<f32>
+// CHECK: arith.select %[[C]], %[[V2]], %[[M2]] : f32
+__global__ void lvalue_ternary(const float *x, float *out, int n) {
+  float m = 3.0e38f;
+  for (int r = 0; r < n; ++r) {
+    float v = x[r * blockDim.x + threadIdx.x];
+    m = v < m ? v : m;
+  }
+  out[threadIdx.x] = m;
+}
