@@ -9,9 +9,11 @@
 # every task's report.json / trace.jsonl), perf.md.
 # Env: STEPS (default "bench turnaround"; also "rtime": time the repaired
 # kernels of this run against the originals and the human fixes, and
-# "kernelbench": bench/gpu/kernelbench.sh), JOBS (tasks at once, default 8),
+# "kernelbench": bench/gpu/kernelbench.sh; "sanitizer": bench/gpu/sanitizer.py;
+# "accuracy": bench/diagnose/accuracy.py --target cuda), JOBS (tasks at once, default 8),
 # T_BENCH (seconds for the benchmark, default 330), T_PERF (default 150),
-# TURN_REPS (default 5), T_RTIME (default 150), T_KB (default 150).
+# TURN_REPS (default 5), T_RTIME (default 150), T_KB (default 150), T_SAN (default
+# 400; SAN_TIME_TASKS, SAN_REPS: bench/gpu/sanitizer.py), T_ACC (default 240).
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 export OUT="${OUT:-$ROOT/gpu-out}"
@@ -74,5 +76,17 @@ if has kernelbench; then
   echo "== KernelBench round trip ($(elapsed) s)"
   timeout -k 10 "${T_KB:-150}" bash "$ROOT/bench/gpu/kernelbench.sh"
   echo "kernelbench rc=$? ($(elapsed) s)"
+fi
+if has sanitizer; then
+  echo "== compute-sanitizer vs kfix findings and kernel cost ($(elapsed) s)"
+  JOBS="${JOBS:-8}" timeout -k 10 "${T_SAN:-400}" python3 "$ROOT/bench/gpu/sanitizer.py"
+  echo "sanitizer rc=$? ($(elapsed) s)"
+fi
+
+if has accuracy; then
+  echo "== diagnosis accuracy, --target cuda ($(elapsed) s)"
+  (cd "$ROOT" && timeout -k 10 "${T_ACC:-240}" python3 bench/diagnose/accuracy.py --target cuda \
+     --kfix "$KFIX" --clean kb/examples/* bench/tasks/*/ > "$OUT/accuracy-cuda.md" 2>&1)
+  echo "accuracy rc=$? ($(elapsed) s)"; tail -3 "$OUT/accuracy-cuda.md"
 fi
 echo "== done ($(elapsed) s)"; ls -la "$OUT"

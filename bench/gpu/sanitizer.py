@@ -9,10 +9,12 @@ BOUNDS_RE), on the task's (buggy) source:
   2. `compute-sanitizer --tool T --target-processes all kfix run TASK --target cuda`
      with KFIX_CUDA_NO_FORK=1 (every launch in the kfix process), and for the first
      $SAN_FORK_TASKS tasks also without it (forked launch processes: does the
-     sanitizer follow them?). Parsed by sanitizer_parse (sequential, timed).
-  3. The plain `kfix run ... --target cuda` (same env) for the sanitizer's slowdown.
-  4. `kfix time TASK [--candidate FIXED] --reps R` plain and with
-     `--instrument bounds,races`: kfix's instrumentation overhead per launch.
+     sanitizer follow them?). Parsed by sanitizer_parse. Tasks in parallel.
+  3. On the first $SAN_TIME_TASKS tasks, one process at a time: `kfix time TASK
+     [--candidate FIXED]` plain, with `--instrument bounds,races`, and under
+     `compute-sanitizer --tool racecheck|memcheck`: the kernel time (CUDA events)
+     of each, so kfix's instrumentation overhead and the sanitizers' slowdown
+     are measured the same way.
 """
 import collections
 import os
@@ -69,13 +71,38 @@ def tools_for(t):
     return tools
 
 
+def sanitize(args):
+    """One task, one tool: the sanitizer's findings over a whole `kfix run`."""
+    t, tool, san, mode = args
+    env = {"KFIX_CUDA_NO_FORK": "1" if mode == "in-process" else "0"}
+    r = C.run([san, "--tool", tool, "--target-processes", "all",
+               C.kfix(), "run", t["task"], "--target", "cuda"], timeout=300, env=env)
+    res = SP.parse(r["out"] + "\n" + r["err"])
+    if r["timed_out"]:
+        count = "timeout"
+    elif res["summaries"] == 0 and res["reported"] == 0:
+        count = "no report (rc %d)" % r["rc"]
+    else:
+        count = SP.summary_count(res, tool)
+    return {"count": count, "res": res, "rc": r["rc"], "ms": r["ms"],
+            "tail": (r["out"] + r["err"])[-1500:]}
+
+
+def kernel_ms(cmd, env=None):
+    r = C.json_out(C.run(cmd, timeout=300, env=env))
+    return r["kernel_ms"] if r and r.get("kernel_ms", -1) >= 0 else None
+
+
 def main():
     san = sanitizer_bin()
     target = C.target()
     reps = int(os.environ.get("REPS", "20"))
+    san_reps = int(os.environ.get("SAN_REPS", "5"))
     fork_tasks = int(os.environ.get("SAN_FORK_TASKS", "3"))
+    time_tasks = int(os.environ.get("SAN_TIME_TASKS", "16"))
     tasks = [t for t in C.collect_tasks(with_tests=False) if t["race"] or t["bounds"]]
-    # Alternate race and bounds tasks, so that a step cut by its time limit has both.
+    # Alternate race and bounds tasks, so that a cut-short run (or the timed
+    # subset) has both.
     races = [t for t in tasks if t["race"]]
     others = [t for t in tasks if not t["race"]]
     tasks = [t for pair in zip(races, others) for t in pair] + \
@@ -85,10 +112,15 @@ def main():
     work = C.work_dir("sanitizer")
     rep = C.Report("sanitizer.md", "compute-sanitizer vs kfix instrumentation",
                    "Race / out-of-bounds tasks (selected by name and kfix_bench bugs), their "
-                   "buggy source. compute-sanitizer: `%s`. Sanitized runs: `compute-sanitizer "
+                   "buggy source. compute-sanitizer: `%s`. Findings: `compute-sanitizer "
                    "--tool T --target-processes all kfix run TASK --target cuda` with "
                    "KFIX_CUDA_NO_FORK=1 (in-process launches) and, for the first %d tasks, "
-                   "without it (forked launch processes)." % (san or "not found", fork_tasks))
+                   "without it (forked launch processes); tasks in parallel (%d jobs). "
+                   "Kernel cost on the first %d tasks, one process at a time: `kfix time "
+                   "TASK [--candidate FIXED] --target cuda --json` (CUDA events around each "
+                   "launch, median) plain, with `--instrument bounds,races`, and under "
+                   "`compute-sanitizer --tool T` (in-process launches, %d reps)."
+                   % (san or "not found", fork_tasks, C.jobs(), time_tasks, san_reps))
     found = rep.table("Findings", ["task", "tool", "sanitizer count (in-process)",
                                    "sanitizer count (forked)", "sanitizer kinds",
                                    "sanitizer locations", "kfix diagnose cuda",
@@ -96,91 +128,98 @@ def main():
                       "count = hazards (racecheck) or errors (memcheck, from ERROR SUMMARY); "
                       "forked = the launches in kfix's forked child processes; 'no report' = "
                       "the sanitizer printed no summary for them.")
-    cost = rep.table("Cost", ["task", "plain run s", "sanitized run s (tool)", "slowdown",
-                              "kernel ms plain", "kernel ms instrumented (bounds,races)",
-                              "instrumentation overhead", "timed candidate"],
-                     "run s: wall time of the whole `kfix run` process (lifting, all sizes and "
-                     "seeds, reference). kernel ms: `kfix time --reps %d` median of one "
-                     "launch (CUDA events), largest size." % reps)
-    summ = rep.table("Summary", ["tasks done", "median sanitizer slowdown (whole run)",
-                                 "median kfix instrumentation overhead (kernel)"])
+    cost = rep.table("Kernel cost", ["task", "timed candidate", "kernel ms plain",
+                                     "kfix bounds,races ms", "kfix overhead",
+                                     "racecheck ms", "racecheck slowdown", "memcheck ms",
+                                     "memcheck slowdown"],
+                     "kernel ms: `kfix time` median of one launch (CUDA events), the task's "
+                     "largest size; plain and kfix-instrumented %d reps, sanitized %d reps. "
+                     "The instrumented kernel runs without the sanitizer, the sanitized one "
+                     "without kfix's instrumentation." % (reps, san_reps))
+    summ = rep.table("Summary", ["tasks (findings)", "tasks (kernel cost)",
+                                 "median kfix overhead (bounds,races)",
+                                 "median racecheck slowdown", "median memcheck slowdown"])
     rep.data["tasks"] = []
     rep.write()
 
-    # 1. kfix diagnose, both targets, in parallel.
+    # 1. kfix diagnose, both targets, and the sanitizers' findings, in parallel.
     diag_jobs = [(t, tg, work) for t in tasks for tg in (["cuda", "cpu"] if target == "cuda"
                                                           else ["cpu"])]
     diags = C.parallel(diagnose, diag_jobs)
     by = {(j[0]["task"], j[1]): d for j, d in zip(diag_jobs, diags)}
-
-    slowdowns, overheads = [], []
-    for i, t in enumerate(tasks):
+    san_jobs = []
+    if san and target == "cuda":
+        for i, t in enumerate(tasks):
+            for tool in tools_for(t):
+                san_jobs.append((t, tool, san, "in-process"))
+                if i < fork_tasks:
+                    san_jobs.append((t, tool, san, "forked"))
+    sans = C.parallel(sanitize, san_jobs)
+    san_by = {(j[0]["task"], j[1], j[3]): r for j, r in zip(san_jobs, sans)}
+    for t in tasks:
         entry = {"id": t["id"], "tools": {}}
-        plain_env = {"KFIX_CUDA_NO_FORK": "1"}
-        plain = C.run([C.kfix(), "run", t["task"], "--target", target], timeout=300,
-                      env=plain_env)
-        entry["plain_run_ms"] = plain["ms"]
-        san_ms = {}
         for tool in tools_for(t):
             counts = {}
-            res_in = None
             for mode in ("in-process", "forked"):
-                if mode == "forked" and i >= fork_tasks:
-                    counts[mode] = "not run"
+                r = san_by.get((t["task"], tool, mode))
+                if r is None:
+                    counts[mode] = ("no sanitizer" if not san else "cpu dry run"
+                                    if target != "cuda" else "not run")
                     continue
-                if not san or target != "cuda":
-                    counts[mode] = "no sanitizer" if not san else "cpu dry run"
+                if "exception" in r:
+                    counts[mode] = "error: " + r["exception"]
                     continue
-                env = {"KFIX_CUDA_NO_FORK": "1" if mode == "in-process" else "0"}
-                r = C.run([san, "--tool", tool, "--target-processes", "all",
-                           C.kfix(), "run", t["task"], "--target", "cuda"],
-                          timeout=300, env=env)
-                res = SP.parse(r["out"] + "\n" + r["err"])
-                if mode == "in-process":
-                    res_in = res
-                    san_ms[tool] = r["ms"]
-                if r["timed_out"]:
-                    counts[mode] = "timeout"
-                elif res["summaries"] == 0 and res["reported"] == 0:
-                    counts[mode] = "no report (rc %d)" % r["rc"]
-                else:
-                    counts[mode] = SP.summary_count(res, tool)
+                counts[mode] = r["count"]
+                res = r["res"]
                 entry["tools"].setdefault(tool, {})[mode] = {
                     "rc": r["rc"], "ms": r["ms"], "errors": res["errors"],
                     "hazards": res["hazards"], "reported": res["reported"],
                     "kinds": dict(res["kinds"]), "locations": dict(res["locations"]),
-                    "api_errors": res["api_errors"], "tail": (r["out"] + r["err"])[-1500:]}
+                    "api_errors": res["api_errors"], "tail": r["tail"]}
+            r_in = san_by.get((t["task"], tool, "in-process"))
+            res_in = r_in["res"] if r_in and "res" in r_in else None
             rep.add(found, [t["id"], tool, counts.get("in-process"), counts.get("forked"),
                             ", ".join("%s x%d" % kv for kv in res_in["kinds"].most_common(3))
                             if res_in else "", SP.top_locations(res_in) if res_in else "",
                             by.get((t["task"], "cuda"), {}).get("summary", "n/a"),
                             by.get((t["task"], "cpu"), {}).get("summary", "n/a")])
+        rep.data["tasks"].append(entry)
+    summ["rows"] = [["%d" % len(tasks), "0", "n/a", "n/a", "n/a"]]
+    rep.write()
 
-        # kfix instrumentation overhead (on the fixed candidate when there is one:
-        # a buggy kernel may fault).
+    # 2. Kernel cost, one process at a time (on the fixed candidate when there
+    # is one: a buggy kernel may fault).
+    overheads, slow = [], {"racecheck": [], "memcheck": []}
+    timed = tasks[:time_tasks]
+    for i, t in enumerate(timed):
         cand = ["--candidate", t["fixed"]] if t["fixed"] else []
-        base = [C.kfix(), "time", t["task"], "--target", target, "--reps", str(reps),
-                "--json"] + cand
-        tp = C.json_out(C.run(base, timeout=240))
-        ti = C.json_out(C.run(base + ["--instrument", "bounds,races"], timeout=240))
-        kp = tp["kernel_ms"] if tp and tp["kernel_ms"] >= 0 else None
-        ki = ti["kernel_ms"] if ti and ti["kernel_ms"] >= 0 else None
+        base = [C.kfix(), "time", t["task"], "--target", target, "--json"] + cand
+        kp = kernel_ms(base + ["--reps", str(reps)], env={"KFIX_CUDA_NO_FORK": "1"})
+        ki = kernel_ms(base + ["--reps", str(reps), "--instrument", "bounds,races"],
+                       env={"KFIX_CUDA_NO_FORK": "1"})
+        ks = {}
+        for tool in ("racecheck", "memcheck"):
+            if san and target == "cuda":
+                ks[tool] = kernel_ms([san, "--tool", tool] + base + ["--reps", str(san_reps)],
+                                     env={"KFIX_CUDA_NO_FORK": "1"})
         over = ki / kp if kp and ki else None
         if over:
             overheads.append(over)
-        best_tool = min(san_ms, key=san_ms.get) if san_ms else None
-        sd = san_ms[best_tool] / plain["ms"] if best_tool and plain["ms"] > 0 else None
-        if sd:
-            slowdowns.append(sd)
-        rep.add(cost, [t["id"], plain["ms"] / 1e3,
-                       "%.2f (%s)" % (san_ms[best_tool] / 1e3, best_tool) if best_tool else "n/a",
-                       "%.1fx" % sd if sd else "n/a", kp, ki,
-                       "%.2fx" % over if over else "n/a", "fixed" if t["fixed"] else "source"])
-        entry.update({"kernel_ms": kp, "kernel_ms_instrumented": ki, "san_ms": san_ms})
-        rep.data["tasks"].append(entry)
-        summ["rows"] = [["%d of %d" % (i + 1, len(tasks)),
-                         "%.1fx" % C.median(slowdowns) if slowdowns else "n/a",
-                         "%.2fx" % C.median(overheads) if overheads else "n/a"]]
+        row = [t["id"], "fixed" if t["fixed"] else "source", kp, ki,
+               "%.2fx" % over if over else "n/a"]
+        for tool in ("racecheck", "memcheck"):
+            k = ks.get(tool)
+            sd = k / kp if k and kp else None
+            if sd:
+                slow[tool].append(sd)
+            row += [k, "%.1fx" % sd if sd else "n/a"]
+        rep.add(cost, row)
+        rep.data["tasks"][tasks.index(t)].update(
+            {"kernel_ms": kp, "kernel_ms_instrumented": ki, "kernel_ms_sanitized": ks})
+        fmt = lambda xs, p: (p % C.median(xs)) if xs else "n/a"
+        summ["rows"] = [["%d" % len(tasks), "%d of %d" % (i + 1, len(timed)),
+                         fmt(overheads, "%.2fx"), fmt(slow["racecheck"], "%.1fx"),
+                         fmt(slow["memcheck"], "%.1fx")]]
         rep.write()
     print("sanitizer: %d tasks -> %s" % (len(tasks), rep.path))
     return 0
