@@ -7,11 +7,16 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <map>
+#include <mutex>
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/raw_ostream.h"
 
 extern char **environ;
@@ -138,8 +143,88 @@ static std::string tail(StringRef path, size_t n) {
   return s.size() > n ? ("..." + s.take_back(n)).str() : s.str();
 }
 
+namespace {
+/// Outputs of command references by (task, command, sizes, inputs): a
+/// repair search validates many candidates against the same cases, and a
+/// command reference (a Python process importing torch) costs seconds a case.
+/// The command must be a function of its inputs, as the .npy protocol says.
+/// Bounded; KFIX_REFERENCE_CACHE=0 turns it off.
+class ReferenceCache {
+public:
+  static ReferenceCache &get() {
+    static ReferenceCache cache;
+    return cache;
+  }
+  static std::string key(const TaskManifest &task, const std::string &sizesJson,
+                         const std::vector<Buffer> &bufs) {
+    std::string k = task.dir + "\n" + sizesJson;
+    for (const std::string &a : task.reference.argv)
+      k += "\n" + a;
+    for (size_t i = 0; i < task.params.size(); ++i)
+      if (task.params[i].isFilled())
+        k += "\n" + task.params[i].name + ":" + std::to_string(bufs[i].bytes()) + ":" +
+             llvm::utohexstr(llvm::xxh3_64bits(llvm::ArrayRef<uint8_t>(bufs[i].data)));
+    return k;
+  }
+  bool lookup(const std::string &k, const TaskManifest &task, std::vector<Buffer> &bufs) {
+    std::lock_guard<std::mutex> lock(m);
+    auto it = entries.find(k);
+    if (it == entries.end())
+      return false;
+    for (auto &[i, data] : it->second)
+      bufs[i].data = data;
+    return true;
+  }
+  void store(const std::string &k, const TaskManifest &task, const std::vector<Buffer> &bufs) {
+    std::vector<std::pair<size_t, std::vector<uint8_t>>> outs;
+    size_t n = 0;
+    for (size_t i = 0; i < task.params.size(); ++i)
+      if (task.params[i].isChecked()) {
+        outs.push_back({i, bufs[i].data});
+        n += bufs[i].bytes();
+      }
+    std::lock_guard<std::mutex> lock(m);
+    if (bytes + n > kMaxBytes) {
+      entries.clear();
+      bytes = 0;
+    }
+    if (n > kMaxBytes)
+      return;
+    bytes += n;
+    entries[k] = std::move(outs);
+  }
+  static bool enabled() {
+    auto v = llvm::sys::Process::GetEnv("KFIX_REFERENCE_CACHE");
+    return !v || (*v != "0" && *v != "off");
+  }
+
+private:
+  static constexpr size_t kMaxBytes = size_t(1) << 30;
+  std::mutex m;
+  std::map<std::string, std::vector<std::pair<size_t, std::vector<uint8_t>>>> entries;
+  size_t bytes = 0;
+};
+} // namespace
+
 llvm::Error kfix::runCommandReference(const TaskManifest &task, const Bindings &sizes,
                                       std::vector<Buffer> &bufs) {
+  std::string cacheKey;
+  if (ReferenceCache::enabled()) {
+    std::string sj;
+    llvm::raw_string_ostream(sj) << bindingsToJSON(sizes, task.sizeNames);
+    cacheKey = ReferenceCache::key(task, sj, bufs);
+    if (ReferenceCache::get().lookup(cacheKey, task, bufs))
+      return llvm::Error::success();
+  }
+  if (llvm::Error e = runCommandReferenceUncached(task, sizes, bufs))
+    return e;
+  if (!cacheKey.empty())
+    ReferenceCache::get().store(cacheKey, task, bufs);
+  return llvm::Error::success();
+}
+
+llvm::Error kfix::runCommandReferenceUncached(const TaskManifest &task, const Bindings &sizes,
+                                              std::vector<Buffer> &bufs) {
   llvm::SmallString<128> io;
   if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("kfix-ref", io))
     return makeError("reference: cannot create a temporary directory: " + ec.message());

@@ -105,9 +105,14 @@ ValidationResult validate(const TaskManifest &task, Executor &exec, mlir::Module
 /// NAME.npy per input/inout into a fresh KFIX_IO_DIR, runs argv there (cwd = the
 /// task's directory) and reads NAME.npy per output/inout back into `bufs`
 /// (converted to the param dtype). Non-zero exit, a timeout or a missing or
-/// misshapen output is an error.
+/// misshapen output is an error. Outputs are cached in the process by task,
+/// command, sizes and the inputs' bytes (a command reference must be a
+/// function of its inputs); KFIX_REFERENCE_CACHE=0 runs the command every time.
 llvm::Error runCommandReference(const TaskManifest &task, const Bindings &sizes,
                                 std::vector<Buffer> &bufs);
+/// The same, never cached.
+llvm::Error runCommandReferenceUncached(const TaskManifest &task, const Bindings &sizes,
+                                        std::vector<Buffer> &bufs);
 
 llvm::json::Value toJSON(const CaseResult &c, llvm::ArrayRef<std::string> sizeNames = {});
 llvm::json::Value toJSON(const ValidationResult &r, llvm::ArrayRef<std::string> sizeNames = {});
