@@ -94,13 +94,24 @@ def json_out(r):
         return json.loads(r["out"])
     except (ValueError, KeyError, TypeError):
         pass
-    for line in reversed((r.get("out") or "").splitlines()):
+    out = r.get("out") or ""
+    for line in reversed(out.splitlines()):
         line = line.strip()
         if line.startswith("{"):
             try:
                 return json.loads(line)
             except ValueError:
                 continue
+    # A pretty-printed object with other lines around it (compute-sanitizer
+    # prints its banner before and its summary after the tool's output).
+    dec = json.JSONDecoder()
+    starts = [i for i in range(len(out)) if out[i] == "{" and (i == 0 or out[i - 1] == "\n")]
+    for i in reversed(starts):
+        try:
+            obj, _ = dec.raw_decode(out, i)
+            return obj
+        except ValueError:
+            continue
     return None
 
 

@@ -6,6 +6,7 @@ import os
 import sys
 
 import agree
+import common as C
 import sanitizer_parse as SP
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -69,6 +70,15 @@ expect("compare max abs", p["rows"][0]["max_abs"], 5.96046e-08)
 expect("compare error", p["errors"], [{"size": "R=64 C=256",
                                        "message": "device-fault: CUDA_ERROR_ILLEGAL_ADDRESS: "
                                                   "the kernel failed"}])
+
+# `kfix time --json` under compute-sanitizer: the pretty-printed object sits
+# between the sanitizer's banner and its summary.
+wrapped = ("========= COMPUTE-SANITIZER\n{\n  \"kernel_ms\": 13.02,\n  \"launches\": [\n"
+           "    {\"kernel_ms\": 13.02}\n  ]\n}\n"
+           "========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)\n")
+expect("json_out sanitized", (C.json_out({"out": wrapped}) or {}).get("kernel_ms"), 13.02)
+expect("json_out one line", C.json_out({"out": "progress\n{\"a\": 1}\n"}), {"a": 1})
+expect("json_out none", C.json_out({"out": "no json here\n{ broken\n"}), None)
 
 for f in failures:
     print("FAIL", f)

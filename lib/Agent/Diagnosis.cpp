@@ -294,6 +294,14 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
       std::vector<std::unique_ptr<WriteCoverageTracker>> writes;
       std::vector<std::unique_ptr<NanOriginDetector>> nans;
       std::vector<std::unique_ptr<OverflowDetector>> overflows;
+      // Events the device trace had no room for: races and write coverage
+      // may be incomplete, which the report must say.
+      struct TraceLoss : TraceSink {
+        uint64_t accesses = 0, probes = 0, dropped = 0;
+        void onTraceOverflow(uint64_t p, uint64_t a, uint64_t d) override {
+          probes += p, accesses += a, dropped += d;
+        }
+      } loss;
       std::vector<std::unique_ptr<WriteAttribution>> attributions;
       std::vector<std::unique_ptr<TraceSinkMux>> muxes;
       double runMs = 0;
@@ -318,6 +326,7 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
             mux->add(writes.back().get());
             mux->add(nans.back().get());
             mux->add(overflows.back().get());
+            mux->add(&loss);
             attributions.push_back(std::make_unique<WriteAttribution>(std::move(masks), &sites));
             mux->add(attributions.back().get());
             muxes.push_back(std::move(mux));
@@ -340,6 +349,18 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
         take(n->findings());
       for (auto &o : overflows)
         take(o->findings());
+      if (loss.accesses || loss.probes || loss.dropped) {
+        Finding f;
+        f.kind = "trace-overflow";
+        f.severity = "warning";
+        f.count = int64_t(loss.accesses + loss.probes + loss.dropped);
+        f.message = "the device trace had no room for " + std::to_string(loss.accesses) +
+                    " access record(s) (" + std::to_string(loss.probes) + " probe(s), " +
+                    std::to_string(loss.dropped) +
+                    " other event(s)): races and write coverage may be incomplete "
+                    "(KFIX_TRACE_ACCESSES raises the capacity)";
+        d.findings.push_back(std::move(f));
+      }
       for (auto &a : attributions)
         a->mergeInto(storeEvidence);
     }

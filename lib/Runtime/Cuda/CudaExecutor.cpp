@@ -55,7 +55,20 @@ static_assert(offsetof(KFixTraceAccess, linear) == KFIX_TRACE_ACCESS_LINEAR, "Tr
 namespace {
 
 constexpr uint32_t kProbeCapacity = 1u << 16;
-constexpr uint32_t kAccessCapacity = 1u << 18;
+/// Access records the device trace holds (48 bytes each; 2^22 = 192 MiB):
+/// enough for every shared access of a few hundred 256-thread blocks, which
+/// race detection needs complete per block. KFIX_TRACE_ACCESSES overrides it.
+static uint32_t accessCapacity() {
+  static const uint32_t n = [] {
+    if (auto v = llvm::sys::Process::GetEnv("KFIX_TRACE_ACCESSES")) {
+      unsigned long long x = 0;
+      if (!llvm::getAsUnsignedInteger(*v, 10, x) && x > 0 && x <= (1ull << 26))
+        return uint32_t(x);
+    }
+    return 1u << 22;
+  }();
+  return n;
+}
 
 size_t align8(size_t n) { return (n + 7) & ~size_t(7); }
 
@@ -286,7 +299,7 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
     h.numSites = static_cast<uint32_t>(trace.numSites);
     h.countersPerSite = static_cast<uint32_t>(trace.countersPerSite);
     h.probeCapacity = trace.probes ? kProbeCapacity : 0;
-    h.accessCapacity = trace.accesses ? kAccessCapacity : 0;
+    h.accessCapacity = trace.accesses ? accessCapacity() : 0;
     h.countersOffset = KFIX_TRACE_HEADER_SIZE;
     h.checksOffset = align8(h.countersOffset + 8 * uint64_t(h.numSites) * h.countersPerSite);
     h.probesOffset = h.checksOffset + uint64_t(KFIX_TRACE_CHECK_SIZE) * h.numSites;
