@@ -274,7 +274,21 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
 
   // Instrumented run on the first failing case.
   std::map<std::string, StoreEvidence> storeEvidence;
-  if (!d.passed && opts.instrument && v.failing) {
+  std::optional<CaseBuffers> passingCase;
+  const CaseBuffers *instCase = v.failing ? &*v.failing : nullptr;
+  if (!instCase && d.passed && opts.instrument && opts.instrumentPassing && !v.cases.empty()) {
+    const CaseResult &c0 = v.cases.front();
+    auto resolved = resolveParams(task, c0.sizes);
+    if (!resolved) {
+      llvm::consumeError(resolved.takeError());
+    } else if (auto bufs = makeCaseBuffers(task, *resolved, c0.sizeIndex, c0.seed)) {
+      passingCase = CaseBuffers{0, std::move(*bufs), {}, {}};
+      instCase = &*passingCase;
+    } else {
+      llvm::consumeError(bufs.takeError());
+    }
+  }
+  if (opts.instrument && instCase) {
     mlir::OwningOpRef<mlir::ModuleOp> inst(llvm::cast<mlir::ModuleOp>(candidate->clone()));
     mlir::PassManager pm(s.ctx.get());
     std::string perr;
@@ -288,8 +302,8 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
     std::string cerr;
     if (ok && runner.compile(*inst, cerr)) {
       SiteTable sites = SiteTable::build(*inst);
-      const CaseResult &fc = v.cases[v.failing->caseIndex];
-      std::vector<Buffer> bufs = v.failing->inputs;
+      const CaseResult &fc = v.cases[instCase->caseIndex];
+      std::vector<Buffer> bufs = instCase->inputs;
       std::vector<std::unique_ptr<RaceDetector>> races;
       std::vector<std::unique_ptr<WriteCoverageTracker>> writes;
       std::vector<std::unique_ptr<NanOriginDetector>> nans;
@@ -469,7 +483,11 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   for (auto &c : v.cases)
     failingCases += !c.pass();
   if (d.passed)
-    d.summary = llvm::formatv("passes ({0} cases)", v.cases.size()).str();
+    d.summary = llvm::formatv("passes ({0} cases){1}", v.cases.size(),
+                              d.findings.empty()
+                                  ? ""
+                                  : "; the instrumented run found " + d.findings.front().kind)
+                    .str();
   else
     d.summary = llvm::formatv("{0} of {1} cases fail; pattern {2}, magnitude {3}, {4:P2} of "
                               "elements wrong{5}{6}",
@@ -508,8 +526,23 @@ std::string kfix::renderDiagnosisText(const Session &s, const Diagnosis &d) {
     return out;
   }
   os << "  " << d.summary << "\n";
-  if (d.passed)
+  auto printFindings = [&] {
+    if (d.findings.empty())
+      return;
+    os << "\ninstrumentation findings:\n";
+    for (const Finding &f : d.findings) {
+      os << "  [" << f.severity << "] " << f.kind << ": " << f.message << "\n";
+      std::set<std::string> quoted;
+      for (const SiteInfo &si : f.sites)
+        if (quoted.insert(si.loc()).second)
+          os << sourceLine(s, si.loc());
+    }
+  };
+  if (d.passed) {
+    // The outputs matched; what the instrumented run still found.
+    printFindings();
     return out;
+  }
   os << "\nwhere the outputs are wrong:\n";
   for (const CaseResult &c : d.validation.cases)
     for (const OutputResult &o : c.outputs)
@@ -573,16 +606,7 @@ std::string kfix::renderDiagnosisText(const Session &s, const Diagnosis &d) {
       os << sourceLine(s, su.loc());
     }
   }
-  if (!d.findings.empty()) {
-    os << "\ninstrumentation findings:\n";
-    for (const Finding &f : d.findings) {
-      os << "  [" << f.severity << "] " << f.kind << ": " << f.message << "\n";
-      std::set<std::string> quoted;
-      for (const SiteInfo &si : f.sites)
-        if (quoted.insert(si.loc()).second)
-          os << sourceLine(s, si.loc());
-    }
-  }
+  printFindings();
   return out;
 }
 

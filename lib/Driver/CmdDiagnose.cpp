@@ -85,6 +85,7 @@ static int diagnoseMain(int argc, char **argv) {
   DiagnoseOptions opts;
   opts.full = !args.has("quick");
   opts.instrument = !args.has("no-instrument");
+  opts.instrumentPassing = opts.instrument;
   Diagnosis d = diagnoseCandidate(*s, *s->candidate, opts);
   llvm::outs() << renderDiagnosisText(*s, d);
   if (auto dir = args.get("output")) {

@@ -23,6 +23,10 @@ namespace kfix {
 struct DiagnoseOptions {
   bool full = false;       ///< every seed, determinism; else one seed per size
   bool instrument = true;  ///< run the instrumented copy when validation fails
+  /// Also run it when validation passes (on the first case): a race or an
+  /// overflow may not show in this run's values (`kfix diagnose` does; the
+  /// repair search does not need it).
+  bool instrumentPassing = false;
   unsigned seedBase = 0;
   ExecOptions exec;
 };
