@@ -237,7 +237,9 @@ static void checkDisallowedOps(gpu::GPUFuncOp f, std::vector<IntegrityFinding> &
       "vector.load", "vector.store", "vector.extract", "vector.insert", "vector.broadcast",
       "vector.from_elements", "vector.splat", "vector.bitcast", "vector.extractelement",
       "vector.insertelement", "vector.shuffle", "vector.reduction", "vector.fma",
-      "nvvm.vote.sync", "nvvm.bar.warp.sync", "nvvm.shfl.sync", "nvvm.read.ptx.sreg.laneid"};
+      "nvvm.vote.sync", "nvvm.bar.warp.sync", "nvvm.shfl.sync", "nvvm.read.ptx.sreg.laneid",
+      // The byte size of `extern __shared__` (the launch's dynamic shared memory).
+      "nvvm.read.ptx.sreg.dynamic.smem.size"};
   f.walk([&](Operation *op) {
     if (op == f.getOperation())
       return;
