@@ -272,6 +272,21 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
   StringRef root = StringRef(dotted).split('.').first;
   bool moduleCall = root == "torch" || root == "F" || root == "nn" || root == "functional";
   if (!moduleCall) {
+    // A function returning an extension (`_load().f(x)`, `self._get_ext().f(x)`).
+    std::string getter;
+    if (callee.kind == py::Expr::Name && !env.count(callee.text))
+      getter = callee.text + "()";
+    else if (std::string sd = selfDotted(callee); StringRef(sd).starts_with("self."))
+      getter = sd + "()";
+    if (!getter.empty())
+      for (size_t i = 0; i < exts.size(); ++i)
+        if (exts[i].named(getter)) {
+          PV v;
+          v.kind = PV::Ext;
+          v.ext = int(i);
+          v.loc = e.loc.offset;
+          return v;
+        }
     bool followed = false;
     std::optional<PV> r = inlineCall(e, env, followed);
     if (followed)
@@ -484,7 +499,7 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
       return v;
     }
     for (size_t i = 0; i < exts.size(); ++i)
-      if (exts[i].handle == e.text) {
+      if (exts[i].named(e.text)) {
         v.kind = PV::Ext;
         v.ext = int(i);
         return v;
@@ -503,14 +518,14 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
     if (StringRef(dotted).starts_with("self.")) {
       std::string key = dotted.substr(5);
       for (size_t i = 0; i < exts.size(); ++i)
-        if (exts[i].handle == dotted) {
+        if (exts[i].named(dotted)) {
           v.kind = PV::Ext;
           v.ext = int(i);
           return v;
         }
       if (auto it = newInit.extAlias.find(key); it != newInit.extAlias.end())
         for (size_t i = 0; i < exts.size(); ++i)
-          if (exts[i].handle == it->second) {
+          if (exts[i].named(it->second)) {
             v.kind = PV::Ext;
             v.ext = int(i);
             return v;

@@ -28,6 +28,7 @@ bool Importer::addExtension(const py::Expr &call, const std::string &handle) {
   ExtUnit x;
   x.handle = handle;
   x.loc = call.loc.offset;
+  x.call = &call;
   x.unit.src.mod = &cand;
   x.unit.src.fallback = cuda->loc.offset;
   if (!composeSource(*cuda, x.unit.src, 0, nullptr))
@@ -100,6 +101,8 @@ bool Importer::readExtensions() {
     if (!addExtension(*newInit.loadInlineCalls[i], newInit.loadInlineTargets[i]))
       return false;
   srcLocals.clear();
+  if (!readNestedExtensions())
+    return false;
   if (exts.empty()) {
     d.error(cand.where(0), "the candidate has no load_inline(...) call");
     return false;

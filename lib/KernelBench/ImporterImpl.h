@@ -9,6 +9,7 @@
 #include "PyModel.h"
 #include "TaskWriter.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <optional>
 
@@ -34,6 +35,10 @@ struct PV {
 struct ExtUnit {
   CudaUnit unit;
   std::string handle; ///< module-level name or self.NAME
+  /// Other names forward reaches it by (`getter()`, `self.getter()`, `self.X`).
+  std::vector<std::string> aliases;
+  const py::Expr *call = nullptr; ///< the load_inline call
+  bool named(llvm::StringRef name) const;
   llvm::StringMap<std::string> pyToCpp;
   size_t loc = 0;
 };
@@ -59,6 +64,9 @@ private:
   std::vector<int> usedExts;
 
   bool readExtensions();
+  /// load_inline calls inside functions, methods and class bodies
+  /// (FindExtensions.cpp).
+  bool readNestedExtensions();
   /// Local string variables of the function holding the load_inline call being
   /// read (`__init__`), searched before module-level variables.
   llvm::StringMap<const py::Expr *> srcLocals;

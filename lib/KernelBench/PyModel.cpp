@@ -464,6 +464,31 @@ static bool isLoadInline(const py::Expr &e) {
   return fn == "load_inline" || StringRef(fn).ends_with(".load_inline");
 }
 
+/// Whether a load_inline call is anywhere in `b` (nested blocks included).
+static bool callsLoadInline(const py::Block &b) {
+  std::function<bool(const py::Expr &)> inExpr = [&](const py::Expr &e) {
+    if (isLoadInline(e))
+      return true;
+    for (const py::ExprP &a : e.args)
+      if (a && inExpr(*a))
+        return true;
+    for (const auto &kv : e.kwargs)
+      if (kv.second && inExpr(*kv.second))
+        return true;
+    return false;
+  };
+  for (const py::Stmt &s : b) {
+    if (s.value && inExpr(*s.value))
+      return true;
+    if (callsLoadInline(s.body))
+      return true;
+    for (const py::Stmt &c : s.clauses)
+      if (callsLoadInline(c.body))
+        return true;
+  }
+  return false;
+}
+
 /// `self.NAME` -> "NAME" (also self.a.b -> "a.b"), else "". Class-level
 /// attributes (`CLS.NAME`, `self.__class__.NAME` with CLS the class being read)
 /// count as self's: an extension cached on the class is the instance's too.
@@ -800,6 +825,24 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
           isLoadInline(*scope.consts[v.text])) {
         out.extAlias[key] = v.text;
         continue;
+      }
+      // `self.ext = build_ext()` / `self._get_ext()`: a function of the candidate
+      // that calls load_inline (FindExtensions.cpp names it `build_ext()`).
+      if (v.kind == py::Expr::Call) {
+        const py::Expr &callee = *v.args[0];
+        const py::Stmt *fn = nullptr;
+        std::string name;
+        if (callee.kind == py::Expr::Name && !scope.locals.back().count(callee.text)) {
+          fn = py::findDef(scope.mod.body, callee.text);
+          name = callee.text + "()";
+        } else if (std::string m = selfAttr(callee, cls.name); !m.empty()) {
+          fn = py::findDef(cls.body, m);
+          name = "self." + m + "()";
+        }
+        if (fn && callsLoadInline(fn->body)) {
+          out.extAlias[key] = name;
+          continue;
+        }
       }
       bool handled;
       if (!readParamInit(scope, key, v, d, out, handled))
