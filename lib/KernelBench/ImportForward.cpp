@@ -530,6 +530,10 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
             v.ext = int(i);
             return v;
           }
+      if (newInit.noneAttrs.count(key)) { // self.bias = None, conv.bias of bias=False
+        v.kind = PV::None;
+        return v;
+      }
       if (auto it = newInit.scalars.find(key); it != newInit.scalars.end()) {
         v.kind = PV::Num;
         v.s = it->second;
@@ -760,6 +764,14 @@ bool Importer::execBlock(const py::Block &b, llvm::StringMap<PV> &env, std::vect
       returned = true;
       continue;
     }
+    case py::Stmt::If:
+      if (!s.value) {
+        d.error(cand.where(s.loc), "cannot read this if statement of ModelNew.forward");
+        return false;
+      }
+      if (!execIf(s, env, outputs, returned, ret))
+        return false;
+      continue;
     case py::Stmt::Try: {
       std::string where = cand.where(s.loc);
       d.finding("try-fallback", where,

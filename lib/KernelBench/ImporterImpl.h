@@ -100,6 +100,10 @@ private:
   /// `followed` is false when the callee is none of these.
   std::optional<PV> inlineCall(const py::Expr &e, llvm::StringMap<PV> &env, bool &followed);
   int inlineDepth = 0;
+  /// An `if` of forward whose condition is known at import time (ForwardBranch.cpp).
+  bool execIf(const py::Stmt &s, llvm::StringMap<PV> &env, std::vector<PV> &outputs,
+              bool &returned, PV *ret);
+  std::optional<bool> forwardCondition(const py::Expr &c, llvm::StringMap<PV> &env);
   /// `ModelNew.X`, `self.__class__.X`, `type(self).X` -> `self.X` (class-level
   /// attributes, e.g. an extension cached on the class); other names unchanged.
   std::string selfDotted(const py::Expr &e) const;

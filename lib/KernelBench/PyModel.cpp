@@ -502,6 +502,15 @@ static std::string selfAttr(const py::Expr &e, StringRef cls = "") {
   return "";
 }
 
+/// A boolean constructor argument (`bias=False`, `bias=bias` of an __init__
+/// parameter bound to False): false only when it is known to be false.
+static bool flagTrue(ConstScope &scope, const py::Expr *b) {
+  if (!b)
+    return true;
+  std::optional<bool> c = scope.condition(*b);
+  return !c || *c;
+}
+
 static bool readParamInit(ConstScope &scope, const std::string &key, const py::Expr &v,
                           Diags &d, InitInfo &out, bool &handled) {
   handled = false;
@@ -522,9 +531,7 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
       d.error(scope.mod.where(v.loc), "nn.Linear sizes: " + why);
       return false;
     }
-    bool bias = true;
-    if (const py::Expr *b = py::keyword(v, "bias"))
-      bias = !(b->kind == py::Expr::Bool && b->i == 0);
+    bool bias = flagTrue(scope, py::keyword(v, "bias"));
     if (v.args.size() > 3 && v.args[3]->kind == py::Expr::Bool)
       bias = v.args[3]->i != 0;
     auto inv = evalSym(*in, scope.symbolValues);
@@ -532,6 +539,8 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
     out.params.push_back({key + ".weight", {*o, *in}, "uniform", -bound, bound, v.loc.offset});
     if (bias)
       out.params.push_back({key + ".bias", {*o}, "uniform", -bound, bound, v.loc.offset});
+    else
+      out.noneAttrs[key + ".bias"] = true;
     return true;
   }
   StringRef conv = f;
@@ -597,10 +606,8 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
       if (gs)
         groups = *gs;
     }
-    bool bias = true;
-    if (const py::Expr *b = py::keyword(v, "bias"))
-      bias = !(b->kind == py::Expr::Bool && b->i == 0);
-    else if (!transposed && v.args.size() > 8 && v.args[8]->kind == py::Expr::Bool)
+    bool bias = flagTrue(scope, py::keyword(v, "bias"));
+    if (!py::keyword(v, "bias") && !transposed && v.args.size() > 8 && v.args[8]->kind == py::Expr::Bool)
       bias = v.args[8]->i != 0;
     // weight: (out, in/groups, *k), transposed: (in, out/groups, *k); uniform in
     // +-1/sqrt(fan_in) as torch initialises it (fan_in = dim 1 * prod(k)).
@@ -618,6 +625,8 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
     if (bias)
       out.params.push_back({key + ".bias", {*o}, "uniform", -bound, bound,
                             v.loc.offset});
+    else
+      out.noneAttrs[key + ".bias"] = true;
     return true;
   }
   StringRef norm = f;
@@ -664,8 +673,7 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
     }
     out.scalars[key + ".eps"] = flit(eps);
     auto flag = [&](size_t pos, StringRef kw) {
-      const py::Expr *b = arg(pos, kw);
-      return !(b && b->kind == py::Expr::Bool && b->i == 0);
+      return flagTrue(scope, arg(pos, kw));
     };
     bool affine = layer ? flag(2, "elementwise_affine") : flag(3, "affine");
     bool bias = affine && (!layer || flag(3, "bias"));
@@ -673,6 +681,8 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
     // mixing up gamma, beta or their indices is seen (the reference loads the same files).
     if (affine)
       out.params.push_back({key + ".weight", shape, "uniform", 0.5, 1.5, v.loc.offset});
+    if (affine && !bias)
+      out.noneAttrs[key + ".bias"] = true;
     if (bias)
       out.params.push_back({key + ".bias", shape, "uniform", -0.5, 0.5, v.loc.offset});
     return true;
@@ -791,6 +801,14 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
         }
         continue;
       }
+      // self.register_parameter("bias", None)
+      if (s.kind == py::Stmt::ExprStmt && s.value && s.value->kind == py::Expr::Call &&
+          selfAttr(*s.value->args[0], cls.name) == "register_parameter" &&
+          s.value->args.size() == 3 && s.value->args[1]->kind == py::Expr::Str &&
+          s.value->args[2]->kind == py::Expr::NoneLit) {
+        out.noneAttrs[s.value->args[1]->str()] = true;
+        continue;
+      }
       if (s.kind != py::Stmt::Assign || s.targets.size() != 1)
         continue;
       const py::Expr &target = *s.targets[0];
@@ -811,6 +829,9 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
       if (key.empty())
         continue;
       classAttrs.erase(key);
+      out.noneAttrs.erase(key);
+      if (v.kind == py::Expr::NoneLit)
+        out.noneAttrs[key] = true; // `self.bias = None`: decides `if self.bias is None`
       if (isLoadInline(v)) {
         out.loadInlineCalls.push_back(&v);
         out.loadInlineTargets.push_back("self." + key);

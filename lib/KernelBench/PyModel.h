@@ -81,7 +81,10 @@ struct InitInfo {
   /// Tuple attributes of modules (`conv.stride`, `ln.normalized_shape`).
   llvm::StringMap<std::vector<SymP>> tuples;
   llvm::StringMap<std::string> extAlias;  ///< self.NAME = <module-level extension>
-  llvm::StringMap<size_t> submodules;     ///< self.NAME = nn.Something(...) (not a param holder)
+  llvm::StringMap<size_t> submodules;
+  /// Attributes known to be None (`self.bias = None`, `register_parameter("bias",
+  /// None)`, `KEY.bias` of a module built with `bias=False`).
+  llvm::StringMap<bool> noneAttrs;     ///< self.NAME = nn.Something(...) (not a param holder)
   std::vector<const py::Expr *> loadInlineCalls; ///< self.NAME = load_inline(...)
   std::vector<std::string> loadInlineTargets;
   /// `NAME = value` locals of __init__ (source strings of a load_inline there).
