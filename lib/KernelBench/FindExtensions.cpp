@@ -189,6 +189,24 @@ bool Importer::readNestedExtensions() {
       };
   if (!walk(cand.body, nullptr, nullptr, true))
     return false;
+  // `_C = _build()` at module level: the name of what the builder returns.
+  std::function<void(const py::Block &)> aliases = [&](const py::Block &b) {
+    for (const py::Stmt &s : b) {
+      if (s.kind == py::Stmt::Def || s.kind == py::Stmt::Class)
+        continue;
+      if (s.kind == py::Stmt::Assign && s.value && s.value->kind == py::Expr::Call &&
+          s.value->args.size() == 1 && s.value->args[0]->kind == py::Expr::Name)
+        for (ExtUnit &x : exts)
+          if (x.named(s.value->args[0]->text + "()"))
+            for (const py::ExprP &t : s.targets)
+              if (t->kind == py::Expr::Name && !x.named(t->text))
+                x.aliases.push_back(t->text);
+      aliases(s.body);
+      for (const py::Stmt &c : s.clauses)
+        aliases(c.body);
+    }
+  };
+  aliases(cand.body);
   if (exts.empty() && unreached) {
     d.error(cand.where(unreached->loc),
             "this load_inline(...) result is not reached by a name the importer follows "

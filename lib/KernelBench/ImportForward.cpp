@@ -315,11 +315,8 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
           return std::nullopt;
         args.push_back(*a);
       }
-      if (!e.kwargs.empty()) {
-        d.error(cand.where(e.loc), "keyword arguments to extension functions are not "
-                                   "supported");
+      if (!bindExtKeywords(e, fn, args, env))
         return std::nullopt;
-      }
       return callExt(e, fn, args);
     }
     if (base->kind == PV::Tensor) {

@@ -38,6 +38,13 @@ struct ExtUnit {
   /// Other names forward reaches it by (`getter()`, `self.getter()`, `self.X`).
   std::vector<std::string> aliases;
   const py::Expr *call = nullptr; ///< the load_inline call
+  /// PYBIND11_MODULE's `py::arg("eps") = 1e-5` of each function: keyword names and
+  /// default values (C++ text).
+  struct PyArg {
+    std::string name, dflt;
+    bool hasDefault = false;
+  };
+  llvm::StringMap<std::vector<PyArg>> pyArgs;
   bool named(llvm::StringRef name) const;
   llvm::StringMap<std::string> pyToCpp;
   size_t loc = 0;
@@ -119,6 +126,10 @@ private:
   std::optional<PV> allocate(const py::Expr &e, size_t firstSize, const std::optional<PV> &like,
                              int init, const std::string &what, llvm::StringMap<PV> &env);
   std::optional<PV> callExt(const py::Expr &e, const PV &fn, std::vector<PV> &args);
+  /// Places keyword arguments of an extension call by PYBIND11_MODULE's py::arg
+  /// names and fills the defaults given there; false after an error.
+  bool bindExtKeywords(const py::Expr &e, const PV &fn, std::vector<PV> &args,
+                       llvm::StringMap<PV> &env);
   void torchOp(const py::Expr &e, const std::string &what);
   bool requireMapped(const PV &v, const std::string &use);
   void scanTorchCalls(const py::Block &b);

@@ -829,6 +829,7 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
       if (key.empty())
         continue;
       classAttrs.erase(key);
+      scope.selfExprs[key] = &v;
       out.noneAttrs.erase(key);
       if (v.kind == py::Expr::NoneLit)
         out.noneAttrs[key] = true; // `self.bias = None`: decides `if self.bias is None`
@@ -879,6 +880,7 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
   };
   bool ok = walk(init->body);
   scope.locals.pop_back();
+  scope.selfExprs.clear();
   scope.localExprs.pop_back();
   return ok;
 }

@@ -37,6 +37,9 @@ public:
   /// Function-local names bound to expressions that are not numbers (tuples of
   /// sizes passed through get_init_inputs, `None`), innermost scope last.
   std::vector<llvm::StringMap<const py::Expr *>> localExprs;
+  /// `self.X = value` of the __init__ being read (X -> value), for `self.X` in
+  /// later expressions of __init__ (`torch.ones(self.shape)`).
+  llvm::StringMap<const py::Expr *> selfExprs;
   /// The symbolic value of `e`, or nullopt with `why` set.
   std::optional<SymP> toSym(const py::Expr &e, std::string &why);
   /// The expression a name stands for (through locals and module constants),
