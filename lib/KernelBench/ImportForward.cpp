@@ -95,6 +95,11 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
     } else if (a.kind == PV::Num) {
       v.kind = a.s->isFloat() ? WVal::Float : WVal::Int;
       v.s = a.s;
+    } else if (a.kind == PV::None) {
+      d.error(cand.where(a.loc), "None is passed to '" + fn.name +
+                                     "' (an optional tensor left out): a kernel would get a "
+                                     "null pointer, which the task format cannot express");
+      return std::nullopt;
     } else {
       d.error(cand.where(a.loc), "argument of '" + fn.name + "' is neither a tensor nor a "
                                                             "number");

@@ -194,6 +194,27 @@ std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint
       fn.starts_with("cuda")) {
     return WVal();
   }
+  // A host helper `int ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }`:
+  // one return statement, read like a function-like macro.
+  for (const cpp::Function &h : u.fns) {
+    if (h.isGlobal || h.isDevice || h.usesTorch || (h.name != fn && h.name != base))
+      continue;
+    const std::vector<Tok> &t = u.toks;
+    size_t b = h.bodyTok + 1, e = h.bodyEndTok;
+    if (b + 2 >= e || t[b].text != "return" || t[e - 1].text != ";")
+      break;
+    CudaUnit::FnMacro m;
+    for (const cpp::Param &p : h.params)
+      m.params.push_back(p.name);
+    bool one = true;
+    for (size_t k = b + 1; k + 1 < e; ++k) {
+      one &= t[k].text != ";";
+      m.body += (m.body.empty() ? "" : " ") + t[k].text;
+    }
+    if (!one)
+      break;
+    return expandFnMacro(x, m, args);
+  }
   return failV(x.at, "unsupported call '" + fn.str() + "' in the wrapper");
 }
 
