@@ -85,8 +85,8 @@ static std::optional<std::vector<SymP>> shapeOfLocal(ConstScope &scope, const py
   else if (e.kind == py::Expr::Call && e.args.size() == 1 &&
            e.args[0]->kind == py::Expr::Attr && e.args[0]->text == "size")
     base = e.args[0]->args[0].get();
-  if (!base || base->kind != py::Expr::Name)
-    return std::nullopt;
+  if (!base || base->kind != py::Expr::Name || base->text == "self")
+    return std::nullopt; // `self.shape` is an attribute (a tuple), not a tensor's shape
   return localShape(scope, base->text, locals, depth, why);
 }
 

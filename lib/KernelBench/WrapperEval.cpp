@@ -357,7 +357,14 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
       d.dtKnown = true;
       return d;
     }
-    if (auto m = u.macros.find(x.text); m != u.macros.end()) {
+    auto m = u.macros.find(x.text);
+    // `ns::kThreads`: a constant of a namespace (file-scope constants are read
+    // into the same table whatever namespace holds them).
+    if (m == u.macros.end() && StringRef(x.text).contains("::") &&
+        !StringRef(x.text).starts_with("torch::") && !StringRef(x.text).starts_with("at::") &&
+        !StringRef(x.text).starts_with("c10::") && !StringRef(x.text).starts_with("std::"))
+      m = u.macros.find(StringRef(x.text).rsplit("::").second);
+    if (m != u.macros.end()) {
       if (++macroDepth > 16)
         return failV(x.at, "macro '" + x.text + "' expands into itself");
       std::string err;
