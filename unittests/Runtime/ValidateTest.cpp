@@ -10,6 +10,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "gtest/gtest.h"
 #include <cmath>
 #include <cstdlib>
@@ -267,6 +268,10 @@ TEST_F(ValidateFixture, CommandReference) {
   task.reference.argv = {"python3", "saxpy_ref.py"}; // relative to the task's directory
   exec.kernels["saxpy"] = [](const LaunchConfig &, auto args) { return saxpy(args); };
   task.tolerance = {1e-5, 1e-5};
+  // The protocol itself: every validation runs the command (the environment
+  // switches below change what it does).
+  ::setenv("KFIX_REFERENCE_CACHE", "0", 1);
+  auto restore = llvm::make_scope_exit([] { ::unsetenv("KFIX_REFERENCE_CACHE"); });
   ValidationResult r = run();
   EXPECT_EQ(r.verdict, "pass") << r.error;
   EXPECT_EQ(r.cases.size(), 4u);
@@ -290,6 +295,37 @@ TEST_F(ValidateFixture, CommandReference) {
   ::unsetenv("KFIX_TEST_REF_SKIP");
   EXPECT_EQ(r.verdict, "error");
   EXPECT_NE(r.error.find("did not write y.npy"), std::string::npos) << r.error;
+}
+
+TEST_F(ValidateFixture, CommandReferenceCached) {
+  if (std::system("python3 -c 'import struct' >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "no python3";
+  task.reference = ReferenceSpec();
+  task.reference.kind = ReferenceSpec::command;
+  task.reference.argv = {"python3", "saxpy_ref.py"};
+  exec.kernels["saxpy"] = [](const LaunchConfig &, auto args) { return saxpy(args); };
+  task.tolerance = {1e-5, 1e-5};
+  ValidationResult r = run();
+  EXPECT_EQ(r.verdict, "pass") << r.error;
+  // Same cases again: the outputs come from the cache, the command does not
+  // run (it would fail now).
+  ::setenv("KFIX_TEST_REF_FAIL", "1", 1);
+  auto restore = llvm::make_scope_exit([] {
+    ::unsetenv("KFIX_TEST_REF_FAIL");
+    ::unsetenv("KFIX_REFERENCE_CACHE");
+  });
+  r = run();
+  EXPECT_EQ(r.verdict, "pass") << r.error;
+  // Other inputs (another seed) are other cases: the command runs and fails.
+  ValidateOptions other;
+  other.seedBase = 100;
+  r = run(other);
+  EXPECT_EQ(r.verdict, "error");
+  EXPECT_NE(r.error.find("exited with status 3"), std::string::npos) << r.error;
+  // Cache off: runs every time.
+  ::setenv("KFIX_REFERENCE_CACHE", "0", 1);
+  r = run();
+  EXPECT_EQ(r.verdict, "error");
 }
 
 TEST(ExecutorRegistry, AutoPrefersCudaThenCpu) {
