@@ -497,6 +497,74 @@ bool Importer::composeSource(const py::Expr &e, SourceText &out, int depth,
         out.appendText(stripSource(sub, m != "rstrip", m != "lstrip"));
         return true;
       }
+      // SRC.replace(OLD, NEW[, COUNT]): OLD and NEW strings known at import time,
+      // also str(N) / a number; the new text is reported at the replaced text.
+      if (m == "replace" && (e.args.size() == 3 || e.args.size() == 4)) {
+        SourceText sub;
+        sub.mod = out.mod;
+        sub.fallback = out.fallback;
+        if (!composeSource(*callee.args[0], sub, depth + 1, fmt))
+          return false;
+        std::string texts[2];
+        for (int k = 0; k < 2; ++k) {
+          const py::Expr *a = e.args[k + 1].get();
+          bool viaStr = false;
+          if (a->kind == py::Expr::Call && a->args.size() == 2 && a->kwargs.empty() &&
+              py::dottedName(*a->args[0]) == "str") {
+            a = a->args[1].get();
+            viaStr = true;
+          }
+          std::optional<std::string> str;
+          double num = 0;
+          bool isFloat = false;
+          if (!formatValue(*a, a->loc.offset, "replace argument", str, num, isFloat))
+            return false;
+          if (!str && !viaStr) {
+            d.error(cand.where(a->loc), "str.replace of a number (str(...) is understood)");
+            return false;
+          }
+          texts[k] = str ? *str : isFloat ? pyFloat(num) : std::to_string((int64_t)num);
+        }
+        int64_t count = -1;
+        if (e.args.size() == 4) {
+          std::optional<std::string> str;
+          double num = 0;
+          bool isFloat = false;
+          if (!formatValue(*e.args[3], e.args[3]->loc.offset, "replace count", str, num,
+                           isFloat))
+            return false;
+          if (str || isFloat) {
+            d.error(cand.where(e.args[3]->loc), "the count of str.replace is not an integer");
+            return false;
+          }
+          count = int64_t(num);
+        }
+        if (texts[0].empty()) {
+          d.error(cand.where(e.args[1]->loc), "str.replace of an empty string in a CUDA source "
+                                              "is not understood");
+          return false;
+        }
+        SourceText r;
+        r.mod = out.mod;
+        r.fallback = out.fallback;
+        size_t i = 0;
+        for (; count != 0;) {
+          size_t j = sub.text.find(texts[0], i);
+          if (j == std::string::npos)
+            break;
+          for (size_t k = i; k < j; ++k)
+            r.appendAt(StringRef(&sub.text[k], 1), sub.fileOff[k]);
+          size_t at = sub.fileOff[j];
+          r.appendAt(texts[1], at == StringRef::npos ? out.fallback : at);
+          i = j + texts[0].size();
+          if (count > 0)
+            --count;
+        }
+        for (size_t k = i; k < sub.text.size(); ++k)
+          r.appendAt(StringRef(&sub.text[k], 1), sub.fileOff[k]);
+        out.appendText(r);
+        return true;
+      }
       // "SEP".join([A, B, ...]): the items with the separator between them.
       if (m == "join" && e.args.size() == 2) {
         auto local = [&](const py::Expr &x) -> const py::Expr & {
@@ -535,6 +603,6 @@ bool Importer::composeSource(const py::Expr &e, SourceText &out, int depth,
   }
   d.error(cand.where(e.loc), "cannot read this as CUDA source text (string literals, string "
                              "variables, '+', lists, f-strings, .format, '%' formatting, \"sep\".join, "
-                             "textwrap.dedent and .strip are understood)");
+                             "textwrap.dedent, .strip and .replace are understood)");
   return false;
 }

@@ -95,6 +95,11 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
     } else if (a.kind == PV::Num) {
       v.kind = a.s->isFloat() ? WVal::Float : WVal::Int;
       v.s = a.s;
+    } else if (a.kind == PV::None) {
+      d.error(cand.where(a.loc), "None is passed to '" + fn.name +
+                                     "' (an optional tensor left out): a kernel would get a "
+                                     "null pointer, which the task format cannot express");
+      return std::nullopt;
     } else {
       d.error(cand.where(a.loc), "argument of '" + fn.name + "' is neither a tensor nor a "
                                                             "number");
@@ -272,6 +277,21 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
   StringRef root = StringRef(dotted).split('.').first;
   bool moduleCall = root == "torch" || root == "F" || root == "nn" || root == "functional";
   if (!moduleCall) {
+    // A function returning an extension (`_load().f(x)`, `self._get_ext().f(x)`).
+    std::string getter;
+    if (callee.kind == py::Expr::Name && !env.count(callee.text))
+      getter = callee.text + "()";
+    else if (std::string sd = selfDotted(callee); StringRef(sd).starts_with("self."))
+      getter = sd + "()";
+    if (!getter.empty())
+      for (size_t i = 0; i < exts.size(); ++i)
+        if (exts[i].named(getter)) {
+          PV v;
+          v.kind = PV::Ext;
+          v.ext = int(i);
+          v.loc = e.loc.offset;
+          return v;
+        }
     bool followed = false;
     std::optional<PV> r = inlineCall(e, env, followed);
     if (followed)
@@ -300,11 +320,8 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
           return std::nullopt;
         args.push_back(*a);
       }
-      if (!e.kwargs.empty()) {
-        d.error(cand.where(e.loc), "keyword arguments to extension functions are not "
-                                   "supported");
+      if (!bindExtKeywords(e, fn, args, env))
         return std::nullopt;
-      }
       return callExt(e, fn, args);
     }
     if (base->kind == PV::Tensor) {
@@ -484,7 +501,7 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
       return v;
     }
     for (size_t i = 0; i < exts.size(); ++i)
-      if (exts[i].handle == e.text) {
+      if (exts[i].named(e.text)) {
         v.kind = PV::Ext;
         v.ext = int(i);
         return v;
@@ -503,18 +520,22 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
     if (StringRef(dotted).starts_with("self.")) {
       std::string key = dotted.substr(5);
       for (size_t i = 0; i < exts.size(); ++i)
-        if (exts[i].handle == dotted) {
+        if (exts[i].named(dotted)) {
           v.kind = PV::Ext;
           v.ext = int(i);
           return v;
         }
       if (auto it = newInit.extAlias.find(key); it != newInit.extAlias.end())
         for (size_t i = 0; i < exts.size(); ++i)
-          if (exts[i].handle == it->second) {
+          if (exts[i].named(it->second)) {
             v.kind = PV::Ext;
             v.ext = int(i);
             return v;
           }
+      if (newInit.noneAttrs.count(key)) { // self.bias = None, conv.bias of bias=False
+        v.kind = PV::None;
+        return v;
+      }
       if (auto it = newInit.scalars.find(key); it != newInit.scalars.end()) {
         v.kind = PV::Num;
         v.s = it->second;
@@ -745,6 +766,14 @@ bool Importer::execBlock(const py::Block &b, llvm::StringMap<PV> &env, std::vect
       returned = true;
       continue;
     }
+    case py::Stmt::If:
+      if (!s.value) {
+        d.error(cand.where(s.loc), "cannot read this if statement of ModelNew.forward");
+        return false;
+      }
+      if (!execIf(s, env, outputs, returned, ret))
+        return false;
+      continue;
     case py::Stmt::Try: {
       std::string where = cand.where(s.loc);
       d.finding("try-fallback", where,

@@ -161,15 +161,12 @@ std::optional<PV> Importer::inlineCall(const py::Expr &e, llvm::StringMap<PV> &e
       d.error(cand.where(e.loc), "'" + c.what + "' is not a function of an extension");
       return std::nullopt;
     }
-    if (!e.kwargs.empty()) {
-      d.error(cand.where(e.loc), "keyword arguments to extension functions are not "
-                                 "supported");
-      return std::nullopt;
-    }
     PV fn;
     fn.kind = PV::ExtFn;
     fn.ext = base->ext;
     fn.name = c.extFn->text;
+    if (!bindExtKeywords(e, fn, args, env))
+      return std::nullopt;
     return callExt(e, fn, args);
   }
   if (inlineDepth >= 8) {
@@ -256,4 +253,80 @@ std::optional<PV> Importer::inlineCall(const py::Expr &e, llvm::StringMap<PV> &e
   }
   --inlineDepth;
   return result;
+}
+
+bool Importer::bindExtKeywords(const py::Expr &e, const PV &fn, std::vector<PV> &args,
+                               llvm::StringMap<PV> &env) {
+  const ExtUnit &x = exts[fn.ext];
+  auto it = x.pyArgs.find(fn.name);
+  if (it == x.pyArgs.end()) {
+    if (!e.kwargs.empty()) {
+      d.error(cand.where(e.loc), "keyword arguments to extension functions are understood "
+                                 "only with PYBIND11_MODULE's py::arg(\"name\") names");
+      return false;
+    }
+    return true;
+  }
+  const std::vector<ExtUnit::PyArg> &names = it->second;
+  if (args.size() > names.size()) {
+    d.error(cand.where(e.loc), "'" + fn.name + "' takes " + std::to_string(names.size()) +
+                                   " arguments (py::arg), the call passes " +
+                                   std::to_string(args.size()));
+    return false;
+  }
+  std::vector<std::optional<PV>> placed(names.size());
+  for (size_t i = 0; i < args.size(); ++i)
+    placed[i] = args[i];
+  for (const auto &kv : e.kwargs) {
+    size_t k = 0;
+    while (k < names.size() && names[k].name != kv.first)
+      ++k;
+    if (k == names.size() || !kv.second) {
+      d.error(cand.where(kv.second ? kv.second->loc : e.loc),
+              "'" + fn.name + "' has no py::arg named '" + kv.first + "'");
+      return false;
+    }
+    if (placed[k]) {
+      d.error(cand.where(kv.second->loc), "'" + kv.first + "' of '" + fn.name +
+                                              "' is given twice");
+      return false;
+    }
+    auto v = eval(*kv.second, env);
+    if (!v)
+      return false;
+    placed[k] = *v;
+  }
+  args.clear();
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (placed[k]) {
+      args.push_back(*placed[k]);
+      continue;
+    }
+    if (!names[k].hasDefault) {
+      d.error(cand.where(e.loc), "the call of '" + fn.name + "' does not give '" +
+                                     names[k].name + "'");
+      return false;
+    }
+    // A default: a number (`1e-5`, `-1`, `0.5f`, `true`).
+    StringRef t = names[k].dflt;
+    bool neg = t.consume_front("-");
+    double num = 0;
+    long long ival = 0;
+    PV v;
+    v.kind = PV::Num;
+    v.loc = e.loc.offset;
+    if (t == "true" || t == "false") {
+      v.s = lit(t == "true" ? 1 : 0);
+    } else if (!t.getAsInteger(0, ival)) {
+      v.s = lit(neg ? -ival : ival);
+    } else if (t.consume_back("f"), !t.getAsDouble(num)) {
+      v.s = flit(neg ? -num : num);
+    } else {
+      d.error(cand.where(e.loc), "the default of '" + names[k].name + "' of '" + fn.name +
+                                     "' is not a number (" + names[k].dflt + ")");
+      return false;
+    }
+    args.push_back(v);
+  }
+  return true;
 }

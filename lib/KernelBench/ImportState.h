@@ -38,7 +38,8 @@ struct Buf {
   std::vector<SymP> shape;
   DType dtype = DType::f32;
   bool dtypeKnown = false;
-  int init = 0;           ///< created with torch::zeros (1) / torch::ones (2)
+  int init = 0;           ///< created with torch::zeros (1) / torch::ones (2) / torch::full (3)
+  double fill = 0;        ///< init 3: the value torch::full starts it at
   std::string weightKey;  ///< Weight: dotted name in ModelNew (`linear.weight`)
   std::string where;      ///< where it was created or declared
   bool returned = false;  ///< returned by ModelNew.forward

@@ -28,6 +28,7 @@ bool Importer::addExtension(const py::Expr &call, const std::string &handle) {
   ExtUnit x;
   x.handle = handle;
   x.loc = call.loc.offset;
+  x.call = &call;
   x.unit.src.mod = &cand;
   x.unit.src.fallback = cuda->loc.offset;
   if (!composeSource(*cuda, x.unit.src, 0, nullptr))
@@ -52,17 +53,64 @@ bool Importer::addExtension(const py::Expr &call, const std::string &handle) {
       if (n->kind == py::Expr::Str)
         x.pyToCpp[n->str()] = n->str();
   }
-  // PYBIND11_MODULE: m.def("name", &cpp_name, ...)
-  const auto &t = x.unit.toks;
-  for (size_t i = 0; i + 5 < t.size(); ++i)
-    if (t[i].text == "." && t[i + 1].text == "def" && t[i + 2].text == "(" &&
-        t[i + 3].kind == cpp::Tok::String && t[i + 4].text == ",") {
-      size_t k = i + 5;
-      if (t[k].text == "&")
-        ++k;
-      if (t[k].kind == cpp::Tok::Ident)
-        x.pyToCpp[StringRef(t[i + 3].text).trim('"').str()] = t[k].text;
+  // PYBIND11_MODULE: m.def("name", &cpp_name, ...), in cuda_sources or cpp_sources.
+  auto readDefs = [&](const std::vector<cpp::Tok> &t) {
+    for (size_t i = 0; i + 5 < t.size(); ++i)
+      if (t[i].text == "." && t[i + 1].text == "def" && t[i + 2].text == "(" &&
+          t[i + 3].kind == cpp::Tok::String && t[i + 4].text == ",") {
+        size_t k = i + 5;
+        if (t[k].text == "&")
+          ++k;
+        if (t[k].kind == cpp::Tok::Ident)
+          x.pyToCpp[StringRef(t[i + 3].text).trim('"').str()] = t[k].text;
+        // py::arg("name") [= default], ...: keyword names and defaults.
+        size_t close = cpp::matchBracket(t, i + 2);
+        std::vector<ExtUnit::PyArg> pyArgs;
+        for (size_t q = k; close != StringRef::npos && q + 3 < close; ++q) {
+          if (t[q].text != "arg" || t[q + 1].text != "(" || t[q + 2].kind != cpp::Tok::String ||
+              t[q + 3].text != ")")
+            continue;
+          ExtUnit::PyArg a;
+          a.name = StringRef(t[q + 2].text).trim('"').str();
+          size_t r = q + 4;
+          if (r < close && t[r].text == "=") {
+            int depth = 0;
+            for (++r; r < close; ++r) {
+              if (t[r].text == "(" || t[r].text == "{")
+                ++depth;
+              else if (t[r].text == ")" || t[r].text == "}")
+                --depth;
+              else if (t[r].text == "," && depth == 0)
+                break;
+              a.dflt += t[r].text;
+            }
+            a.hasDefault = true;
+          }
+          pyArgs.push_back(a);
+          q = r - 1;
+        }
+        if (!pyArgs.empty())
+          x.pyArgs[StringRef(t[i + 3].text).trim('"').str()] = std::move(pyArgs);
+      }
+  };
+  readDefs(x.unit.toks);
+  const py::Expr *cppSrc = py::keyword(call, "cpp_sources");
+  if (!cppSrc && call.args.size() > 2)
+    cppSrc = call.args[2].get();
+  if (cppSrc) { // read when it can be; its text is not part of the task
+    size_t nerr = d.errors.size();
+    SourceText cpp;
+    cpp.mod = &cand;
+    cpp.fallback = cppSrc->loc.offset;
+    std::string cerr;
+    size_t cerrAt = 0;
+    if (composeSource(*cppSrc, cpp, 0, nullptr)) {
+      std::vector<cpp::Tok> ct = cpp::lex(cpp.text, cerr, cerrAt);
+      if (cerr.empty())
+        readDefs(ct);
     }
+    d.errors.resize(nerr);
+  }
   exts.push_back(std::move(x));
   return true;
 }
@@ -100,6 +148,8 @@ bool Importer::readExtensions() {
     if (!addExtension(*newInit.loadInlineCalls[i], newInit.loadInlineTargets[i]))
       return false;
   srcLocals.clear();
+  if (!readNestedExtensions())
+    return false;
   if (exts.empty()) {
     d.error(cand.where(0), "the candidate has no load_inline(...) call");
     return false;

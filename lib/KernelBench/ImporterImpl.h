@@ -9,6 +9,7 @@
 #include "PyModel.h"
 #include "TaskWriter.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <optional>
 
@@ -34,6 +35,17 @@ struct PV {
 struct ExtUnit {
   CudaUnit unit;
   std::string handle; ///< module-level name or self.NAME
+  /// Other names forward reaches it by (`getter()`, `self.getter()`, `self.X`).
+  std::vector<std::string> aliases;
+  const py::Expr *call = nullptr; ///< the load_inline call
+  /// PYBIND11_MODULE's `py::arg("eps") = 1e-5` of each function: keyword names and
+  /// default values (C++ text).
+  struct PyArg {
+    std::string name, dflt;
+    bool hasDefault = false;
+  };
+  llvm::StringMap<std::vector<PyArg>> pyArgs;
+  bool named(llvm::StringRef name) const;
   llvm::StringMap<std::string> pyToCpp;
   size_t loc = 0;
 };
@@ -59,6 +71,9 @@ private:
   std::vector<int> usedExts;
 
   bool readExtensions();
+  /// load_inline calls inside functions, methods and class bodies
+  /// (FindExtensions.cpp).
+  bool readNestedExtensions();
   /// Local string variables of the function holding the load_inline call being
   /// read (`__init__`), searched before module-level variables.
   llvm::StringMap<const py::Expr *> srcLocals;
@@ -92,6 +107,10 @@ private:
   /// `followed` is false when the callee is none of these.
   std::optional<PV> inlineCall(const py::Expr &e, llvm::StringMap<PV> &env, bool &followed);
   int inlineDepth = 0;
+  /// An `if` of forward whose condition is known at import time (ForwardBranch.cpp).
+  bool execIf(const py::Stmt &s, llvm::StringMap<PV> &env, std::vector<PV> &outputs,
+              bool &returned, PV *ret);
+  std::optional<bool> forwardCondition(const py::Expr &c, llvm::StringMap<PV> &env);
   /// `ModelNew.X`, `self.__class__.X`, `type(self).X` -> `self.X` (class-level
   /// attributes, e.g. an extension cached on the class); other names unchanged.
   std::string selfDotted(const py::Expr &e) const;
@@ -107,6 +126,10 @@ private:
   std::optional<PV> allocate(const py::Expr &e, size_t firstSize, const std::optional<PV> &like,
                              int init, const std::string &what, llvm::StringMap<PV> &env);
   std::optional<PV> callExt(const py::Expr &e, const PV &fn, std::vector<PV> &args);
+  /// Places keyword arguments of an extension call by PYBIND11_MODULE's py::arg
+  /// names and fills the defaults given there; false after an error.
+  bool bindExtKeywords(const py::Expr &e, const PV &fn, std::vector<PV> &args,
+                       llvm::StringMap<PV> &env);
   void torchOp(const py::Expr &e, const std::string &what);
   bool requireMapped(const PV &v, const std::string &use);
   void scanTorchCalls(const py::Block &b);

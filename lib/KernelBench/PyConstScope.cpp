@@ -33,7 +33,28 @@ ConstScope::ConstScope(const py::Module &m) : mod(m) {
 
 const py::Expr &ConstScope::resolve(const py::Expr &e) const {
   const py::Expr *cur = &e;
-  for (int depth = 0; depth < 32 && cur->kind == py::Expr::Name; ++depth) {
+  for (int depth = 0; depth < 32; ++depth) {
+    // tuple(X) / list(X) of a sequence is that sequence.
+    if (cur->kind == py::Expr::Call && cur->args.size() == 2 && cur->kwargs.empty() &&
+        cur->args[0]->kind == py::Expr::Name &&
+        (cur->args[0]->text == "tuple" || cur->args[0]->text == "list")) {
+      const py::Expr &inner = resolve(*cur->args[1]);
+      if (inner.kind == py::Expr::Tuple || inner.kind == py::Expr::List)
+        return inner;
+      break;
+    }
+    // self.X that __init__ set to an expression (`self.shape = tuple(shape)`).
+    if (cur->kind == py::Expr::Attr) {
+      std::string dotted = py::dottedName(*cur);
+      auto it = llvm::StringRef(dotted).starts_with("self.") ? selfExprs.find(dotted.substr(5))
+                                                             : selfExprs.end();
+      if (it == selfExprs.end() || it->second == cur)
+        break;
+      cur = it->second;
+      continue;
+    }
+    if (cur->kind != py::Expr::Name)
+      break;
     const py::Expr *next = nullptr;
     bool local = false;
     for (auto it = localExprs.rbegin(); it != localExprs.rend() && !next; ++it)

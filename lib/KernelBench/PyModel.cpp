@@ -85,8 +85,8 @@ static std::optional<std::vector<SymP>> shapeOfLocal(ConstScope &scope, const py
   else if (e.kind == py::Expr::Call && e.args.size() == 1 &&
            e.args[0]->kind == py::Expr::Attr && e.args[0]->text == "size")
     base = e.args[0]->args[0].get();
-  if (!base || base->kind != py::Expr::Name)
-    return std::nullopt;
+  if (!base || base->kind != py::Expr::Name || base->text == "self")
+    return std::nullopt; // `self.shape` is an attribute (a tuple), not a tensor's shape
   return localShape(scope, base->text, locals, depth, why);
 }
 
@@ -464,6 +464,31 @@ static bool isLoadInline(const py::Expr &e) {
   return fn == "load_inline" || StringRef(fn).ends_with(".load_inline");
 }
 
+/// Whether a load_inline call is anywhere in `b` (nested blocks included).
+static bool callsLoadInline(const py::Block &b) {
+  std::function<bool(const py::Expr &)> inExpr = [&](const py::Expr &e) {
+    if (isLoadInline(e))
+      return true;
+    for (const py::ExprP &a : e.args)
+      if (a && inExpr(*a))
+        return true;
+    for (const auto &kv : e.kwargs)
+      if (kv.second && inExpr(*kv.second))
+        return true;
+    return false;
+  };
+  for (const py::Stmt &s : b) {
+    if (s.value && inExpr(*s.value))
+      return true;
+    if (callsLoadInline(s.body))
+      return true;
+    for (const py::Stmt &c : s.clauses)
+      if (callsLoadInline(c.body))
+        return true;
+  }
+  return false;
+}
+
 /// `self.NAME` -> "NAME" (also self.a.b -> "a.b"), else "". Class-level
 /// attributes (`CLS.NAME`, `self.__class__.NAME` with CLS the class being read)
 /// count as self's: an extension cached on the class is the instance's too.
@@ -475,6 +500,15 @@ static std::string selfAttr(const py::Expr &e, StringRef cls = "") {
   if (!cls.empty() && s.starts_with(cls) && s.drop_front(cls.size()).starts_with("."))
     return s.drop_front(cls.size() + 1).str();
   return "";
+}
+
+/// A boolean constructor argument (`bias=False`, `bias=bias` of an __init__
+/// parameter bound to False): false only when it is known to be false.
+static bool flagTrue(ConstScope &scope, const py::Expr *b) {
+  if (!b)
+    return true;
+  std::optional<bool> c = scope.condition(*b);
+  return !c || *c;
 }
 
 static bool readParamInit(ConstScope &scope, const std::string &key, const py::Expr &v,
@@ -497,9 +531,7 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
       d.error(scope.mod.where(v.loc), "nn.Linear sizes: " + why);
       return false;
     }
-    bool bias = true;
-    if (const py::Expr *b = py::keyword(v, "bias"))
-      bias = !(b->kind == py::Expr::Bool && b->i == 0);
+    bool bias = flagTrue(scope, py::keyword(v, "bias"));
     if (v.args.size() > 3 && v.args[3]->kind == py::Expr::Bool)
       bias = v.args[3]->i != 0;
     auto inv = evalSym(*in, scope.symbolValues);
@@ -507,6 +539,8 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
     out.params.push_back({key + ".weight", {*o, *in}, "uniform", -bound, bound, v.loc.offset});
     if (bias)
       out.params.push_back({key + ".bias", {*o}, "uniform", -bound, bound, v.loc.offset});
+    else
+      out.noneAttrs[key + ".bias"] = true;
     return true;
   }
   StringRef conv = f;
@@ -572,10 +606,8 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
       if (gs)
         groups = *gs;
     }
-    bool bias = true;
-    if (const py::Expr *b = py::keyword(v, "bias"))
-      bias = !(b->kind == py::Expr::Bool && b->i == 0);
-    else if (!transposed && v.args.size() > 8 && v.args[8]->kind == py::Expr::Bool)
+    bool bias = flagTrue(scope, py::keyword(v, "bias"));
+    if (!py::keyword(v, "bias") && !transposed && v.args.size() > 8 && v.args[8]->kind == py::Expr::Bool)
       bias = v.args[8]->i != 0;
     // weight: (out, in/groups, *k), transposed: (in, out/groups, *k); uniform in
     // +-1/sqrt(fan_in) as torch initialises it (fan_in = dim 1 * prod(k)).
@@ -593,6 +625,8 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
     if (bias)
       out.params.push_back({key + ".bias", {*o}, "uniform", -bound, bound,
                             v.loc.offset});
+    else
+      out.noneAttrs[key + ".bias"] = true;
     return true;
   }
   StringRef norm = f;
@@ -639,8 +673,7 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
     }
     out.scalars[key + ".eps"] = flit(eps);
     auto flag = [&](size_t pos, StringRef kw) {
-      const py::Expr *b = arg(pos, kw);
-      return !(b && b->kind == py::Expr::Bool && b->i == 0);
+      return flagTrue(scope, arg(pos, kw));
     };
     bool affine = layer ? flag(2, "elementwise_affine") : flag(3, "affine");
     bool bias = affine && (!layer || flag(3, "bias"));
@@ -648,6 +681,8 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
     // mixing up gamma, beta or their indices is seen (the reference loads the same files).
     if (affine)
       out.params.push_back({key + ".weight", shape, "uniform", 0.5, 1.5, v.loc.offset});
+    if (affine && !bias)
+      out.noneAttrs[key + ".bias"] = true;
     if (bias)
       out.params.push_back({key + ".bias", shape, "uniform", -0.5, 0.5, v.loc.offset});
     return true;
@@ -766,6 +801,14 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
         }
         continue;
       }
+      // self.register_parameter("bias", None)
+      if (s.kind == py::Stmt::ExprStmt && s.value && s.value->kind == py::Expr::Call &&
+          selfAttr(*s.value->args[0], cls.name) == "register_parameter" &&
+          s.value->args.size() == 3 && s.value->args[1]->kind == py::Expr::Str &&
+          s.value->args[2]->kind == py::Expr::NoneLit) {
+        out.noneAttrs[s.value->args[1]->str()] = true;
+        continue;
+      }
       if (s.kind != py::Stmt::Assign || s.targets.size() != 1)
         continue;
       const py::Expr &target = *s.targets[0];
@@ -786,6 +829,10 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
       if (key.empty())
         continue;
       classAttrs.erase(key);
+      scope.selfExprs[key] = &v;
+      out.noneAttrs.erase(key);
+      if (v.kind == py::Expr::NoneLit)
+        out.noneAttrs[key] = true; // `self.bias = None`: decides `if self.bias is None`
       if (isLoadInline(v)) {
         out.loadInlineCalls.push_back(&v);
         out.loadInlineTargets.push_back("self." + key);
@@ -801,6 +848,24 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
         out.extAlias[key] = v.text;
         continue;
       }
+      // `self.ext = build_ext()` / `self._get_ext()`: a function of the candidate
+      // that calls load_inline (FindExtensions.cpp names it `build_ext()`).
+      if (v.kind == py::Expr::Call) {
+        const py::Expr &callee = *v.args[0];
+        const py::Stmt *fn = nullptr;
+        std::string name;
+        if (callee.kind == py::Expr::Name && !scope.locals.back().count(callee.text)) {
+          fn = py::findDef(scope.mod.body, callee.text);
+          name = callee.text + "()";
+        } else if (std::string m = selfAttr(callee, cls.name); !m.empty()) {
+          fn = py::findDef(cls.body, m);
+          name = "self." + m + "()";
+        }
+        if (fn && callsLoadInline(fn->body)) {
+          out.extAlias[key] = name;
+          continue;
+        }
+      }
       bool handled;
       if (!readParamInit(scope, key, v, d, out, handled))
         return false;
@@ -815,6 +880,7 @@ bool kfix::kb::readInit(ConstScope &scope, const py::Stmt &cls,
   };
   bool ok = walk(init->body);
   scope.locals.pop_back();
+  scope.selfExprs.clear();
   scope.localExprs.pop_back();
   return ok;
 }

@@ -37,6 +37,9 @@ public:
   /// Function-local names bound to expressions that are not numbers (tuples of
   /// sizes passed through get_init_inputs, `None`), innermost scope last.
   std::vector<llvm::StringMap<const py::Expr *>> localExprs;
+  /// `self.X = value` of the __init__ being read (X -> value), for `self.X` in
+  /// later expressions of __init__ (`torch.ones(self.shape)`).
+  llvm::StringMap<const py::Expr *> selfExprs;
   /// The symbolic value of `e`, or nullopt with `why` set.
   std::optional<SymP> toSym(const py::Expr &e, std::string &why);
   /// The expression a name stands for (through locals and module constants),
@@ -81,7 +84,10 @@ struct InitInfo {
   /// Tuple attributes of modules (`conv.stride`, `ln.normalized_shape`).
   llvm::StringMap<std::vector<SymP>> tuples;
   llvm::StringMap<std::string> extAlias;  ///< self.NAME = <module-level extension>
-  llvm::StringMap<size_t> submodules;     ///< self.NAME = nn.Something(...) (not a param holder)
+  llvm::StringMap<size_t> submodules;
+  /// Attributes known to be None (`self.bias = None`, `register_parameter("bias",
+  /// None)`, `KEY.bias` of a module built with `bias=False`).
+  llvm::StringMap<bool> noneAttrs;     ///< self.NAME = nn.Something(...) (not a param holder)
   std::vector<const py::Expr *> loadInlineCalls; ///< self.NAME = load_inline(...)
   std::vector<std::string> loadInlineTargets;
   /// `NAME = value` locals of __init__ (source strings of a load_inline there).

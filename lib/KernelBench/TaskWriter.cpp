@@ -308,7 +308,10 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
       else
         inputs[b.name] = json::Object{{"dist", "const"}, {"value", b.a}};
     } else if (roles[i] == Role::inout) {
-      inputs[b.name] = json::Object{{"dist", "const"}, {"value", b.init == 2 ? 1 : 0}};
+      if (b.init == 3)
+        inputs[b.name] = json::Object{{"dist", "const"}, {"value", b.fill}};
+      else
+        inputs[b.name] = json::Object{{"dist", "const"}, {"value", b.init == 2 ? 1 : 0}};
     }
   }
   for (const ScalarParam &s : task.scalars)

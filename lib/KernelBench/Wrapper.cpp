@@ -124,13 +124,27 @@ void CudaUnit::collectMacros() {
     macros[line.take_front(n)] = StringRef(body).trim().str();
   }
   // File-scope constants (`constexpr int WARP = 32;`, `static const int TILE = 16;`)
-  // are read like object-like macros by the wrapper interpreter.
+  // are read like object-like macros by the wrapper interpreter; also those in a
+  // namespace (named or anonymous), whose braces open no scope the wrapper lacks.
   int depth = 0;
+  std::vector<bool> braceIsNamespace;
   for (size_t i = 0; i < toks.size(); ++i) {
     const Tok &k = toks[i];
-    if (k.kind == Tok::Punct && (k.text == "{" || k.text == "(" || k.text == "["))
+    if (k.kind == Tok::Punct && k.text == "{") {
+      bool ns = (i >= 1 && toks[i - 1].text == "namespace") ||
+                (i >= 2 && toks[i - 2].text == "namespace" && toks[i - 1].kind == Tok::Ident);
+      braceIsNamespace.push_back(ns && depth == 0);
+      if (!braceIsNamespace.back())
+        ++depth;
+    } else if (k.kind == Tok::Punct && k.text == "}") {
+      bool ns = !braceIsNamespace.empty() && braceIsNamespace.back();
+      if (!braceIsNamespace.empty())
+        braceIsNamespace.pop_back();
+      if (!ns)
+        --depth;
+    } else if (k.kind == Tok::Punct && (k.text == "(" || k.text == "["))
       ++depth;
-    else if (k.kind == Tok::Punct && (k.text == "}" || k.text == ")" || k.text == "]"))
+    else if (k.kind == Tok::Punct && (k.text == ")" || k.text == "]"))
       --depth;
     if (depth != 0 || k.kind != Tok::Ident ||
         (k.text != "constexpr" && k.text != "const" && k.text != "static"))

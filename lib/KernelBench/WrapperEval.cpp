@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <cmath>
 
 using namespace kfix;
 using namespace kfix::kb;
@@ -121,6 +122,36 @@ std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint
                      base == "zeros" ? 1 : base == "ones" ? 2 : 0, x.at, hint, DType::f32,
                      false);
   }
+  // torch::full(sizes, value[, options]) / full_like(x, value[, options]): a
+  // buffer starting at a constant (0 and 1 as torch::zeros / ones).
+  if (torchNs && (base == "full" || base == "full_like")) {
+    bool like = base == "full_like";
+    if (args.size() < 2 || (like && args[0].kind != WVal::Tensor) || !isNum(args[1]))
+      return failV(x.at, fn.str() + (like ? " needs a tensor and a value" : " needs sizes and a value"));
+    std::optional<double> value;
+    if (args[1].kind == WVal::Float || args[1].kind == WVal::Int) {
+      llvm::StringMap<int64_t> none;
+      value = evalSym(args[1].s, none);
+    }
+    if (!value || !std::isfinite(*value))
+      return failV(x.at, fn.str() + ": the fill value must be a finite constant");
+    int init = *value == 0 ? 1 : *value == 1 ? 2 : 3;
+    std::optional<WVal> t;
+    if (like) {
+      const Buf &src = buf(args[0].buf);
+      t = newTensor(shapeOf(args[0]), args.size() > 2 ? &args[2] : nullptr, init, x.at, hint,
+                    src.dtype, src.dtypeKnown);
+    } else {
+      auto sh = sizeList(args[0], x.at);
+      if (!sh)
+        return std::nullopt;
+      t = newTensor(*sh, args.size() > 2 ? &args[2] : nullptr, init, x.at, hint, DType::f32,
+                    false);
+    }
+    if (t && init == 3)
+      task.bufs[t->buf].fill = *value;
+    return t;
+  }
   if (torchNs && (base == "empty_like" || base == "zeros_like" || base == "ones_like")) {
     if (args.empty() || args[0].kind != WVal::Tensor)
       return failV(x.at, fn.str() + " needs a tensor");
@@ -162,6 +193,27 @@ std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint
   if (fn.starts_with("at::cuda::") || fn.starts_with("c10::cuda::") ||
       fn.starts_with("cuda")) {
     return WVal();
+  }
+  // A host helper `int ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }`:
+  // one return statement, read like a function-like macro.
+  for (const cpp::Function &h : u.fns) {
+    if (h.isGlobal || h.isDevice || h.usesTorch || (h.name != fn && h.name != base))
+      continue;
+    const std::vector<Tok> &t = u.toks;
+    size_t b = h.bodyTok + 1, e = h.bodyEndTok;
+    if (b + 2 >= e || t[b].text != "return" || t[e - 1].text != ";")
+      break;
+    CudaUnit::FnMacro m;
+    for (const cpp::Param &p : h.params)
+      m.params.push_back(p.name);
+    bool one = true;
+    for (size_t k = b + 1; k + 1 < e; ++k) {
+      one &= t[k].text != ";";
+      m.body += (m.body.empty() ? "" : " ") + t[k].text;
+    }
+    if (!one)
+      break;
+    return expandFnMacro(x, m, args);
   }
   return failV(x.at, "unsupported call '" + fn.str() + "' in the wrapper");
 }
@@ -305,7 +357,14 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
       d.dtKnown = true;
       return d;
     }
-    if (auto m = u.macros.find(x.text); m != u.macros.end()) {
+    auto m = u.macros.find(x.text);
+    // `ns::kThreads`: a constant of a namespace (file-scope constants are read
+    // into the same table whatever namespace holds them).
+    if (m == u.macros.end() && StringRef(x.text).contains("::") &&
+        !StringRef(x.text).starts_with("torch::") && !StringRef(x.text).starts_with("at::") &&
+        !StringRef(x.text).starts_with("c10::") && !StringRef(x.text).starts_with("std::"))
+      m = u.macros.find(StringRef(x.text).rsplit("::").second);
+    if (m != u.macros.end()) {
       if (++macroDepth > 16)
         return failV(x.at, "macro '" + x.text + "' expands into itself");
       std::string err;
@@ -426,8 +485,48 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
           return intVal(bin(less ? Sym::Max : Sym::Min, l->s, r->s));
       }
     }
-    return failV(x.at, "unsupported conditional expression in the wrapper (only min/max "
-                       "idioms are understood)");
+    // An integer condition `l OP r` of sizes: exact as the indicator
+    // min(max(d, 0), 1) of an integer difference d, and `c ? a : b` as
+    // b + ind * (a - b) (the manifest's expressions have no comparison).
+    if (c.kind == cpp::Expr::Binary &&
+        (c.text == "<" || c.text == ">" || c.text == "<=" || c.text == ">=" ||
+         c.text == "==" || c.text == "!=")) {
+      auto l = eval(*c.kids[0]), r = eval(*c.kids[1]);
+      auto t1 = eval(*x.kids[1]), t2 = eval(*x.kids[2]);
+      if (!l || !r || !t1 || !t2)
+        return std::nullopt;
+      if (l->kind == WVal::Int && r->kind == WVal::Int && !l->s->isFloat() &&
+          !r->s->isFloat() && isNum(*t1) && isNum(*t2)) {
+        auto pos = [](SymP d) { // 1 when d > 0, else 0 (d an integer)
+          return bin(Sym::Min, bin(Sym::Max, d, lit(0)), lit(1));
+        };
+        StringRef op = c.text;
+        SymP gt = pos(bin(Sym::Sub, l->s, r->s)), lt = pos(bin(Sym::Sub, r->s, l->s));
+        SymP ind = op == ">"    ? gt
+                   : op == "<"  ? lt
+                   : op == ">=" ? bin(Sym::Sub, lit(1), lt)
+                   : op == "<=" ? bin(Sym::Sub, lit(1), gt)
+                   : op == "!=" ? bin(Sym::Add, gt, lt)
+                                : bin(Sym::Sub, lit(1), bin(Sym::Add, gt, lt));
+        // Integer min/max with an offset: `v > 0 ? v : 1` is max(v, 1).
+        if (same(t1->s, l->s) && !t2->s->isFloat() && (op == ">" || op == ">=")) {
+          if (auto k = constInt(bin(Sym::Sub, t2->s, r->s));
+              k && ((op == ">" && (*k == 0 || *k == 1)) || (op == ">=" && (*k == 0 || *k == -1))))
+            return intVal(bin(Sym::Max, l->s, t2->s));
+        }
+        if (same(t1->s, l->s) && !t2->s->isFloat() && (op == "<" || op == "<=")) {
+          if (auto k = constInt(bin(Sym::Sub, t2->s, r->s));
+              k && ((op == "<" && (*k == 0 || *k == -1)) || (op == "<=" && (*k == 0 || *k == 1))))
+            return intVal(bin(Sym::Min, l->s, t2->s));
+        }
+        WVal v;
+        v.kind = t1->s->isFloat() || t2->s->isFloat() ? WVal::Float : WVal::Int;
+        v.s = bin(Sym::Add, t2->s, bin(Sym::Mul, ind, bin(Sym::Sub, t1->s, t2->s)));
+        return v;
+      }
+    }
+    return failV(x.at, "unsupported conditional expression in the wrapper (min/max idioms "
+                       "and integer comparisons of sizes are understood)");
   }
   case cpp::Expr::Cast: {
     auto a = eval(*x.kids[0]);

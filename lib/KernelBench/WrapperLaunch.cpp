@@ -65,6 +65,53 @@ bool Interp::execLaunch(size_t p, const std::string &kernel, size_t open, size_t
                         " arguments, the launch passes " + std::to_string(args.size()));
   LaunchRec l;
   l.kernel = kernel;
+  // Template arguments naming integer constants (`k<kThreads>`, `k<TILE>`, a local
+  // `constexpr int kWarps = 4;`) by their value: the lifter instantiates
+  // `k<256>` without the wrapper's scope. Types and literals stay as written.
+  if (size_t lt = kernel.find('<'); lt != std::string::npos && kernel.back() == '>') {
+    std::vector<std::string> targs;
+    std::string cur;
+    int depth = 0;
+    for (char c : StringRef(kernel).slice(lt + 1, kernel.size() - 1)) {
+      if (c == '<' || c == '(')
+        ++depth;
+      else if (c == '>' || c == ')')
+        --depth;
+      if (c == ',' && depth == 0) {
+        targs.push_back(cur);
+        cur.clear();
+        continue;
+      }
+      cur += c;
+    }
+    targs.push_back(cur);
+    bool changed = false;
+    for (std::string &a : targs) {
+      a = StringRef(a).trim().str();
+      StringRef ta = a;
+      if (ta.empty() || dtypeOfCType(ta) || typeAlias.count(ta) ||
+          !(isalpha((unsigned char)ta[0]) || ta[0] == '_'))
+        continue;
+      std::string lexErr;
+      size_t lexAt = 0, q = 0;
+      std::vector<Tok> at2 = cpp::lex(ta, lexErr, lexAt);
+      cpp::ExprP ex = lexErr.empty() && at2.size() > 1
+                          ? cpp::parseExpr(at2, q, at2.size() - 1, lexErr, lexAt)
+                          : nullptr;
+      if (!ex || q != at2.size() - 1)
+        continue;
+      std::string saved = error;
+      auto v = eval(*ex);
+      error = saved;
+      auto k = v && v->kind == WVal::Int ? fixedInt(v->s, symbolValues) : std::nullopt;
+      if (!k)
+        continue;
+      a = std::to_string(*k);
+      changed = true;
+    }
+    if (changed)
+      l.kernel = kernel.substr(0, lt + 1) + llvm::join(targs, ", ") + ">";
+  }
   l.where = u.src.where(at);
   for (int w = 0; w < 2; ++w) {
     const WVal &c = cfg[w];

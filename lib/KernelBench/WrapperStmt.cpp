@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <functional>
 
 using namespace kfix;
 using namespace kfix::kb;
@@ -367,6 +368,73 @@ bool Interp::execStmt(size_t p, size_t e) {
         return fail(x->kids[1]->at, "'" + m.str() + "' of something that is not an integer "
                                     "onto a list of sizes");
       it->second.list.push_back(v->s);
+      return true;
+    }
+    // `sizes.pop_back()`, `sizes.erase(sizes.begin() + k[, sizes.begin() + k2])`,
+    // `sizes.insert(sizes.begin() + k, n)` on a size list, k fixed for every size.
+    if ((m == "pop_back" || m == "erase" || m == "insert") && obj.kind == cpp::Expr::Ident) {
+      auto it = vars.find(obj.text);
+      if (it == vars.end() || it->second.kind != WVal::List || it->second.buf == -2)
+        return fail(x->at, "'" + m.str() + "' on something that is not a list of sizes");
+      std::vector<SymP> &list = it->second.list;
+      if (m == "pop_back") {
+        if (x->kids.size() != 1 || list.empty())
+          return fail(x->at, "pop_back on an empty list of sizes");
+        list.pop_back();
+        return true;
+      }
+      // An iterator `v.begin() + k`, `v.end() - k`, `std::next(v.begin(), k)` as an index.
+      std::function<std::optional<int64_t>(const cpp::Expr &)> iter =
+          [&](const cpp::Expr &ix) -> std::optional<int64_t> {
+        if (ix.kind == cpp::Expr::Call && ix.kids.size() == 1 &&
+            ix.kids[0]->kind == cpp::Expr::Member && ix.kids[0]->kids[0]->kind == cpp::Expr::Ident &&
+            ix.kids[0]->kids[0]->text == obj.text) {
+          StringRef b = ix.kids[0]->text;
+          if (b == "begin" || b == "cbegin")
+            return 0;
+          if (b == "end" || b == "cend")
+            return int64_t(list.size());
+          return std::nullopt;
+        }
+        if (ix.kind == cpp::Expr::Binary && (ix.text == "+" || ix.text == "-")) {
+          auto base = iter(*ix.kids[0]);
+          auto k = base ? eval(*ix.kids[1]) : std::nullopt;
+          auto kv = k && k->kind == WVal::Int ? fixedInt(k->s, symbolValues) : std::nullopt;
+          if (!kv)
+            return std::nullopt;
+          return ix.text == "+" ? *base + *kv : *base - *kv;
+        }
+        return std::nullopt;
+      };
+      size_t nargs = x->kids.size() - 1;
+      if (nargs < 1 || nargs > 2)
+        return fail(x->at, "'" + m.str() + "' with " + std::to_string(nargs) + " arguments");
+      std::optional<int64_t> at = iter(*x->kids[1]);
+      if (!at || *at < 0 || *at > int64_t(list.size()) ||
+          (m == "erase" && *at == int64_t(list.size())))
+        return fail(x->kids[1]->at, "'" + m.str() + "' at a position that is not `v.begin() + "
+                                    "k` with k fixed for every size and inside the list");
+      if (m == "insert") {
+        if (nargs != 2)
+          return fail(x->at, "'insert' of one value is understood");
+        auto v = eval(*x->kids[2]);
+        if (!v)
+          return false;
+        if (v->kind != WVal::Int)
+          return fail(x->kids[2]->at, "'insert' of something that is not an integer into a "
+                                      "list of sizes");
+        list.insert(list.begin() + *at, v->s);
+        return true;
+      }
+      int64_t end = *at + 1;
+      if (nargs == 2) {
+        std::optional<int64_t> e2 = iter(*x->kids[2]);
+        if (!e2 || *e2 < *at || *e2 > int64_t(list.size()))
+          return fail(x->kids[2]->at, "'erase' up to a position that is not `v.begin() + k` "
+                                      "with k fixed for every size");
+        end = *e2;
+      }
+      list.erase(list.begin() + *at, list.begin() + end);
       return true;
     }
     if (m == "zero_" || m == "fill_")
