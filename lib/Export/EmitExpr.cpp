@@ -350,7 +350,6 @@ FailureOr<Expr> FunctionEmitter::buildExpr(Operation *op) {
 }
 
 FailureOr<Expr> FunctionEmitter::buildCmp(Operation *op) {
-  Location loc = op->getLoc();
   FailureOr<Expr> a = use(op->getOperand(0)), b = use(op->getOperand(1));
   if (failed(a) || failed(b))
     return failure();

@@ -207,7 +207,7 @@ std::string cTypeString(cl::QualType t, const cl::PrintingPolicy &pp) {
 
 class LiftConsumer : public cl::ASTConsumer {
 public:
-  LiftConsumer(ImportState &st, cl::CompilerInstance &ci) : st(st), ci(ci) {}
+  LiftConsumer(ImportState &st) : st(st) {}
 
   void HandleTranslationUnit(cl::ASTContext &ast) override {
     st.ran = true;
@@ -318,7 +318,6 @@ public:
 
 private:
   ImportState &st;
-  cl::CompilerInstance &ci;
 };
 
 class LiftAction : public cl::ASTFrontendAction {
@@ -329,7 +328,7 @@ public:
     // A missing header is an error like any other, not the end of the parse:
     // host-only includes must not stop the lifting of device code.
     ci.getDiagnostics().setFatalsAsError(true);
-    return std::make_unique<LiftConsumer>(st, ci);
+    return std::make_unique<LiftConsumer>(st);
   }
 
 private:

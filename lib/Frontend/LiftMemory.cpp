@@ -17,10 +17,6 @@ using namespace mlir;
 using namespace kfix::frontend;
 namespace cl = clang;
 
-static Type elementOf(Value memref) {
-  return cast<MemRefType>(memref.getType()).getElementType();
-}
-
 //===----------------------------------------------------------------------===//
 // Loads and stores
 //===----------------------------------------------------------------------===//
