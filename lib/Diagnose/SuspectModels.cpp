@@ -762,4 +762,5 @@ void suspects::applyModels(SuspectContext &ctx) {
   accumulatorModels(ctx); // SuspectAccumulators.cpp
   barrierModels(ctx);     // SuspectBarriers.cpp
   sharedBuffers(ctx);
+  definitionModels(ctx);  // SuspectDefinitions.cpp
 }

@@ -58,6 +58,9 @@ void accumulatorModels(SuspectContext &ctx);
 /// Where the barrier that a shared-memory race misses belongs
 /// (SuspectBarriers.cpp).
 void barrierModels(SuspectContext &ctx);
+/// Where the constants of the suspects that a constant's value makes wrong
+/// are defined (SuspectDefinitions.cpp); runs after the other models.
+void definitionModels(SuspectContext &ctx);
 
 // Helpers shared by the model files.
 /// The value of a constant (through casts), as a double.
