@@ -223,7 +223,6 @@ static uint64_t outputDeps(TaintAnalysis &ta, gpu::GPUFuncOp f, unsigned arg) {
 // The checks.
 //===----------------------------------------------------------------------===//
 
-static bool isBufferRole(StringRef r) { return r != "scalar"; }
 static bool isOutRole(StringRef r) { return r == "output" || r == "inout"; }
 
 static void checkDisallowedOps(gpu::GPUFuncOp f, std::vector<IntegrityFinding> &out) {

@@ -8,6 +8,18 @@
 
 using namespace mlir;
 
+llvm::SmallVector<gpu::GPUFuncOp> kfix::takeUnmarkedFuncs(gpu::GPUModuleOp module,
+                                                          llvm::StringRef marker) {
+  llvm::SmallVector<gpu::GPUFuncOp> out;
+  for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+    if (func->hasAttr(marker))
+      continue;
+    func->setAttr(marker, UnitAttr::get(module.getContext()));
+    out.push_back(func);
+  }
+  return out;
+}
+
 int64_t kfix::nextFreeSite(Operation *root) {
   int64_t next = 0;
   root->walk([&](Operation *op) {

@@ -2,6 +2,7 @@
 #ifndef KFIX_TRANSFORMS_UTILS_H
 #define KFIX_TRANSFORMS_UTILS_H
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/StringRef.h"
@@ -13,6 +14,12 @@ namespace kfix {
 /// The next unused `site` number in `root` (one more than the largest site of
 /// any kfix op below it), so that passes run in sequence never reuse a site.
 int64_t nextFreeSite(mlir::Operation *root);
+
+/// The gpu.funcs of `module` that do not carry the unit attribute `marker`
+/// yet, each marked now: what an instrumentation pass still has to instrument
+/// (so that running it twice changes nothing).
+llvm::SmallVector<mlir::gpu::GPUFuncOp> takeUnmarkedFuncs(mlir::gpu::GPUModuleOp module,
+                                                          llvm::StringRef marker);
 
 /// The innermost file:line:col location inside `loc` (through fused, name and
 /// call-site locations), if any.

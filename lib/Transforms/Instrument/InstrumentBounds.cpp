@@ -50,10 +50,7 @@ struct InstrumentBoundsPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     int64_t site = nextFreeSite(module);
-    for (auto func : module.getOps<gpu::GPUFuncOp>()) {
-      if (func->hasAttr(kMarker))
-        continue;
-      func->setAttr(kMarker, UnitAttr::get(&getContext()));
+    for (gpu::GPUFuncOp func : takeUnmarkedFuncs(module, kMarker)) {
       SmallVector<Operation *> accesses;
       func.walk([&](Operation *op) {
         if (getAccess(op))

@@ -32,10 +32,7 @@ struct InstrumentCoveragePass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     int64_t site = nextFreeSite(module);
-    for (auto func : module.getOps<gpu::GPUFuncOp>()) {
-      if (func->hasAttr(kMarker))
-        continue;
-      func->setAttr(kMarker, UnitAttr::get(&getContext()));
+    for (gpu::GPUFuncOp func : takeUnmarkedFuncs(module, kMarker)) {
       SmallVector<Operation *> ops;
       // Pre-order so that sites follow the source order of the constructs.
       func.walk<WalkOrder::PreOrder>([&](Operation *op) {

@@ -44,10 +44,7 @@ struct InstrumentOverflowPass
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     int64_t site = nextFreeSite(module);
-    for (auto func : module.getOps<gpu::GPUFuncOp>()) {
-      if (func->hasAttr(kMarker))
-        continue;
-      func->setAttr(kMarker, UnitAttr::get(&getContext()));
+    for (gpu::GPUFuncOp func : takeUnmarkedFuncs(module, kMarker)) {
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
         if (shouldCheck(op))

@@ -50,10 +50,7 @@ struct InstrumentProbePass : public kfix::impl::InstrumentProbeBase<InstrumentPr
     }
     int64_t site = nextFreeSite(module);
     bool any = false;
-    for (auto func : module.getOps<gpu::GPUFuncOp>()) {
-      if (func->hasAttr(kMarker))
-        continue;
-      func->setAttr(kMarker, UnitAttr::get(&getContext()));
+    for (gpu::GPUFuncOp func : takeUnmarkedFuncs(module, kMarker)) {
       SmallVector<Operation *> ops;
       func.walk([&](Operation *op) {
         if (!isa_and_nonnull<KFixDialect>(op->getDialect()) &&

@@ -22,10 +22,7 @@ struct InstrumentWritesPass : public kfix::impl::InstrumentWritesBase<Instrument
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     int64_t site = nextFreeSite(module);
-    for (auto func : module.getOps<gpu::GPUFuncOp>()) {
-      if (func->hasAttr(kMarker))
-        continue;
-      func->setAttr(kMarker, UnitAttr::get(&getContext()));
+    for (gpu::GPUFuncOp func : takeUnmarkedFuncs(module, kMarker)) {
       SmallVector<std::pair<Operation *, MemAccess>> todo;
       func.walk([&](Operation *op) {
         std::optional<MemAccess> acc = getMemAccess(op);
