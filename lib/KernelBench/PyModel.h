@@ -104,6 +104,10 @@ void readModuleAttrs(ConstScope &scope, const std::string &key, const py::Expr &
 
 /// Reads get_inputs() of the problem.
 bool readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &out);
+/// One tensor constructor (`torch.randn(B, D)`, with dtype, device and affine
+/// transforms) as an input item; false with `why` set when it is not one.
+bool readTensorConstructor(ConstScope &scope, const py::Expr &e, InputItem &it,
+                           std::string &why);
 /// Reads get_init_inputs() of the problem as symbolic values.
 /// `exprs` gets every item's expression (tuples of sizes are no numbers but may
 /// be shapes: `bias_shape = (out_features,)`).
