@@ -100,6 +100,18 @@ void kfix::writeLaunchRegion(const LaunchSpec &spec, const LaunchLayout &layout,
   memcpy(region + h.entryOffset, spec.entry->data(), spec.entry->size());
 }
 
+namespace {
+/// Bytes of the trace buffer before its access records (all of it when it
+/// has none): the part that must be copied to the device and back whole.
+uint64_t traceHeadBytes(const char *region, const LaunchHeader &h) {
+  KFixTraceHeader th;
+  memcpy(&th, region + h.traceOffset, sizeof th);
+  if (th.accessCapacity == 0 || th.accessesOffset > h.traceBytes)
+    return h.traceBytes;
+  return th.accessesOffset;
+}
+} // namespace
+
 int kfix::serveLaunch(char *region, size_t bytes) {
   auto *rep = reinterpret_cast<LaunchReport *>(region);
   rep->kernelMs = rep->kernelMsMin = -1;
@@ -126,7 +138,8 @@ int kfix::serveLaunch(char *region, size_t bytes) {
   if (h.magic != kLaunchMagic || h.numParams > 4096 ||
       !inside(h.paramsOffset, h.numParams * sizeof(LaunchParam)) ||
       !inside(h.ptxOffset, h.ptxBytes + 1) || !inside(h.entryOffset, h.entryBytes + 1) ||
-      (h.traceBytes && !inside(h.traceOffset, h.traceBytes)))
+      (h.traceBytes && (h.traceBytes < sizeof(KFixTraceHeader) ||
+                        !inside(h.traceOffset, h.traceBytes))))
     return fail(1, "malformed launch region", nullptr, 0), 1;
   std::vector<LaunchParam> params(h.numParams);
   if (h.numParams)
@@ -227,7 +240,11 @@ int kfix::serveLaunch(char *region, size_t bytes) {
       d->cuModuleGetGlobal(&traceGlobal, &globalBytes, mod, KFIX_TRACE_GLOBAL) == 0) {
     if (cu::CUresult r = d->cuMemAlloc(&traceBuf, h.traceBytes))
       return fail(1, "cuMemAlloc of the trace buffer", d, r);
-    if (cu::CUresult r = d->cuMemcpyHtoD(traceBuf, region + h.traceOffset, h.traceBytes))
+    // Only the part before the access records travels: those are written
+    // before they are read (the device bumps accessCount first), and the
+    // region for them is the bulk of the buffer (2^22 records = 192 MiB).
+    if (cu::CUresult r =
+            d->cuMemcpyHtoD(traceBuf, region + h.traceOffset, traceHeadBytes(region, h)))
       return fail(1, "cuMemcpyHtoD", d, r);
     uint64_t addr = traceBuf;
     if (cu::CUresult r = d->cuMemcpyHtoD(traceGlobal, &addr, sizeof addr))
@@ -292,9 +309,22 @@ int kfix::serveLaunch(char *region, size_t bytes) {
       if (cu::CUresult r =
               d->cuMemcpyDtoH(region + params[i].bufferOffset, dptr[i], params[i].bufferBytes))
         return fail(2, "cuMemcpyDtoH", d, r);
-  if (rep->hasTrace)
-    if (cu::CUresult r = d->cuMemcpyDtoH(region + h.traceOffset, traceBuf, h.traceBytes))
+  if (rep->hasTrace) {
+    // The head (header, counters, checks, probes), then only the access
+    // records the kernel wrote.
+    uint64_t head = traceHeadBytes(region, h);
+    if (cu::CUresult r = d->cuMemcpyDtoH(region + h.traceOffset, traceBuf, head))
       return fail(2, "cuMemcpyDtoH of the trace buffer", d, r);
+    KFixTraceHeader th;
+    memcpy(&th, region + h.traceOffset, sizeof th);
+    uint64_t used = std::min<uint64_t>(th.accessCount, th.accessCapacity) *
+                    uint64_t(KFIX_TRACE_ACCESS_SIZE);
+    if (head + used > h.traceBytes)
+      return fail(2, "the trace header was corrupted by the kernel", nullptr, 0);
+    if (used)
+      if (cu::CUresult r = d->cuMemcpyDtoH(region + h.traceOffset + head, traceBuf + head, used))
+        return fail(2, "cuMemcpyDtoH of the trace records", d, r);
+  }
 
   // Timing: the same launch again on the same device buffers (their results
   // are not copied back), each between two events on the default stream.
