@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 using namespace kfix;
@@ -103,7 +104,15 @@ void kfix::writeLaunchRegion(const LaunchSpec &spec, const LaunchLayout &layout,
 namespace {
 /// Bytes of the trace buffer before its access records (all of it when it
 /// has none): the part that must be copied to the device and back whole.
+/// KFIX_CUDA_FULL_TRACE_COPY=1 copies the whole buffer both ways, as kfix did
+/// before (for measuring the difference side by side).
 uint64_t traceHeadBytes(const char *region, const LaunchHeader &h) {
+  static const bool full = [] {
+    const char *v = getenv("KFIX_CUDA_FULL_TRACE_COPY");
+    return v && *v && strcmp(v, "0") != 0;
+  }();
+  if (full)
+    return h.traceBytes;
   KFixTraceHeader th;
   memcpy(&th, region + h.traceOffset, sizeof th);
   if (th.accessCapacity == 0 || th.accessesOffset > h.traceBytes)
@@ -317,8 +326,10 @@ int kfix::serveLaunch(char *region, size_t bytes) {
       return fail(2, "cuMemcpyDtoH of the trace buffer", d, r);
     KFixTraceHeader th;
     memcpy(&th, region + h.traceOffset, sizeof th);
-    uint64_t used = std::min<uint64_t>(th.accessCount, th.accessCapacity) *
-                    uint64_t(KFIX_TRACE_ACCESS_SIZE);
+    uint64_t used = head == h.traceBytes
+                        ? 0
+                        : std::min<uint64_t>(th.accessCount, th.accessCapacity) *
+                              uint64_t(KFIX_TRACE_ACCESS_SIZE);
     if (head + used > h.traceBytes)
       return fail(2, "the trace header was corrupted by the kernel", nullptr, 0);
     if (used)
