@@ -40,9 +40,9 @@ def run_case(kfix, case, workdir, extra):
             "error": "" if ok else first_error(p.stdout), "task": out_dir}
 
 
-def run_task(kfix, r):
+def run_task(kfix, r, target="cpu"):
     try:
-        p = subprocess.run([kfix, "run", os.path.join(r["task"], "task.json"), "--target", "cpu"],
+        p = subprocess.run([kfix, "run", os.path.join(r["task"], "task.json"), "--target", target],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                            timeout=600)
     except subprocess.TimeoutExpired:
@@ -60,8 +60,9 @@ def main():
     ap.add_argument("--json", help="write the per-case results here")
     ap.add_argument("--keep", help="directory for the imported tasks (default: a temp dir)")
     ap.add_argument("--run", action="store_true",
-                    help="also validate each imported task (kfix run --target cpu): "
+                    help="also validate each imported task (kfix run --target TARGET): "
                          "correct candidates should pass, planted bugs fail")
+    ap.add_argument("--target", default="cpu", help="executor for --run (cpu, cuda)")
     ap.add_argument("--python", default="/usr/bin/python3",
                     help="interpreter passed to the importer for the reference")
     args = ap.parse_args()
@@ -72,9 +73,9 @@ def main():
     results = [run_case(args.kfix, c, workdir, ["--python", args.python]) for c in cases]
     if args.run:
         for r in results:
-            r["verdict"] = run_task(args.kfix, r) if r["ok"] else ""
+            r["verdict"] = run_task(args.kfix, r, args.target) if r["ok"] else ""
 
-    run_col = " kfix run (cpu) |" if args.run else ""
+    run_col = f" kfix run ({args.target}) |" if args.run else ""
     print("| case | single kernel | planted bug | import |" + run_col + " error |")
     print("| --- | --- | --- | --- |" + (" --- |" if args.run else "") + " --- |")
     for r in results:
