@@ -1,5 +1,6 @@
 //===- Session.cpp - a task opened for run/diagnose/debug/check -----------===//
 #include "kfix/Agent/Session.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "kfix/InitAll.h"
 #include "kfix/Runtime/ExecutorRegistry.h"
@@ -8,6 +9,17 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace kfix;
+
+std::unique_ptr<Session> kfix::openSessionOrReport(llvm::StringRef command,
+                                                   llvm::StringRef taskPath,
+                                                   llvm::StringRef candidatePath,
+                                                   llvm::StringRef target) {
+  SessionError err;
+  auto s = openSession(taskPath, candidatePath, target, err);
+  if (!s)
+    llvm::errs() << command << ": " << err.stage << ": " << err.message << "\n";
+  return s;
+}
 
 std::string kfix::readTextFile(llvm::StringRef path) {
   auto buf = llvm::MemoryBuffer::getFile(path);

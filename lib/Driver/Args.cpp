@@ -31,6 +31,19 @@ void Args::printHelp(llvm::raw_ostream &os) const {
   os << "  " << llvm::left_justify("--help", 28) << " show this help\n";
 }
 
+bool Args::parse(int argc, char **argv, int &exitCode, size_t numPositionals) {
+  if (!parse(argc, argv, exitCode))
+    return false;
+  if (positionals_.size() == numPositionals)
+    return true;
+  llvm::errs() << (argc > 0 ? argv[0] : "kfix") << ": expected " << numPositionals
+               << " argument" << (numPositionals == 1 ? "" : "s") << ", got "
+               << positionals_.size() << "\n";
+  printHelp(llvm::errs());
+  exitCode = 2;
+  return false;
+}
+
 bool Args::parse(int argc, char **argv, int &exitCode) {
   std::string self = argc > 0 ? argv[0] : "kfix";
   for (int i = 1; i < argc; ++i) {

@@ -233,12 +233,8 @@ static int benchMain(int argc, char **argv) {
   Args args("kfix bench DIR -o RESULTS [options]");
   declareOptions(args);
   int code = 0;
-  if (!args.parse(argc, argv, code))
+  if (!args.parse(argc, argv, code, 1))
     return code;
-  if (args.positionals().size() != 1) {
-    args.printHelp(llvm::errs());
-    return 2;
-  }
   std::string dir = args.positionals()[0];
   BenchOptions opts;
   std::string err;

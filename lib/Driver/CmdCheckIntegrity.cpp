@@ -25,19 +25,12 @@ static int checkIntegrityMain(int argc, char **argv) {
       .option("diff-budget", "changed source lines allowed against the task's source (default 40)")
       .flag("no-dynamic", "static checks only");
   int code = 0;
-  if (!args.parse(argc, argv, code))
+  if (!args.parse(argc, argv, code, 1))
     return code;
-  if (args.positionals().size() != 1) {
-    args.printHelp(llvm::errs());
+  auto s = openSessionOrReport("kfix check-integrity", args.positionals()[0],
+                               args.get("candidate", ""), args.get("target", "auto"));
+  if (!s)
     return 2;
-  }
-  SessionError serr;
-  auto s = openSession(args.positionals()[0], args.get("candidate", ""),
-                       args.get("target", "auto"), serr);
-  if (!s) {
-    llvm::errs() << "kfix check-integrity: " << serr.stage << ": " << serr.message << "\n";
-    return 2;
-  }
   GateOptions opts;
   int64_t budget;
   std::string err;

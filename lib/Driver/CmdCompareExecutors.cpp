@@ -53,18 +53,12 @@ static int compareMain(int argc, char **argv) {
   Args args("kfix compare-executors TASK.json [--candidate FILE]");
   args.option("candidate", "the kernel to run (default: the task's source)");
   int code = 0;
-  if (!args.parse(argc, argv, code))
+  if (!args.parse(argc, argv, code, 1))
     return code;
-  if (args.positionals().size() != 1) {
-    args.printHelp(llvm::errs());
+  auto s = openSessionOrReport("kfix compare-executors", args.positionals()[0],
+                               args.get("candidate", ""), "cpu");
+  if (!s)
     return 2;
-  }
-  SessionError serr;
-  auto s = openSession(args.positionals()[0], args.get("candidate", ""), "cpu", serr);
-  if (!s) {
-    llvm::errs() << "kfix compare-executors: " << serr.stage << ": " << serr.message << "\n";
-    return 2;
-  }
   Side cpu, gpu;
   std::string why;
   cpu.exec = createExecutor("cpu", why);

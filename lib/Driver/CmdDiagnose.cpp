@@ -69,19 +69,12 @@ static int diagnoseMain(int argc, char **argv) {
       .flag("no-instrument", "validation and signature only")
       .flag("quick", "one seed per size");
   int code = 0;
-  if (!args.parse(argc, argv, code))
+  if (!args.parse(argc, argv, code, 1))
     return code;
-  if (args.positionals().size() != 1) {
-    args.printHelp(llvm::errs());
+  auto s = openSessionOrReport("kfix diagnose", args.positionals()[0],
+                               args.get("candidate", ""), args.get("target", "auto"));
+  if (!s)
     return 2;
-  }
-  SessionError serr;
-  auto s = openSession(args.positionals()[0], args.get("candidate", ""),
-                       args.get("target", "auto"), serr);
-  if (!s) {
-    llvm::errs() << "kfix diagnose: " << serr.stage << ": " << serr.message << "\n";
-    return 2;
-  }
   DiagnoseOptions opts;
   opts.full = !args.has("quick");
   opts.instrument = !args.has("no-instrument");

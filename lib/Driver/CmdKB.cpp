@@ -156,12 +156,8 @@ static int kbMain(int argc, char **argv) {
       .option("top", "how many entries to print (default 5)", {"-k"})
       .flag("json", "print the ranking as JSON");
   int code = 0;
-  if (!args.parse(argc, argv, code))
+  if (!args.parse(argc, argv, code, 1))
     return code;
-  if (args.positionals().size() != 1) {
-    args.printHelp(errs());
-    return 2;
-  }
   std::string dir = args.get("kb", KnowledgeBase::defaultDir(nullptr));
   auto kb = KnowledgeBase::load(dir);
   if (!kb) {

@@ -94,13 +94,8 @@ static int timeMain(int argc, char **argv) {
   args.option("timeout", "seconds a launch (with its repetitions) may take (default 120)");
   args.flag("json", "print one JSON object instead of text");
   int code = 0;
-  if (!args.parse(argc, argv, code))
+  if (!args.parse(argc, argv, code, 1))
     return code;
-  if (args.positionals().size() != 1) {
-    llvm::errs() << "kfix time: expected one TASK.json\n";
-    args.printHelp(llvm::errs());
-    return 2;
-  }
   std::string err;
   int64_t reps = 0, sizeIndex = -1;
   double timeout = 0;
@@ -121,12 +116,10 @@ static int timeMain(int argc, char **argv) {
   bool asJSON = args.has("json");
 
   auto t0 = std::chrono::steady_clock::now();
-  SessionError serr;
-  auto s = openSession(args.positionals()[0], args.get("candidate", ""), target, serr);
-  if (!s) {
-    llvm::errs() << "kfix time: " << serr.stage << ": " << serr.message << "\n";
+  auto s = openSessionOrReport("kfix time", args.positionals()[0], args.get("candidate", ""),
+                               target);
+  if (!s)
     return 2;
-  }
   double openMs = msSince(t0);
   const TaskManifest &task = s->task;
   if (task.sizes.empty()) {

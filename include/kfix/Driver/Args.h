@@ -28,6 +28,9 @@ public:
   /// Parses; on error or --help prints to errs/outs and returns false with
   /// `exitCode` set (0 for --help, 2 for errors).
   bool parse(int argc, char **argv, int &exitCode);
+  /// parse() that also requires exactly `numPositionals` positionals (an
+  /// error with the usage, exit code 2, otherwise).
+  bool parse(int argc, char **argv, int &exitCode, size_t numPositionals);
 
   std::optional<std::string> get(const std::string &name) const;
   std::string get(const std::string &name, const std::string &dflt) const;
