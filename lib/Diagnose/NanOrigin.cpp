@@ -36,17 +36,9 @@ std::optional<int64_t> NanOriginDetector::originSite() const {
 }
 
 std::vector<Finding> NanOriginDetector::findings() const {
-  std::vector<std::pair<int64_t, const SiteState *>> order;
-  for (auto &[site, s] : perSite)
-    order.push_back({site, &s});
-  std::sort(order.begin(), order.end(),
-            [](auto &a, auto &b) { return a.second->firstSeq < b.second->firstSeq; });
   std::vector<Finding> out;
-  for (auto &[site, s] : order) {
-    SiteInfo info;
-    info.site = site;
-    if (sites)
-      info = sites->get(site);
+  for (auto &[site, s] : sitesInFiringOrder(perSite)) {
+    SiteInfo info = siteInfo(sites, site);
     bool origin = out.empty();
     const char *what = s->kind == TraceCheckKind::nan ? "NaN" : "Inf";
     Finding f;

@@ -46,17 +46,9 @@ static const char *opSymbol(llvm::StringRef op) {
 }
 
 std::vector<Finding> OverflowDetector::findings() const {
-  std::vector<std::pair<int64_t, const SiteState *>> order;
-  for (auto &[site, s] : perSite)
-    order.push_back({site, &s});
-  std::sort(order.begin(), order.end(),
-            [](auto &a, auto &b) { return a.second->firstSeq < b.second->firstSeq; });
   std::vector<Finding> out;
-  for (auto &[site, s] : order) {
-    SiteInfo info;
-    info.site = site;
-    if (sites)
-      info = sites->get(site);
+  for (auto &[site, s] : sitesInFiringOrder(perSite)) {
+    SiteInfo info = siteInfo(sites, site);
     uint64_t n = std::max(s->count, s->total);
     std::string subject = info.subject.empty() ? "an integer operation" : info.subject;
     // The exact result, as the 64-bit recomputation has it.

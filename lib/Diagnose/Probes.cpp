@@ -52,10 +52,7 @@ static llvm::json::Value number(double v) {
 std::vector<Finding> ProbeRecorder::findings() const {
   std::vector<Finding> out;
   for (auto &[site, s] : perSite) {
-    SiteInfo info;
-    info.site = site;
-    if (sites)
-      info = sites->get(site);
+    SiteInfo info = siteInfo(sites, site);
     uint64_t finite = s.count - s.nans - s.infs;
     double mean = finite ? s.sum / double(finite) : 0;
     llvm::json::Array samples;

@@ -230,13 +230,7 @@ bool RaceDetector::hasRace() const {
 std::vector<Finding> RaceDetector::findings() const {
   std::vector<Finding> out;
   const Impl &s = *impl;
-  auto siteOf = [&](int64_t site) {
-    if (sites)
-      return sites->get(site);
-    SiteInfo info;
-    info.site = site;
-    return info;
-  };
+  auto siteOf = [&](int64_t site) { return siteInfo(sites, site); };
   auto make = [&](const Conflict &c, bool isShared) {
     Finding f;
     f.kind = isShared ? "shared-race" : "global-race";

@@ -184,13 +184,7 @@ static llvm::json::Array runs(const std::vector<ElemState> &elems, Pred pred, si
 std::vector<Finding> WriteCoverageTracker::findings() const {
   std::vector<Finding> out;
   const LaunchShape &shape = impl->shape;
-  auto siteOf = [&](int64_t site) {
-    if (sites)
-      return sites->get(site);
-    SiteInfo info;
-    info.site = site;
-    return info;
-  };
+  auto siteOf = [&](int64_t site) { return siteInfo(sites, site); };
   for (const OutputState &o : impl->outputs) {
     OutputCoverage c = *coverage(o.spec.arg);
     const std::string &name = o.spec.name;

@@ -5,7 +5,9 @@
 #include "kfix/Diagnose/Finding.h"
 
 #include "mlir/IR/Operation.h"
+#include <algorithm>
 #include <map>
+#include <vector>
 
 namespace kfix {
 
@@ -28,6 +30,30 @@ public:
 private:
   std::map<int64_t, SiteInfo> sites;
 };
+
+/// `table->get(site)`, or a bare entry holding only the site number when a
+/// detector runs without a table.
+inline SiteInfo siteInfo(const SiteTable *table, int64_t site) {
+  if (table)
+    return table->get(site);
+  SiteInfo info;
+  info.site = site;
+  return info;
+}
+
+/// The entries of a per-site map ordered by when each site first fired
+/// (`State::firstSeq`).
+template <typename State>
+std::vector<std::pair<int64_t, const State *>>
+sitesInFiringOrder(const std::map<int64_t, State> &perSite) {
+  std::vector<std::pair<int64_t, const State *>> order;
+  for (auto &[site, s] : perSite)
+    order.push_back({site, &s});
+  std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) {
+    return a.second->firstSeq < b.second->firstSeq;
+  });
+  return order;
+}
 
 } // namespace kfix
 
