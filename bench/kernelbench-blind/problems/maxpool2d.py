@@ -1,0 +1,33 @@
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    """
+    Simple model that performs 2D Max Pooling.
+    """
+    def __init__(self, kernel_size: int, stride: int, padding: int, dilation: int):
+        super(Model, self).__init__()
+        self.maxpool = nn.MaxPool2d(kernel_size=kernel_size, stride=stride, padding=padding, dilation=dilation)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.maxpool(x)
+
+
+batch_size = 16
+channels = 32
+height = 128
+width = 128
+kernel_size = 3
+stride = 2
+padding = 1
+dilation = 1
+
+
+def get_inputs():
+    x = torch.randn(batch_size, channels, height, width)
+    return [x]
+
+
+def get_init_inputs():
+    return [kernel_size, stride, padding, dilation]
