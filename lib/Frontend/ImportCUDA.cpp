@@ -47,6 +47,11 @@ Type Lifter::kernelArgType(const cl::ParmVarDecl *p) {
     Type elem = memoryType(t->getPointeeType(), p->getLocation());
     if (!elem)
       return {};
+    // `float4 *p`: a buffer of scalars seen through a vector pointer, the same
+    // as `reinterpret_cast<float4 *>(p)` of a `float *` (buffer params are
+    // memrefs of scalars, docs/ir-conventions.md).
+    if (auto vt = dyn_cast<VectorType>(elem))
+      elem = vt.getElementType();
     return MemRefType::get({ShapedType::kDynamic}, elem);
   }
   if (t->isReferenceType()) {

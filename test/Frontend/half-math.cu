@@ -34,3 +34,12 @@ __global__ void halfs(__half *h, __nv_bfloat16 *b, float *f) {
 // CHECK-NOT: gpu.func @twice_double
 template <typename T> __global__ void twice(T *x) { x[threadIdx.x] *= (T)2; }
 template __global__ void twice<float>(float *);
+
+// A __half2 pointer parameter is a buffer of f16 read two lanes at a time.
+// CHECK-LABEL: gpu.func @half2_param
+// CHECK-SAME: (%arg0: memref<?xf16>, %arg1: memref<?xf32>
+// CHECK: vector.load %arg0[%{{.*}}] : memref<?xf16>, vector<2xf16>
+__global__ void half2_param(const __half2 *h, float *y) {
+  __half2 w = h[threadIdx.x];
+  y[threadIdx.x] = __low2float(w) + __high2float(w);
+}

@@ -56,3 +56,18 @@ __global__ void pointers(const float *x, float *y, int cols) {
   float s = v.y + *(p + threadIdx.x) + __ldg(&x[threadIdx.x]);
   reinterpret_cast<float4 *>(y)[threadIdx.x] = make_float4(s, s, s, s);
 }
+
+// Vector pointer parameters are buffers of scalars seen through a vector
+// pointer (as a reinterpret_cast of a scalar pointer would be): the element
+// index is scaled by the lanes.
+// CHECK-LABEL: gpu.func @vector_params
+// CHECK-SAME: (%arg0: memref<?xf32>, %arg1: memref<?xf32>
+// CHECK: arith.muli %{{.*}}, %c4_i32
+// CHECK: vector.load %arg0[%{{.*}}] : memref<?xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %arg1[%{{.*}}] : memref<?xf32>, vector<4xf32>
+__global__ void vector_params(const float4 *__restrict__ x, float4 *y) {
+  int i = threadIdx.x;
+  float4 v = x[i];
+  v.x += 1.0f;
+  y[i] = v;
+}
