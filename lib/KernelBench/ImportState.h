@@ -6,6 +6,7 @@
 #include "kfix/KernelBench/CppLite.h"
 #include "kfix/KernelBench/PyLite.h"
 #include "kfix/Runtime/Buffer.h"
+#include "kfix/Runtime/Transforms.h"
 
 #include "llvm/ADT/StringMap.h"
 #include <string>
@@ -48,6 +49,7 @@ struct Buf {
   std::string dist = "normal";
   double a = 0, b = 1;
   std::vector<std::string> rangeSyms; ///< symbols of a and b (kept fixed)
+  std::vector<InputTransform> transforms; ///< applied to the drawn values
 };
 
 struct ScalarParam {

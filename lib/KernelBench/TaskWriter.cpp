@@ -307,6 +307,12 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
         inputs[b.name] = json::Object{{"dist", "randint"}, {"low", b.a}, {"high", b.b}};
       else
         inputs[b.name] = json::Object{{"dist", "const"}, {"value", b.a}};
+      if (!b.transforms.empty()) {
+        json::Array ts;
+        for (const InputTransform &t : b.transforms)
+          ts.push_back(toJSON(t));
+        (*inputs.getObject(b.name))["transform"] = std::move(ts);
+      }
     } else if (roles[i] == Role::inout) {
       if (b.init == 3)
         inputs[b.name] = json::Object{{"dist", "const"}, {"value", b.fill}};
