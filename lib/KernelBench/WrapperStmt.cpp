@@ -210,7 +210,7 @@ bool Interp::execStmt(size_t p, size_t e) {
       rets.push_back(*v);
     }
     returned = true;
-    return true;
+    return finishReturn(k.begin);
   }
   if (k.kind == Tok::Ident && k.text == "throw")
     return true;
