@@ -158,3 +158,35 @@ bool Interp::finishReturn(size_t at) {
   }
   return true;
 }
+
+std::optional<WVal> Interp::squeezeView(const cpp::Expr &x, const WVal &base, bool unsqueeze,
+                                        const std::vector<WVal> &args) {
+  std::vector<SymP> sh = shapeOf(base);
+  if (args.size() > 1 || (unsqueeze && args.empty()))
+    return failV(x.at, std::string(unsqueeze ? "unsqueeze" : "squeeze") +
+                           "() with more than one dimension");
+  // Dimensions that are 1 at every task size (sizes the task varies stay >= 3).
+  auto isOne = [&](const SymP &d) {
+    auto c = fixedInt(d, symbolValues);
+    return c && *c == 1;
+  };
+  if (unsqueeze) {
+    auto d = dimIndex(args[0], sh.size() + 1, x.at);
+    if (!d)
+      return std::nullopt;
+    sh.insert(sh.begin() + *d, lit(1));
+  } else if (args.empty()) {
+    sh.erase(std::remove_if(sh.begin(), sh.end(), isOne), sh.end());
+  } else {
+    auto d = dimIndex(args[0], sh.size(), x.at);
+    if (!d)
+      return std::nullopt;
+    if (isOne(sh[*d]))
+      sh.erase(sh.begin() + *d);
+  }
+  WVal r = base;
+  // An empty view list stands for the buffer's own shape: a 0-d view of a
+  // one-element buffer is that buffer (outputs compare element by element).
+  r.list = sh;
+  return r;
+}

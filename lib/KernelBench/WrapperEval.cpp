@@ -332,6 +332,8 @@ std::optional<WVal> Interp::evalMethod(const cpp::Expr &x, const cpp::Expr &memb
   }
   if (isHostArithMethod(m))
     return hostArithMethod(x, member, *base, args);
+  if (m == "squeeze" || m == "unsqueeze")
+    return squeezeView(x, *base, m == "unsqueeze", args);
   return failV(x.at, "unsupported tensor method '" + m.str() +
                          "' in the wrapper (a torch op the task cannot express)");
 }

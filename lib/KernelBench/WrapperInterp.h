@@ -128,6 +128,10 @@ private:
                                       const WVal &base, const std::vector<WVal> &args);
   /// A tensor whose values the host changed cannot be read by a kernel.
   bool checkNoEpilogue(const WVal &v, size_t at);
+  /// `t.squeeze()`, `t.squeeze(d)`, `t.unsqueeze(d)`: views (a 0-d loss from a
+  /// {1} accumulator).
+  std::optional<WVal> squeezeView(const cpp::Expr &x, const WVal &base, bool unsqueeze,
+                                  const std::vector<WVal> &args);
   /// Moves the pending arithmetic of the returned tensors into their buffers.
   bool finishReturn(size_t at);
 };
