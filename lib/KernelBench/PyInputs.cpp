@@ -185,8 +185,22 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
     const py::Expr *operand = nullptr;
     std::vector<InputTransform> ts;
     int r = readInputTransform(scope, e, operand, ts, it.rangeSyms, why, it.errorAt);
-    if (r < 0)
+    if (r < 0) {
+      // At the op's name, after the '.' that ends its base (`torch`, `F`, a call).
+      std::function<size_t(const py::Expr &)> endOf = [&](const py::Expr &x) -> size_t {
+        if (x.endOffset)
+          return x.endOffset;
+        if (x.kind == py::Expr::Name)
+          return x.loc.offset + x.text.size();
+        if (x.kind == py::Expr::Attr && !x.args.empty())
+          return endOf(*x.args[0]) + 1 + x.text.size();
+        return 0;
+      };
+      if (!it.errorAt)
+        if (size_t end = endOf(*e.args[0]->args[0]))
+          it.errorAt = end + 1;
       return false;
+    }
     if (r > 0) {
       if (!tensorCtor(scope, *operand, it, why, locals, depth))
         return false;
