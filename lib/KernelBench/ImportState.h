@@ -6,6 +6,7 @@
 #include "kfix/KernelBench/CppLite.h"
 #include "kfix/KernelBench/PyLite.h"
 #include "kfix/Runtime/Buffer.h"
+#include "kfix/Runtime/Transforms.h"
 
 #include "llvm/ADT/StringMap.h"
 #include <string>
@@ -31,6 +32,13 @@ struct SourceText {
   std::string where(size_t at) const;
 };
 
+/// Host arithmetic of a wrapper on a kernel's result (`return loss / n;`): the
+/// task's output epilogue (EpilogueOp), with the number as a size expression.
+struct EpiRec {
+  EpilogueOp::Kind kind = EpilogueOp::div;
+  SymP value;
+};
+
 /// A task buffer.
 struct Buf {
   enum Origin { Input, Weight, Created } origin = Created;
@@ -48,6 +56,10 @@ struct Buf {
   std::string dist = "normal";
   double a = 0, b = 1;
   std::vector<std::string> rangeSyms; ///< symbols of a and b (kept fixed)
+  std::vector<InputTransform> transforms; ///< applied to the drawn values
+  /// Host arithmetic applied to it after the kernels (`loss.div_(n)`, `return loss / n`).
+  std::vector<EpiRec> epilogue;
+  std::string epilogueWhere; ///< where the first of it is
 };
 
 struct ScalarParam {
@@ -80,6 +92,9 @@ struct WVal {
   DType dt = DType::f32;   ///< Ptr / DTypeV / Options (when dtKnown)
   bool dtKnown = false;
   cpp::ExprP lambda;
+  /// Tensor: host arithmetic on the buffer's values not yet in the buffer
+  /// (`loss / n` makes a new tensor); it becomes the buffer's epilogue when returned.
+  std::vector<EpiRec> epi;
 };
 
 /// One extension's C++: text, tokens and functions.

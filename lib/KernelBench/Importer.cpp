@@ -188,6 +188,7 @@ bool Importer::runForward(std::vector<PV> &outputs) {
       b.a = in.a;
       b.b = in.b;
       b.rangeSyms = in.rangeSyms;
+      b.transforms = in.transforms;
       b.where = prob.where(in.loc);
       task.bufs.push_back(b);
       v.kind = PV::Tensor;

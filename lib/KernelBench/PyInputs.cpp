@@ -100,7 +100,11 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
   if (e.kind == py::Expr::UnaryOp && (e.text == "-" || e.text == "+") && e.args.size() == 1) {
     if (!tensorCtor(scope, *e.args[0], it, why, locals, depth))
       return false;
-    if (e.text == "-") {
+    if (e.text == "-" && !it.transforms.empty()) { // after a transform: one more
+      InputTransform n;
+      n.op = InputTransform::neg;
+      it.transforms.push_back(n);
+    } else if (e.text == "-") {
       it.a = -it.a;
       if (it.dist == "uniform" || it.dist == "randint") {
         it.b = -it.b;
@@ -133,6 +137,20 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
       }
       c = 1.0 / c;
     }
+    if (!it.transforms.empty()) {
+      // After a transform (`t.softmax(-1) * 2`) the affine map is one more.
+      symbolsOf(*kv, it.rangeSyms);
+      InputTransform m;
+      bool scale = e.text == "*" || e.text == "/";
+      if (!scale && leftConst && e.text == "-") {
+        m.op = InputTransform::neg;
+        it.transforms.push_back(m);
+      }
+      m.op = scale ? InputTransform::mul : InputTransform::add;
+      m.value = scale || e.text == "+" || leftConst ? c : -c;
+      it.transforms.push_back(m);
+      return true;
+    }
     if (e.text == "*" || e.text == "/") {
       it.a *= c;
       it.b *= c;
@@ -162,6 +180,37 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
     why = "not a tensor constructor";
     return false;
   }
+  {
+    // Computations on a drawn tensor: `.softmax(dim=-1)`, `torch.triu(...)`.
+    const py::Expr *operand = nullptr;
+    std::vector<InputTransform> ts;
+    int r = readInputTransform(scope, e, operand, ts, it.rangeSyms, why, it.errorAt);
+    if (r < 0) {
+      // At the op's name, after the '.' that ends its base (`torch`, `F`, a call).
+      std::function<size_t(const py::Expr &)> endOf = [&](const py::Expr &x) -> size_t {
+        if (x.endOffset)
+          return x.endOffset;
+        if (x.kind == py::Expr::Name)
+          return x.loc.offset + x.text.size();
+        if (x.kind == py::Expr::Attr && !x.args.empty())
+          return endOf(*x.args[0]) + 1 + x.text.size();
+        return 0;
+      };
+      if (!it.errorAt)
+        if (size_t end = endOf(*e.args[0]->args[0]))
+          it.errorAt = end + 1;
+      return false;
+    }
+    if (r > 0) {
+      if (!tensorCtor(scope, *operand, it, why, locals, depth))
+        return false;
+      it.transforms.insert(it.transforms.end(), ts.begin(), ts.end());
+      if (const py::Expr *d = py::keyword(e, "dtype"))
+        if (auto dt = torchDType(*d))
+          it.dtype = *dt;
+      return true;
+    }
+  }
   const py::Expr &callee = *e.args[0];
   if (callee.kind == py::Expr::Attr) {
     StringRef m = callee.text;
@@ -169,6 +218,10 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
         m == "double" || m == "bfloat16" || m == "bool" || m == "long" || m == "int") {
       if (!tensorCtor(scope, *callee.args[0], it, why, locals, depth))
         return false;
+      if (m == "bool" && !it.transforms.empty()) {
+        why = "a computed tensor converted to bool";
+        return false;
+      }
       // randint(0, 2, ...).bool() is a fair mask; other values become true.
       if (m == "bool" && it.dist == "randint") {
         it.a = std::max(0.0, std::min(it.a, 1.0));
@@ -198,9 +251,10 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
     // A method on a tensor: computation on drawn values (`.softmax(dim=-1)`,
     // `.abs()`), which the task's input distributions cannot express.
     it.errorAt = callee.args[0]->endOffset + 1; // the method's name, after the '.'
-    why = "'." + callee.text + "(...)' computes this input from another tensor; the task "
-          "draws inputs from distributions (randn, rand, randint, ones, zeros, with "
-          "scaling, shifts and dtype conversions)";
+    why = "'." + callee.text + "(...)' computes this input from another tensor in a way "
+          "the task cannot express (it draws inputs from randn, rand, randint, ones, zeros, "
+          "with scaling, shifts, dtype conversions and the transforms " +
+          transformOpList() + ")";
     return false;
   }
   if (!f.consume_front("torch.")) {
@@ -415,6 +469,13 @@ bool kfix::kb::readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &o
     if (!tensorCtor(scope, *e, in, why, &localExprs)) {
       d.error(scope.mod.where(in.errorAt ? in.errorAt : e->loc.offset), "get_inputs(): " + why);
       return false;
+    }
+    for (const InputTransform &t : in.transforms) {
+      std::string bad = checkTransform(t, in.dtype, in.shape.size());
+      if (!bad.empty()) {
+        d.error(scope.mod.where(e->loc.offset), "get_inputs(): " + bad);
+        return false;
+      }
     }
     out.push_back(in);
   }

@@ -4,6 +4,7 @@
 
 #include "ImportState.h"
 #include "kfix/KernelBench/KernelBench.h"
+#include "kfix/Runtime/Transforms.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -63,6 +64,8 @@ struct InputItem {
   /// Size symbols the value range is made of (`randint(0, num_classes, ...)`):
   /// they stay fixed across the task's sizes, since a and b are numbers.
   std::vector<std::string> rangeSyms;
+  /// Computations on the drawn values (`.softmax(dim=-1)`, `torch.triu`), in order.
+  std::vector<InputTransform> transforms;
   SymP scalar;
   size_t loc = 0;
   size_t errorAt = 0; ///< where a construct it could not read is (0: at the item)
@@ -108,6 +111,14 @@ bool readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &out);
 /// transforms) as an input item; false with `why` set when it is not one.
 bool readTensorConstructor(ConstScope &scope, const py::Expr &e, InputItem &it,
                            std::string &why);
+/// When `e` computes a tensor from another (`t.softmax(dim=-1)`, `torch.triu(t)`,
+/// `F.normalize(t, dim=1)`, `t.clamp(0, 1)`): sets `operand` to that tensor's
+/// expression, appends the transform to `out` (symbols of its numbers to `syms`)
+/// and returns 1; 0 when `e` is no such call; -1 with `why` (and `errorAt`, a
+/// file offset, when it is more precise than the item) on an error.
+int readInputTransform(ConstScope &scope, const py::Expr &e, const py::Expr *&operand,
+                       std::vector<InputTransform> &out, std::vector<std::string> &syms,
+                       std::string &why, size_t &errorAt);
 /// Reads get_init_inputs() of the problem as symbolic values.
 /// `exprs` gets every item's expression (tuples of sizes are no numbers but may
 /// be shapes: `bias_shape = (out_features,)`).

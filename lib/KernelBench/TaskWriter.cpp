@@ -145,6 +145,17 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
     }
   for (const ScalarParam &s : task.scalars)
     symbolsOf(s.value, syms);
+  for (size_t i = 0; i < task.bufs.size(); ++i) {
+    const Buf &b = task.bufs[i];
+    if (b.epilogue.empty() || (roles[i] != Role::output && roles[i] != Role::inout))
+      continue; // host arithmetic on a buffer nobody reads afterwards
+    if (!isFloat(b.dtype))
+      return err("host arithmetic on '" + b.name + "' (" + b.epilogueWhere + "), which holds " +
+                 dtypeName(b.dtype).str() + " values: the task's epilogues apply to float "
+                 "outputs");
+    for (const EpiRec &r : b.epilogue)
+      symbolsOf(r.value, syms);
+  }
   for (const LaunchRec &l : task.launches) {
     for (int k = 0; k < 3; ++k) {
       symbolsOf(l.grid[k], syms);
@@ -296,6 +307,12 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
                                   {"role", roleName(roles[i])},
                                   {"dtype", dtypeName(b.dtype)},
                                   {"shape", std::move(shape)}});
+    if (!b.epilogue.empty() && (roles[i] == Role::output || roles[i] == Role::inout)) {
+      json::Array ep;
+      for (const EpiRec &r : b.epilogue)
+        ep.push_back(json::Object{{"op", epilogueKindName(r.kind)}, {"value", exprJSON(r.value)}});
+      (*params.back().getAsObject())["epilogue"] = std::move(ep);
+    }
     if (b.origin == Buf::Weight) {
       inputs[b.name] = json::Object{{"dist", "file"}, {"path", "weights/" + b.name + ".npy"}};
     } else if (b.origin == Buf::Input) {
@@ -307,6 +324,12 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
         inputs[b.name] = json::Object{{"dist", "randint"}, {"low", b.a}, {"high", b.b}};
       else
         inputs[b.name] = json::Object{{"dist", "const"}, {"value", b.a}};
+      if (!b.transforms.empty()) {
+        json::Array ts;
+        for (const InputTransform &t : b.transforms)
+          ts.push_back(toJSON(t));
+        (*inputs.getObject(b.name))["transform"] = std::move(ts);
+      }
     } else if (roles[i] == Role::inout) {
       if (b.init == 3)
         inputs[b.name] = json::Object{{"dist", "const"}, {"value", b.fill}};

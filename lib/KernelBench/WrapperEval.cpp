@@ -310,6 +310,8 @@ std::optional<WVal> Interp::evalMethod(const cpp::Expr &x, const cpp::Expr &memb
     return r;
   }
   if (m == "data_ptr" || m == "data" || m == "const_data_ptr" || m == "mutable_data_ptr") {
+    if (!checkNoEpilogue(*base, x.at))
+      return std::nullopt;
     WVal p;
     p.kind = WVal::Ptr;
     p.buf = base->buf;
@@ -328,6 +330,10 @@ std::optional<WVal> Interp::evalMethod(const cpp::Expr &x, const cpp::Expr &memb
     }
     return p;
   }
+  if (isHostArithMethod(m))
+    return hostArithMethod(x, member, *base, args);
+  if (m == "squeeze" || m == "unsqueeze")
+    return squeezeView(x, *base, m == "unsqueeze", args);
   return failV(x.at, "unsupported tensor method '" + m.str() +
                          "' in the wrapper (a torch op the task cannot express)");
 }
@@ -452,6 +458,8 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
     else if (x.text == "%") k = Sym::Mod;
     else
       return failV(x.at, "unsupported operator '" + x.text + "' in the wrapper");
+    if (a->kind == WVal::Tensor || b->kind == WVal::Tensor)
+      return hostArith(x, *a, *b);
     if (!isNum(*a) || !isNum(*b))
       return failV(x.at, "arithmetic on something that is not a number");
     WVal r;

@@ -117,6 +117,23 @@ private:
   bool execLaunch(size_t p, const std::string &kernel, size_t open, size_t e);
 
   bool evalList(size_t b, size_t e, std::vector<WVal> &out);
+
+  // Host arithmetic on kernel results, the task's output epilogues
+  // (WrapperEpilogue.cpp).
+  /// `t / n`, `t * k`, `k + t`, ...: a tensor with a number.
+  std::optional<WVal> hostArith(const cpp::Expr &x, const WVal &a, const WVal &b);
+  static bool isHostArithMethod(StringRef m);
+  /// `t.div(n)`, `t.mul_(k)`, ...
+  std::optional<WVal> hostArithMethod(const cpp::Expr &x, const cpp::Expr &member,
+                                      const WVal &base, const std::vector<WVal> &args);
+  /// A tensor whose values the host changed cannot be read by a kernel.
+  bool checkNoEpilogue(const WVal &v, size_t at);
+  /// `t.squeeze()`, `t.squeeze(d)`, `t.unsqueeze(d)`: views (a 0-d loss from a
+  /// {1} accumulator).
+  std::optional<WVal> squeezeView(const cpp::Expr &x, const WVal &base, bool unsqueeze,
+                                  const std::vector<WVal> &args);
+  /// Moves the pending arithmetic of the returned tensors into their buffers.
+  bool finishReturn(size_t at);
 };
 } // namespace kfix::kb::detail
 

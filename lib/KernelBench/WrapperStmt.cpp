@@ -210,7 +210,7 @@ bool Interp::execStmt(size_t p, size_t e) {
       rets.push_back(*v);
     }
     returned = true;
-    return true;
+    return finishReturn(k.begin);
   }
   if (k.kind == Tok::Ident && k.text == "throw")
     return true;
@@ -437,6 +437,9 @@ bool Interp::execStmt(size_t p, size_t e) {
       list.erase(list.begin() + *at, list.begin() + end);
       return true;
     }
+    // `loss.div_(n);`: host arithmetic in place (the output's epilogue).
+    if (m.ends_with("_") && isHostArithMethod(m))
+      return eval(*x).has_value();
     if (m == "zero_" || m == "fill_")
       return fail(x->at, "in-place '" + m.str() +
                              "' in the wrapper is not supported (allocate with torch::zeros)");

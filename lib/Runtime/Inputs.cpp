@@ -98,6 +98,32 @@ llvm::Error kfix::fillInput(Buffer &buf, const InputSpec &spec, uint64_t seed) {
     return llvm::Error::success();
   }
   Rng rng(seed);
+  if (!spec.transforms.empty()) {
+    // Drawn in double as below, transformed, then rounded to the dtype once.
+    std::vector<double> v(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+      switch (spec.dist) {
+      case InputSpec::normal: v[i] = spec.a + spec.b * rng.normal(); break;
+      case InputSpec::uniform: v[i] = spec.a + (spec.b - spec.a) * rng.uniform(); break;
+      case InputSpec::randint: {
+        int64_t lo = static_cast<int64_t>(spec.a), hi = static_cast<int64_t>(spec.b);
+        v[i] = static_cast<double>(lo + static_cast<int64_t>(rng.below(uint64_t(hi - lo))));
+        break;
+      }
+      case InputSpec::constant: v[i] = spec.a; break;
+      case InputSpec::arange: v[i] = static_cast<double>(i); break;
+      case InputSpec::file: break;
+      }
+    }
+    applyTransforms(v, buf.shape, spec.transforms);
+    for (int64_t i = 0; i < n; ++i) {
+      if (isFloat(buf.dtype))
+        buf.set(i, v[i]);
+      else // integer-valued (checked when the manifest was loaded)
+        buf.setInt(i, static_cast<int64_t>(v[i]));
+    }
+    return llvm::Error::success();
+  }
   for (int64_t i = 0; i < n; ++i) {
     switch (spec.dist) {
     case InputSpec::normal:

@@ -248,8 +248,10 @@ public:
     return true;
   }
 
+  std::string display;
+
 private:
-  std::string display, dir;
+  std::string dir;
   bool checkFiles;
 };
 } // namespace
@@ -258,6 +260,72 @@ static bool isIdentifier(StringRef s) {
   if (s.empty() || !(llvm::isAlpha(s[0]) || s[0] == '_'))
     return false;
   return llvm::all_of(s, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+/// `"epilogue": [{"op": "div", "value": EXPR}, ...]` of an output or inout param.
+static bool parseEpilogue(Checker &c, const json::Value &v, const std::string &f, ParamSpec &p) {
+  const json::Array *a = c.array(&v, f);
+  if (!a)
+    return false;
+  if (!p.isChecked())
+    return c.fail(f, "only output and inout parameters have an epilogue");
+  if (!isFloat(p.dtype))
+    return c.fail(f, "an epilogue needs a float parameter (this one is " +
+                         dtypeName(p.dtype) + ")");
+  p.epilogue.resize(a->size()); // sized once: c.exprs points into it
+  for (size_t k = 0; k < a->size(); ++k) {
+    std::string fk = Checker::idx(f, k);
+    const json::Object *o = c.object(&(*a)[k], fk);
+    if (!o)
+      return false;
+    c.warnUnknown(*o, fk, {"op", "value"});
+    std::string op;
+    if (!c.string(*o, "op", fk, op))
+      return false;
+    auto kind = parseEpilogueKind(op);
+    if (!kind)
+      return c.fail(fk + ".op", "unknown epilogue op '" + op + "' (expected div, mul, add or sub)");
+    p.epilogue[k].kind = *kind;
+    const json::Value *val = o->get("value");
+    if (!val)
+      return c.fail(fk + ".value", "missing required field");
+    if (!c.expr(*val, fk + ".value", p.epilogue[k].value))
+      return false;
+    c.exprs.push_back({&p.epilogue[k].value, fk + ".value"});
+  }
+  return true;
+}
+
+/// `"transform": [{"op": "softmax", "dim": -1}, ...]` of an input.
+static bool parseTransforms(Checker &c, const json::Object &o, const std::string &f,
+                            const ParamSpec &p, InputSpec &s) {
+  const json::Value *v = o.get("transform");
+  if (!v)
+    return true;
+  std::string ft = f + ".transform";
+  const json::Array *a = c.array(v, ft);
+  if (!a)
+    return false;
+  if (s.dist == InputSpec::file)
+    return c.fail(ft, "a file input is used as it is (transforms apply to drawn values)");
+  for (size_t k = 0; k < a->size(); ++k) {
+    std::string fk = Checker::idx(ft, k);
+    const json::Object *to = c.object(&(*a)[k], fk);
+    if (!to)
+      return false;
+    InputTransform t;
+    std::string field, msg;
+    std::vector<std::string> unknown;
+    if (!parseTransform(*to, t, field, msg, unknown))
+      return c.fail(field.empty() ? fk : fk + "." + field, msg);
+    for (const std::string &u : unknown)
+      c.warnings.push_back(c.display + ": " + fk + "." + u + ": unknown field (ignored)");
+    std::string why = checkTransform(t, p.dtype, p.shape.size());
+    if (!why.empty())
+      return c.fail(fk, why);
+    s.transforms.push_back(t);
+  }
+  return true;
 }
 
 static bool parseParams(Checker &c, const json::Object &root, TaskManifest &t) {
@@ -273,7 +341,7 @@ static bool parseParams(Checker &c, const json::Object &root, TaskManifest &t) {
     const json::Object *o = c.object(&(*ps)[i], f);
     if (!o)
       return false;
-    c.warnUnknown(*o, f, {"name", "role", "dtype", "shape", "value"});
+    c.warnUnknown(*o, f, {"name", "role", "dtype", "shape", "value", "epilogue"});
     ParamSpec &p = t.params[i];
     std::string role, dtype;
     if (!c.string(*o, "name", f, p.name) || !c.string(*o, "role", f, role) ||
@@ -317,6 +385,9 @@ static bool parseParams(Checker &c, const json::Object &root, TaskManifest &t) {
         return false;
       c.exprs.push_back({&p.shape[d], fd});
     }
+    if (const json::Value *ep = o->get("epilogue"))
+      if (!parseEpilogue(c, *ep, f + ".epilogue", p))
+        return false;
   }
   if (llvm::none_of(t.params, [](const ParamSpec &p) { return p.isChecked(); }))
     return c.fail("params", "no output or inout parameter to check");
@@ -346,7 +417,7 @@ static bool parseInputs(Checker &c, const json::Object &root, TaskManifest &t) {
         s.dist = InputSpec::normal;
         s.a = 0;
         s.b = 1;
-        c.warnUnknown(*o, f, {"dist", "mean", "std"});
+        c.warnUnknown(*o, f, {"dist", "mean", "std", "transform"});
         ok = c.number(*o, "mean", f, s.a, false) && c.number(*o, "std", f, s.b, false);
         if (ok && !(s.b >= 0))
           return c.fail(f + ".std", "must be >= 0");
@@ -354,7 +425,7 @@ static bool parseInputs(Checker &c, const json::Object &root, TaskManifest &t) {
         s.dist = dist == "uniform" ? InputSpec::uniform : InputSpec::randint;
         s.a = 0;
         s.b = dist == "uniform" ? 1 : 100;
-        c.warnUnknown(*o, f, {"dist", "low", "high"});
+        c.warnUnknown(*o, f, {"dist", "low", "high", "transform"});
         ok = c.number(*o, "low", f, s.a, false) && c.number(*o, "high", f, s.b, false);
         if (ok && !(s.a < s.b))
           return c.fail(f, "low must be less than high");
@@ -364,14 +435,14 @@ static bool parseInputs(Checker &c, const json::Object &root, TaskManifest &t) {
           return c.fail(f, "randint bounds must be integers");
       } else if (dist == "const") {
         s.dist = InputSpec::constant;
-        c.warnUnknown(*o, f, {"dist", "value"});
+        c.warnUnknown(*o, f, {"dist", "value", "transform"});
         ok = c.number(*o, "value", f, s.a, true);
       } else if (dist == "arange") {
         s.dist = InputSpec::arange;
-        c.warnUnknown(*o, f, {"dist"});
+        c.warnUnknown(*o, f, {"dist", "transform"});
       } else if (dist == "file") {
         s.dist = InputSpec::file;
-        c.warnUnknown(*o, f, {"dist", "path"});
+        c.warnUnknown(*o, f, {"dist", "path", "transform"});
         std::string rel;
         ok = c.string(*o, "path", f, rel) && c.file(rel, f + ".path", s.path);
       } else {
@@ -379,7 +450,7 @@ static bool parseInputs(Checker &c, const json::Object &root, TaskManifest &t) {
                                        "' (expected normal, uniform, randint, const, arange "
                                        "or file)");
       }
-      if (!ok)
+      if (!ok || !parseTransforms(c, *o, f, *p, s))
         return false;
       t.inputs[kv.first] = s;
     }
@@ -557,6 +628,27 @@ static bool checkSizes(Checker &c, const json::Object &root, TaskManifest &t) {
   return true;
 }
 
+/// An epilogue never divides by zero at a task size.
+static bool checkEpilogues(Checker &c, const TaskManifest &t) {
+  for (size_t i = 0; i < t.params.size(); ++i)
+    for (size_t k = 0; k < t.params[i].epilogue.size(); ++k) {
+      const EpilogueOp &op = t.params[i].epilogue[k];
+      if (op.kind != EpilogueOp::div)
+        continue;
+      for (size_t si = 0; si < t.sizes.size(); ++si) {
+        auto v = op.value.eval(t.sizes[si]);
+        if (v && v->asDouble() == 0)
+          return c.fail("params[" + std::to_string(i) + "].epilogue[" + std::to_string(k) +
+                            "].value",
+                        "'" + op.value.text() + "' is 0 for sizes[" + std::to_string(si) +
+                            "] (a division by zero)");
+        if (!v)
+          llvm::consumeError(v.takeError());
+      }
+    }
+  return true;
+}
+
 llvm::Expected<TaskManifest> kfix::parseManifest(const json::Value &json, StringRef display,
                                                  StringRef dir, bool checkFiles) {
   Checker c(display, dir, checkFiles);
@@ -621,7 +713,7 @@ llvm::Expected<TaskManifest> kfix::parseManifest(const json::Value &json, String
   if (t.name.empty())
     t.name = t.kernel;
   if (!parseInputs(c, *root, t) || !parseReference(c, *root, t) ||
-      !parseTolerance(c, *root, t) || !checkSizes(c, *root, t))
+      !parseTolerance(c, *root, t) || !checkSizes(c, *root, t) || !checkEpilogues(c, t))
     return failed();
   if (const json::Value *s = root->get("seeds")) {
     auto n = s->getAsInteger();

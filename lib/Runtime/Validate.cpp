@@ -411,6 +411,9 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
       auto r1 = cand.run(task, task.launches, *resolved, run1, b, candExec);
       if (!r1)
         return fail("candidate: " + llvm::toString(r1.takeError()) + at);
+      // The candidate's results are final after its host epilogue (`loss / n`).
+      if (llvm::Error e = applyEpilogues(task, b, run1))
+        return fail("task: " + llvm::toString(std::move(e)) + at);
       cr.candidateMs = r1->runMs;
       cr.faults = r1->faults;
       bool faulted = !r1->ok;
@@ -421,6 +424,8 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
         auto r2 = cand.run(task, task.launches, *resolved, run2, b, candExec);
         if (!r2)
           return fail("candidate: " + llvm::toString(r2.takeError()) + at);
+        if (llvm::Error e = applyEpilogues(task, b, run2))
+          return fail("task: " + llvm::toString(std::move(e)) + at);
         if (!r2->ok) {
           faulted = true;
           for (const ExecFault &f : r2->faults)

@@ -12,6 +12,7 @@
 #include "kfix/Runtime/Buffer.h"
 #include "kfix/Runtime/Executor.h"
 #include "kfix/Runtime/Expr.h"
+#include "kfix/Runtime/Transforms.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -32,6 +33,9 @@ struct ParamSpec {
   DType dtype = DType::f32;
   std::vector<Expr> shape; ///< buffers
   Expr value;              ///< scalars
+  /// Output and inout buffers: host arithmetic applied to the candidate's
+  /// result after its launches (kfix extension `epilogue`).
+  std::vector<EpilogueOp> epilogue;
   bool isBuffer() const { return role != Role::scalar; }
   /// Compared against the reference (output and inout).
   bool isChecked() const { return role == Role::output || role == Role::inout; }
@@ -58,6 +62,8 @@ struct InputSpec {
   enum Dist { normal, uniform, randint, constant, arange, file } dist = normal;
   double a = 0, b = 1; ///< mean/std, low/high, value (a)
   std::string path;    ///< dist file: absolute path of the .npy
+  /// Applied in order to the drawn values, in double (kfix extension `transform`).
+  std::vector<InputTransform> transforms;
 };
 
 struct Tolerance {

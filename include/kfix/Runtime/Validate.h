@@ -90,6 +90,13 @@ llvm::Expected<std::vector<Buffer>> makeCaseBuffers(const TaskManifest &task,
                                                     const std::vector<ResolvedParam> &resolved,
                                                     unsigned sizeIndex, unsigned seed);
 
+/// Applies the task's output epilogues (ParamSpec::epilogue) to the candidate's
+/// buffers `bufs` (indexed like task.params) under size binding `b`: what the
+/// candidate's host wrapper computes after its launches. validate() calls it
+/// after every candidate run, so every path that judges outputs sees the
+/// candidate's final results.
+llvm::Error applyEpilogues(const TaskManifest &task, const Bindings &b, std::vector<Buffer> &bufs);
+
 /// The arguments of one launch: the task params it names, buffers from `bufs`
 /// (indexed like task.params) and scalars from `resolved`.
 std::vector<KernelArg> launchArgs(const TaskManifest &task, const KernelLaunch &launch,

@@ -15,7 +15,7 @@ dim = 64
 
 
 def get_inputs():
-    return [torch.randn(batch_size, dim).softmax(dim=-1)]
+    return [torch.randn(batch_size, dim).cumsum(dim=-1)]
 
 
 def get_init_inputs():
