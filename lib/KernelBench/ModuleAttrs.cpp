@@ -90,7 +90,8 @@ void kfix::kb::readModuleAttrs(ConstScope &scope, const std::string &key, const 
                                InitInfo &out) {
   if (v.kind != py::Expr::Call)
     return;
-  StringRef f = StringRef(py::dottedName(*v.args[0]));
+  std::string fname = py::dottedName(*v.args[0]);
+  StringRef f = fname;
   if (!f.consume_front("torch.nn.") && !f.consume_front("nn."))
     return;
   int rank = 0;

@@ -271,7 +271,7 @@ TEST_F(ValidateFixture, CommandReference) {
   // The protocol itself: every validation runs the command (the environment
   // switches below change what it does).
   ::setenv("KFIX_REFERENCE_CACHE", "0", 1);
-  auto restore = llvm::make_scope_exit([] { ::unsetenv("KFIX_REFERENCE_CACHE"); });
+  llvm::scope_exit restore([] { ::unsetenv("KFIX_REFERENCE_CACHE"); });
   ValidationResult r = run();
   EXPECT_EQ(r.verdict, "pass") << r.error;
   EXPECT_EQ(r.cases.size(), 4u);
@@ -310,7 +310,7 @@ TEST_F(ValidateFixture, CommandReferenceCached) {
   // Same cases again: the outputs come from the cache, the command does not
   // run (it would fail now).
   ::setenv("KFIX_TEST_REF_FAIL", "1", 1);
-  auto restore = llvm::make_scope_exit([] {
+  llvm::scope_exit restore([] {
     ::unsetenv("KFIX_TEST_REF_FAIL");
     ::unsetenv("KFIX_REFERENCE_CACHE");
   });
