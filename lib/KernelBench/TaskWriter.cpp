@@ -111,9 +111,6 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
       roles[i] = b.returned ? Role::inout : Role::input;
     else if (b.returned)
       roles[i] = b.init ? Role::inout : Role::output;
-    else if (b.init)
-      out.notes.push_back(b.name + " (" + b.where + ") is zero/one-initialised scratch; the "
-                          "runtime does not initialise scratch buffers");
   }
   for (size_t i = 0; i < task.bufs.size(); ++i)
     if (task.bufs[i].origin == Buf::Input)
@@ -330,7 +327,7 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
           ts.push_back(toJSON(t));
         (*inputs.getObject(b.name))["transform"] = std::move(ts);
       }
-    } else if (roles[i] == Role::inout) {
+    } else if (roles[i] == Role::inout || (roles[i] == Role::scratch && b.init)) {
       if (b.init == 3)
         inputs[b.name] = json::Object{{"dist", "const"}, {"value", b.fill}};
       else

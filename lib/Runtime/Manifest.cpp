@@ -403,8 +403,11 @@ static bool parseInputs(Checker &c, const json::Object &root, TaskManifest &t) {
     for (const auto &kv : *in) {
       std::string f = "inputs." + kv.first.str();
       const ParamSpec *p = t.findParam(kv.first);
-      if (!p || !p->isFilled())
-        return c.fail(f, "no input or inout parameter named '" + kv.first.str() + "'");
+      // A scratch buffer may start at a constant (kfix extension: a wrapper's
+      // `torch::zeros` accumulator); otherwise it is poisoned.
+      bool scratch = p && p->role == Role::scratch;
+      if (!p || !(p->isFilled() || scratch))
+        return c.fail(f, "no input, inout or scratch parameter named '" + kv.first.str() + "'");
       const json::Object *o = c.object(&kv.second, f);
       if (!o)
         return false;
@@ -450,6 +453,9 @@ static bool parseInputs(Checker &c, const json::Object &root, TaskManifest &t) {
                                        "' (expected normal, uniform, randint, const, arange "
                                        "or file)");
       }
+      if (ok && scratch && s.dist != InputSpec::constant)
+        return c.fail(f + ".dist", "a scratch parameter can only start at a constant "
+                                   "(dist \"const\")");
       if (!ok || !parseTransforms(c, *o, f, *p, s))
         return false;
       t.inputs[kv.first] = s;

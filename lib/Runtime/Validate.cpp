@@ -311,7 +311,8 @@ kfix::makeCaseBuffers(const TaskManifest &task, const std::vector<ResolvedParam>
     if (!p.isBuffer())
       continue;
     bufs[i] = Buffer(p.dtype, resolved[i].shape);
-    if (!p.isFilled()) {
+    // Outputs and scratch are poisoned, except scratch given a start value.
+    if (!p.isFilled() && !(p.role == Role::scratch && task.inputs.count(p.name))) {
       poison(bufs[i]);
       continue;
     }

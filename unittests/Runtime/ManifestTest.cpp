@@ -171,7 +171,7 @@ TEST(Manifest, OtherChecks) {
   EXPECT_EQ(errorOf(v), "task.json: reference.params[3]: no task parameter named 'colz'");
   v = base();
   root(v).getObject("inputs")->operator[]("y") = llvm::json::Object{{"dist", "arange"}};
-  EXPECT_EQ(errorOf(v), "task.json: inputs.y: no input or inout parameter named 'y'");
+  EXPECT_EQ(errorOf(v), "task.json: inputs.y: no input, inout or scratch parameter named 'y'");
   v = base();
   param(v, 1)["role"] = "input";
   EXPECT_EQ(errorOf(v), "task.json: params: no output or inout parameter to check");
