@@ -63,10 +63,21 @@ struct LaunchRec {
   std::string where;
 };
 
+/// A branch the importer followed on a condition over sizes that are not fixed
+/// (`if (rows == 0) return out;`, `if x.shape[1] % 4 == 0:`): decided at the
+/// problem's sizes; the task writer checks every task size takes the same branch.
+struct Guard {
+  SymP cond;          ///< integer, non-zero when the condition holds
+  bool taken = false; ///< its value at the problem's sizes
+  std::string where;  ///< file:line:col of the condition
+  std::string text;   ///< the condition as written
+};
+
 struct TaskModel {
   std::vector<Buf> bufs;
   std::vector<ScalarParam> scalars;
   std::vector<LaunchRec> launches;
+  std::vector<Guard> guards;
   std::string uniqueName(const std::string &base) const;
   bool nameTaken(llvm::StringRef n) const;
 };

@@ -111,6 +111,23 @@ private:
   bool execIf(const py::Stmt &s, llvm::StringMap<PV> &env, std::vector<PV> &outputs,
               bool &returned, PV *ret);
   std::optional<bool> forwardCondition(const py::Expr &c, llvm::StringMap<PV> &env);
+  /// What the task knows of a tensor of forward (ForwardBranch.cpp): `x.ndim`,
+  /// `x.is_cuda`, `x.size()`, `x.ndimension()`, `x.is_contiguous()`; nullopt for
+  /// anything else. `call`: `name` is a method called without arguments.
+  std::optional<PV> tensorFact(const py::Expr &e, const PV &base, llvm::StringRef name,
+                               bool call);
+  /// `len(t)` of a tuple (`len(x.shape)`); `handled` is false when `e` is no
+  /// call of the builtin len.
+  std::optional<PV> evalLen(const py::Expr &e, llvm::StringMap<PV> &env, bool &handled);
+  /// `a if cond else b` with a condition known at import time.
+  std::optional<PV> evalIfExp(const py::Expr &e, llvm::StringMap<PV> &env);
+  /// An integer comparison of sizes the task changes, decided at the problem's
+  /// sizes and recorded as a guard (checked at every task size by the writer).
+  std::optional<bool> guardCompare(const py::Expr &c, const SymP &l, const SymP &r);
+  /// `x.dtype ==/!=/is/is not torch.X`, `x.dtype in (...)`, `x.dtype == y.dtype`.
+  std::optional<bool> dtypeCondition(const py::Expr &c, llvm::StringMap<PV> &env);
+  /// `isinstance(v, torch.Tensor / int / float / (..))`, `x.is_floating_point()`.
+  std::optional<bool> typeCondition(const py::Expr &c, llvm::StringMap<PV> &env);
   /// `ModelNew.X`, `self.__class__.X`, `type(self).X` -> `self.X` (class-level
   /// attributes, e.g. an extension cached on the class); other names unchanged.
   std::string selfDotted(const py::Expr &e) const;

@@ -430,9 +430,12 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
       r.s = neg(a->s);
       return r;
     }
-    if (x.text == "!" && a->kind == WVal::Int)
+    if (x.text == "!" && a->kind == WVal::Int) {
       if (auto c = fixedInt(a->s, symbolValues))
         return intVal(lit(*c == 0));
+      if (!a->s->isFloat())
+        return intVal(bin(Sym::Sub, lit(1), nonZeroSym(a->s)));
+    }
     return failV(x.at, "unsupported operator '" + x.text + "' in the wrapper");
   }
   case cpp::Expr::Binary: {
@@ -619,6 +622,29 @@ std::optional<WVal> Interp::compareOrShift(const cpp::Expr &x, const WVal &a, co
       if (o == ">=" && c <= 1) r = true;
       if (r)
         return intVal(lit(*r));
+    }
+    // Integers over sizes: an exact 0/1 expression. A branch on it is followed
+    // when every task size takes it (Interp::execIf records a guard).
+    bool ints = a.kind == WVal::Int && b.kind == WVal::Int && !a.s->isFloat() &&
+                !b.s->isFloat();
+    if (ints && cmp)
+      return intVal(compareSym(op, a.s, b.s));
+    if (ints && logic) {
+      SymP na = nonZeroSym(a.s), nb = nonZeroSym(b.s);
+      return intVal(op == "&&" ? bin(Sym::Min, na, nb)
+                               : bin(Sym::Min, bin(Sym::Add, na, nb), lit(1)));
+    }
+    // Float constants (`eps > 0.0f`).
+    llvm::StringMap<int64_t> noSyms;
+    std::optional<double> fa = evalSym(a.s, noSyms), fb = evalSym(b.s, noSyms);
+    if (cmp && fa && fb) {
+      double l = *fa, r = *fb;
+      return intVal(lit(op == "<"    ? l < r
+                        : op == ">"  ? l > r
+                        : op == "<=" ? l <= r
+                        : op == ">=" ? l >= r
+                        : op == "==" ? l == r
+                                     : l != r));
     }
     return failV(x.at, "a comparison of values that depend on the sizes ('" + op.str() +
                            "'): the importer follows branches and loops that are fixed "

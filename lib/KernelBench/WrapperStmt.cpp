@@ -155,9 +155,26 @@ bool Interp::execIf(size_t &p, size_t e) {
       }
     }
   }
+  // A condition on sizes the task changes: decided at the problem's sizes and
+  // recorded, so that the task writer can check every task size takes the same
+  // branch.
+  if (cv && cv->kind == WVal::Int && !cv->s->isFloat() && symbolValues)
+    if (std::optional<double> now = evalSym(cv->s, *symbolValues)) {
+      Guard g;
+      g.cond = cv->s;
+      g.taken = *now != 0;
+      g.where = u.src.where(t[open + 1].begin);
+      for (size_t q = open + 1; q < close; ++q)
+        g.text += (g.text.empty() ? "" : " ") + t[q].text;
+      task.guards.push_back(std::move(g));
+      p = next;
+      if (*now != 0)
+        return execRange(b1, e1 + 1);
+      return e2 == e1 || execRange(e1 + 2, e2 + 1);
+    }
   return fail(at, "unsupported control flow 'if' in the wrapper (only error checks, "
-                  "conditions fixed for every size and `if (v > hi) v = hi;` caps are "
-                  "understood; the importer follows straight-line wrappers)");
+                  "conditions on sizes, dimensions and constants, and `if (v > hi) v = hi;` "
+                  "caps are understood; the importer follows straight-line wrappers)");
 }
 
 cpp::ExprP Interp::parseAll(size_t p, size_t e) {
