@@ -10,6 +10,7 @@
 //   @classmethod
 //   def _ext(cls): cls._e = load_inline(...); return cls._e   -> self._ext().f(x)
 //   def build(): src = "..."; return load_inline(cuda_sources=src)  -> self.ext = build()
+//   load_inline(..., is_python_module=False)  (TORCH_LIBRARY)  -> torch.ops.NS.OP(x)
 //
 // Each such call becomes an extension with the names forward can reach it by:
 // `NAME()` for a module-level function returning it, `self.NAME()` for a method of
@@ -142,6 +143,28 @@ bool Importer::readNestedExtensions() {
               names.push_back(fnName);
       }
     if (names.empty()) {
+      // `load_inline(..., is_python_module=False)` of sources registering
+      // TORCH_LIBRARY operators: forward reaches them as `torch.ops.NS.OP`.
+      const py::Expr *pym = py::keyword(call, "is_python_module");
+      if (s.kind == py::Stmt::ExprStmt || (pym && pym->kind == py::Expr::Bool && !pym->i)) {
+        srcLocals.clear();
+        if (def)
+          localsOf(def->body, srcLocals);
+        else if (cls)
+          localsOf(cls->body, srcLocals);
+        bool ok = addExtension(call, "");
+        srcLocals.clear();
+        if (!ok)
+          return false;
+        known.insert(&call);
+        ExtUnit &x = exts.back();
+        for (const std::string &a : x.aliases)
+          if (StringRef(a).starts_with("torch.ops.")) {
+            x.handle = a;
+            return true;
+          }
+        exts.pop_back();
+      }
       if (!unreached)
         unreached = &call;
       return true;

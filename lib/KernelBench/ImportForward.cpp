@@ -150,6 +150,12 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
   std::string dotted = py::dottedName(callee);
   StringRef root = StringRef(dotted).split('.').first;
   bool moduleCall = root == "torch" || root == "F" || root == "nn" || root == "functional";
+  if (StringRef(dotted).starts_with("torch.ops.")) {
+    bool handled = false;
+    std::optional<PV> r = torchOpsCall(e, dotted, env, handled);
+    if (handled)
+      return r;
+  }
   if (!moduleCall) {
     // A function returning an extension (`_load().f(x)`, `self._get_ext().f(x)`).
     std::string getter;
@@ -394,6 +400,13 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
   }
   case py::Expr::Attr: {
     std::string dotted = selfDotted(e);
+    if (StringRef(dotted).starts_with("torch.ops.")) // `ops = torch.ops.NS`
+      for (size_t i = 0; i < exts.size(); ++i)
+        if (exts[i].named(dotted)) {
+          v.kind = PV::Ext;
+          v.ext = int(i);
+          return v;
+        }
     if (StringRef(dotted).starts_with("self.")) {
       std::string key = dotted.substr(5);
       for (size_t i = 0; i < exts.size(); ++i)

@@ -50,6 +50,11 @@ struct ExtUnit {
   size_t loc = 0;
 };
 
+/// TORCH_LIBRARY / TORCH_LIBRARY_FRAGMENT / TORCH_LIBRARY_IMPL blocks of `t`: each
+/// operator's C++ function (x.pyToCpp), its schema's parameters (x.pyArgs) and the
+/// alias `torch.ops.NS` (TorchLibrary.cpp).
+void readTorchLibrary(const std::vector<cpp::Tok> &t, ExtUnit &x);
+
 class Importer {
 public:
   Importer(const KernelBenchImportOptions &o, py::Module &prob, py::Module &cand, Diags &d)
@@ -143,6 +148,11 @@ private:
   std::optional<PV> allocate(const py::Expr &e, size_t firstSize, const std::optional<PV> &like,
                              int init, const std::string &what, llvm::StringMap<PV> &env);
   std::optional<PV> callExt(const py::Expr &e, const PV &fn, std::vector<PV> &args);
+  /// `torch.ops.NS.OP(...)` of an operator an extension registers with
+  /// TORCH_LIBRARY: an extension call; `handled` is false when `dotted` names no
+  /// such operator namespace.
+  std::optional<PV> torchOpsCall(const py::Expr &e, llvm::StringRef dotted,
+                                 llvm::StringMap<PV> &env, bool &handled);
   /// Places keyword arguments of an extension call by PYBIND11_MODULE's py::arg
   /// names and fills the defaults given there; false after an error.
   bool bindExtKeywords(const py::Expr &e, const PV &fn, std::vector<PV> &args,
