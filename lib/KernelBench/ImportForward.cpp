@@ -74,9 +74,19 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
   if (auto it = x.pyToCpp.find(fn.name); it != x.pyToCpp.end())
     cppName = it->second;
   const cpp::Function *w = x.unit.find(cppName);
+  const CudaUnit *wu = &x.unit;
+  std::vector<const CudaUnit *> linked;
+  if (x.cppUnit)
+    linked.push_back(x.cppUnit.get());
+  if ((!w || w->isGlobal || w->isDevice) && x.cppUnit) { // a wrapper in cpp_sources
+    w = x.cppUnit->find(cppName);
+    wu = x.cppUnit.get();
+    linked = {&x.unit};
+  }
   if (!w || w->isGlobal || w->isDevice) {
     d.error(cand.where(e.loc), "extension function '" + fn.name +
-                                   "' has no host wrapper in the cuda_sources of " + x.handle);
+                                   "' has no host wrapper in the cuda_sources or cpp_sources "
+                                   "of " + x.handle);
     return std::nullopt;
   }
   std::vector<WVal> wargs;
@@ -111,7 +121,7 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
     usedExts.push_back(fn.ext);
   std::vector<WVal> rets;
   std::string err;
-  if (!runWrapper(task, x.unit, *w, wargs, rets, err, &cscope.symbolValues)) {
+  if (!runWrapper(task, *wu, *w, wargs, rets, err, &cscope.symbolValues, linked)) {
     d.errors.push_back(err);
     return std::nullopt;
   }

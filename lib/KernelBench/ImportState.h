@@ -86,7 +86,7 @@ struct TaskModel {
 struct WVal {
   enum Kind { None, Int, Float, Tensor, Ptr, List, Options, DTypeV, Dim3, Lambda } kind = None;
   SymP s;                  ///< Int / Float
-  int buf = -1;            ///< Tensor / Ptr
+  int buf = -1;            ///< Tensor / Ptr (-1: a null pointer)
   std::vector<SymP> list;  ///< List / Dim3 / a Tensor's shape (views)
   DType dt = DType::f32;   ///< Ptr / DTypeV / Options (when dtKnown)
   bool dtKnown = false;
@@ -115,9 +115,11 @@ struct CudaUnit {
 /// with `error` = "file:line:col: error: ...".
 /// `symbolValues` (optional) gives the size symbols' values: dimension indices,
 /// loop bounds and conditions may use the symbols that no task size changes.
+/// `linked`: other sources whose host functions the wrapper may call.
 bool runWrapper(TaskModel &task, const CudaUnit &unit, const cpp::Function &fn,
                 const std::vector<WVal> &args, std::vector<WVal> &rets, std::string &error,
-                const llvm::StringMap<int64_t> *symbolValues = nullptr);
+                const llvm::StringMap<int64_t> *symbolValues = nullptr,
+                const std::vector<const CudaUnit *> &linked = {});
 
 /// C type name <-> dtype ("float" <-> f32, "int64_t" <-> i64, ...).
 std::optional<DType> dtypeOfCType(llvm::StringRef type);

@@ -110,6 +110,12 @@ bool Importer::addExtension(const py::Expr &call, const std::string &handle) {
       if (cerr.empty()) {
         readDefs(ct);
         readTorchLibrary(ct, x);
+        auto cu = std::make_shared<CudaUnit>();
+        cu->src = std::move(cpp);
+        cu->toks = std::move(ct);
+        cu->fns = cpp::findFunctions(cu->toks);
+        cu->collectMacros();
+        x.cppUnit = std::move(cu);
       }
     }
     d.errors.resize(nerr);

@@ -34,6 +34,9 @@ struct PV {
 
 struct ExtUnit {
   CudaUnit unit;
+  /// The cpp_sources, when they could be read: a wrapper defined there runs with
+  /// the CUDA source's host functions linked (HostCalls.cpp).
+  std::shared_ptr<CudaUnit> cppUnit;
   std::string handle; ///< module-level name or self.NAME
   /// Other names forward reaches it by (`getter()`, `self.getter()`, `self.X`).
   std::vector<std::string> aliases;

@@ -192,6 +192,10 @@ std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint
   }
   if (fn.starts_with("at::cuda::") || fn.starts_with("c10::cuda::") ||
       fn.starts_with("cuda")) {
+    const CudaUnit *hostUnit = nullptr; // a launcher of the sources named cuda_...
+    if (const cpp::Function *h = findHost(fn, hostUnit))
+      if (textHas(hostUnit->toks, h->bodyTok, h->bodyEndTok, {"<<<"}))
+        return callHost(x, *h, *hostUnit, args);
     return WVal();
   }
   // A host helper `int ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }`:
@@ -215,6 +219,10 @@ std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint
       break;
     return expandFnMacro(x, m, args);
   }
+  // Other host functions of the sources (HostCalls.cpp).
+  const CudaUnit *hostUnit = nullptr;
+  if (const cpp::Function *h = findHost(fn, hostUnit))
+    return callHost(x, *h, *hostUnit, args);
   return failV(x.at, "unsupported call '" + fn.str() + "' in the wrapper");
 }
 
@@ -265,9 +273,10 @@ std::optional<WVal> Interp::evalMethod(const cpp::Expr &x, const cpp::Expr &memb
     return intVal(numel(sh));
   if (m == "dim" || m == "ndimension")
     return intVal(lit(int64_t(sh.size())));
-  if (m == "is_cuda" || m == "is_contiguous")
+  // An optional tensor that holds one (`bias.has_value()`, `bias->defined()`).
+  if (m == "is_cuda" || m == "is_contiguous" || m == "has_value" || m == "defined")
     return intVal(lit(1));
-  if (m == "contiguous" || m == "cuda")
+  if (m == "contiguous" || m == "cuda" || m == "value")
     return base;
   if (m == "options") {
     WVal o;
@@ -424,6 +433,8 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
     if (!a)
       return std::nullopt;
     if (x.text == "+" && isNum(*a))
+      return a;
+    if (x.text == "*" && a->kind == WVal::Tensor) // `*bias` of an optional tensor
       return a;
     if (x.text == "-" && isNum(*a)) {
       WVal r = *a;
