@@ -174,14 +174,15 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
     else if (std::string sd = selfDotted(callee); StringRef(sd).starts_with("self."))
       getter = sd + "()";
     if (!getter.empty())
-      for (size_t i = 0; i < exts.size(); ++i)
-        if (exts[i].named(getter)) {
-          PV v;
-          v.kind = PV::Ext;
-          v.ext = int(i);
-          v.loc = e.loc.offset;
-          return v;
-        }
+      if (int i = extByName(getter, e.loc.offset); i != -1) {
+        if (i < 0)
+          return std::nullopt;
+        PV v;
+        v.kind = PV::Ext;
+        v.ext = i;
+        v.loc = e.loc.offset;
+        return v;
+      }
     bool followed = false;
     std::optional<PV> r = inlineCall(e, env, followed);
     if (followed)
@@ -524,6 +525,16 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
     }
     return v;
   case py::Expr::Subscript: {
+    // `D[key]` of a dict cache of built extensions.
+    if (std::string dn = selfDotted(*e.args[0]);
+        !dn.empty() && (e.args[0]->kind != py::Expr::Name || !env.count(dn)))
+      if (int i = extByName(dn + "[]", e.loc.offset); i != -1) {
+        if (i < 0)
+          return std::nullopt;
+        v.kind = PV::Ext;
+        v.ext = i;
+        return v;
+      }
     auto b = eval(*e.args[0], env);
     if (!b)
       return std::nullopt;

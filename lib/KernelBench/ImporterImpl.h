@@ -82,6 +82,9 @@ private:
   /// load_inline calls inside functions, methods and class bodies
   /// (FindExtensions.cpp).
   bool readNestedExtensions();
+  /// The extension reached by `name` (a getter `f()`, a dict cache `D[]`): its
+  /// index, -1 when none, -2 after an error when several are (FindExtensions.cpp).
+  int extByName(llvm::StringRef name, size_t loc);
   /// Local string variables of the function holding the load_inline call being
   /// read (`__init__`), searched before module-level variables.
   llvm::StringMap<const py::Expr *> srcLocals;
