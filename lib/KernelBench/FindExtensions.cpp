@@ -10,6 +10,8 @@
 //   @classmethod
 //   def _ext(cls): cls._e = load_inline(...); return cls._e   -> self._ext().f(x)
 //   def build(): src = "..."; return load_inline(cuda_sources=src)  -> self.ext = build()
+//   load_inline(..., is_python_module=False)  (TORCH_LIBRARY)  -> torch.ops.NS.OP(x)
+//   _cache[key] = load_inline(...); return _cache[key]   -> get(key).f(x), _cache[k].f(x)
 //
 // Each such call becomes an extension with the names forward can reach it by:
 // `NAME()` for a module-level function returning it, `self.NAME()` for a method of
@@ -102,6 +104,18 @@ bool Importer::readNestedExtensions() {
     return "";
   };
 
+  // `D[...]` of a dict cache: "D[]" for a module-level name, "self.D[]" for a
+  // class attribute; "" otherwise.
+  auto cacheKey = [&](const py::Expr &t, const py::Stmt *cls) -> std::string {
+    if (t.kind != py::Expr::Subscript)
+      return "";
+    const py::Expr &d = *t.args[0];
+    if (d.kind == py::Expr::Name)
+      return d.text + "[]";
+    std::string k = classKey(d, cls);
+    return k.empty() ? "" : k + "[]";
+  };
+
   // One statement's load_inline calls, in function `def` (null: a class body or
   // the module) of class `cls` (null: none, or a nested function).
   auto visitStmt = [&](const py::Stmt &s, const py::Stmt *def, const py::Stmt *cls,
@@ -134,14 +148,42 @@ bool Importer::readNestedExtensions() {
           names.push_back("self." + t->text); // class body
         else if (!key.empty() && modelNew)
           names.push_back(key);
-        // `return NAME` / `return cls.X` of what was assigned.
+        // `D[key] = load_inline(...)`: a dict cache, module-level (`D` a
+        // module name) or on the class (`self.D`, `cls.D`).
+        std::string cache = cacheKey(*t, cls);
+        if (!cache.empty())
+          names.push_back(cache);
+        // `return NAME` / `return cls.X` / `return D[key]` of what was assigned.
         if (!fnName.empty())
           for (const py::Expr *r : rets)
             if ((isName && r->kind == py::Expr::Name && r->text == t->text) ||
-                (!key.empty() && classKey(*r, cls) == key))
+                (!key.empty() && classKey(*r, cls) == key) ||
+                (!cache.empty() && cacheKey(*r, cls) == cache))
               names.push_back(fnName);
       }
     if (names.empty()) {
+      // `load_inline(..., is_python_module=False)` of sources registering
+      // TORCH_LIBRARY operators: forward reaches them as `torch.ops.NS.OP`.
+      const py::Expr *pym = py::keyword(call, "is_python_module");
+      if (s.kind == py::Stmt::ExprStmt || (pym && pym->kind == py::Expr::Bool && !pym->i)) {
+        srcLocals.clear();
+        if (def)
+          localsOf(def->body, srcLocals);
+        else if (cls)
+          localsOf(cls->body, srcLocals);
+        bool ok = addExtension(call, "");
+        srcLocals.clear();
+        if (!ok)
+          return false;
+        known.insert(&call);
+        ExtUnit &x = exts.back();
+        for (const std::string &a : x.aliases)
+          if (StringRef(a).starts_with("torch.ops.")) {
+            x.handle = a;
+            return true;
+          }
+        exts.pop_back();
+      }
       if (!unreached)
         unreached = &call;
       return true;
@@ -224,4 +266,24 @@ bool ExtUnit::named(StringRef name) const {
     if (a == name)
       return true;
   return false;
+}
+
+int Importer::extByName(StringRef name, size_t loc) {
+  int found = -1;
+  for (size_t i = 0; i < exts.size(); ++i) {
+    if (!exts[i].named(name))
+      continue;
+    if (found >= 0) {
+      // Several builds reachable the same way (a dict cache filled with
+      // different sources per key, a getter with branches): which one forward
+      // gets depends on values the importer does not follow.
+      d.error(cand.where(loc), "several load_inline(...) results are reached through '" +
+                                   name.str() + "' (" + cand.where(exts[found].loc) + " and " +
+                                   cand.where(exts[i].loc) +
+                                   "); the importer cannot tell which one forward uses");
+      return -2;
+    }
+    found = int(i);
+  }
+  return found;
 }

@@ -5,8 +5,12 @@
 // set by __init__ (`if self.use_relu:`, `if self.dim < 0:`), the contiguity of a
 // tensor (every task buffer is contiguous). Such an `if` runs the branch taken;
 // what that branch does is judged as anywhere in forward (torch computation in it
-// is an INTEGRITY finding). A condition that depends on the data or on a size the
-// task changes is an error at the condition.
+// is an INTEGRITY finding). The task also knows each tensor's rank, dtype and
+// shape: `x.dim()`, `x.ndim`, `len(x.shape)`, `x.dtype == torch.X`, `x.is_cuda`,
+// `isinstance(x, torch.Tensor)` are decided; a comparison of sizes the task
+// changes (`x.shape[-1] % 4 == 0`) is decided at the problem's sizes and recorded
+// as a guard, which the task writer checks at every task size. A condition on
+// the data is an error at the condition.
 //
 //===----------------------------------------------------------------------===//
 #include "ImporterImpl.h"
@@ -67,6 +71,8 @@ std::optional<bool> Importer::forwardCondition(const py::Expr &c, llvm::StringMa
   case py::Expr::Call: {
     // x.is_contiguous(): the task's buffers (and forward's views of them) are.
     const py::Expr &callee = *c.args[0];
+    if (std::optional<bool> k = typeCondition(c, env))
+      return k;
     if (callee.kind == py::Expr::Attr && callee.text == "is_contiguous" && c.args.size() == 1) {
       std::optional<PV> base = quiet(*callee.args[0]);
       if (base && base->kind == PV::Tensor)
@@ -76,6 +82,8 @@ std::optional<bool> Importer::forwardCondition(const py::Expr &c, llvm::StringMa
   }
   case py::Expr::Compare: {
     const py::Expr &l = *c.args[0], &r = *c.args[1];
+    if (std::optional<bool> dt = dtypeCondition(c, env))
+      return dt;
     if (l.kind == py::Expr::NoneLit || r.kind == py::Expr::NoneLit) {
       StringRef op = c.text;
       if (op != "is" && op != "is not" && op != "==" && op != "!=")
@@ -91,7 +99,7 @@ std::optional<bool> Importer::forwardCondition(const py::Expr &c, llvm::StringMa
       return std::nullopt;
     auto av = fixedInt(a->s, &cscope.symbolValues), bv = fixedInt(b->s, &cscope.symbolValues);
     if (!av || !bv)
-      return std::nullopt;
+      return guardCompare(c, a->s, b->s);
     return llvm::StringSwitch<std::optional<bool>>(c.text)
         .Case("<", *av < *bv)
         .Case("<=", *av <= *bv)
@@ -125,8 +133,8 @@ bool Importer::execIf(const py::Stmt &s, llvm::StringMap<PV> &env, std::vector<P
   if (!taken) {
     d.error(cand.where(s.value->loc),
             "cannot decide this condition in ModelNew.forward at import time (the importer "
-            "follows an `if` on None-ness of parameters, numbers and flags fixed for every "
-            "size, and x.is_contiguous())");
+            "follows an `if` on None-ness of parameters, numbers and flags, the inputs' "
+            "sizes, ranks and dtypes, and x.is_contiguous())");
     return false;
   }
   if (*taken)
@@ -146,4 +154,208 @@ bool Importer::execIf(const py::Stmt &s, llvm::StringMap<PV> &env, std::vector<P
     }
   }
   return true;
+}
+
+std::optional<bool> Importer::guardCompare(const py::Expr &c, const SymP &l, const SymP &r) {
+  if (!l || !r)
+    return std::nullopt;
+  // Float constants (`self.eps > 0`).
+  llvm::StringMap<int64_t> noSyms;
+  std::optional<double> fl = evalSym(l, noSyms), fr = evalSym(r, noSyms);
+  if (fl && fr)
+    return llvm::StringSwitch<std::optional<bool>>(c.text)
+        .Case("<", *fl < *fr)
+        .Case("<=", *fl <= *fr)
+        .Case(">", *fl > *fr)
+        .Case(">=", *fl >= *fr)
+        .Case("==", *fl == *fr)
+        .Case("!=", *fl != *fr)
+        .Default(std::nullopt);
+  if (l->isFloat() || r->isFloat())
+    return std::nullopt;
+  SymP ind = compareSym(c.text, l, r);
+  if (!ind)
+    return std::nullopt;
+  std::optional<double> now = evalSym(ind, cscope.symbolValues);
+  if (!now)
+    return std::nullopt;
+  Guard g;
+  g.cond = ind;
+  g.taken = *now != 0;
+  g.where = cand.where(c.loc);
+  size_t end = c.endOffset > c.loc.offset ? c.endOffset : c.loc.offset;
+  g.text = cand.text.substr(c.loc.offset, end - c.loc.offset);
+  if (g.text.empty())
+    g.text = print(l) + " " + c.text + " " + print(r);
+  task.guards.push_back(std::move(g));
+  return *now != 0;
+}
+
+std::optional<bool> Importer::dtypeCondition(const py::Expr &c, llvm::StringMap<PV> &env) {
+  // The dtype `x` names: `t.dtype` of a tensor with a known dtype, or `torch.X`.
+  auto dtypeOf = [&](const py::Expr &x) -> std::optional<DType> {
+    if (std::optional<DType> t = torchDType(x))
+      return t;
+    if (x.kind != py::Expr::Attr || x.text != "dtype")
+      return std::nullopt;
+    size_t nerr = d.errors.size(), nfind = d.findings.size();
+    std::optional<PV> base = eval(*x.args[0], env);
+    d.errors.resize(nerr);
+    d.findings.resize(nfind);
+    if (!base || base->kind != PV::Tensor || base->indexed)
+      return std::nullopt;
+    const Buf &b = task.bufs[base->buf];
+    if (b.origin == Buf::Created && !b.dtypeKnown)
+      return std::nullopt;
+    return b.dtype;
+  };
+  StringRef op = c.text;
+  const py::Expr &l = *c.args[0], &r = *c.args[1];
+  bool lAttr = l.kind == py::Expr::Attr && l.text == "dtype";
+  bool rAttr = r.kind == py::Expr::Attr && r.text == "dtype";
+  if (!lAttr && !rAttr)
+    return std::nullopt;
+  std::optional<DType> a = dtypeOf(l);
+  if (!a)
+    return std::nullopt;
+  if (op == "in" || op == "not in") {
+    if (r.kind != py::Expr::Tuple && r.kind != py::Expr::List)
+      return std::nullopt;
+    bool found = false;
+    for (const py::ExprP &k : r.args) {
+      std::optional<DType> t = dtypeOf(*k);
+      if (!t)
+        return std::nullopt;
+      found |= *t == *a;
+    }
+    return op == "in" ? found : !found;
+  }
+  std::optional<DType> b = dtypeOf(r);
+  if (!b)
+    return std::nullopt;
+  if (op == "==" || op == "is")
+    return *a == *b;
+  if (op == "!=" || op == "is not")
+    return *a != *b;
+  return std::nullopt;
+}
+
+std::optional<bool> Importer::typeCondition(const py::Expr &c, llvm::StringMap<PV> &env) {
+  const py::Expr &callee = *c.args[0];
+  auto quiet = [&](const py::Expr &x) -> std::optional<PV> {
+    size_t nerr = d.errors.size(), nfind = d.findings.size();
+    std::optional<PV> v = eval(x, env);
+    if (!v || d.findings.size() != nfind) {
+      d.errors.resize(nerr);
+      d.findings.resize(nfind);
+      return std::nullopt;
+    }
+    return v;
+  };
+  // x.is_floating_point(): from the tensor's dtype.
+  if (callee.kind == py::Expr::Attr && callee.text == "is_floating_point" && c.args.size() == 1) {
+    std::optional<PV> base = quiet(*callee.args[0]);
+    if (!base || base->kind != PV::Tensor)
+      return std::nullopt;
+    const Buf &b = task.bufs[base->buf];
+    if (b.origin == Buf::Created && !b.dtypeKnown)
+      return std::nullopt;
+    return isFloat(b.dtype);
+  }
+  if (callee.kind != py::Expr::Name || callee.text != "isinstance" || c.args.size() != 3 ||
+      env.count("isinstance"))
+    return std::nullopt;
+  std::optional<PV> v = quiet(*c.args[1]);
+  if (!v)
+    return std::nullopt;
+  std::vector<const py::Expr *> types;
+  if (c.args[2]->kind == py::Expr::Tuple || c.args[2]->kind == py::Expr::List)
+    for (const py::ExprP &k : c.args[2]->args)
+      types.push_back(k.get());
+  else
+    types.push_back(c.args[2].get());
+  bool any = false;
+  for (const py::Expr *t : types) {
+    std::string n = py::dottedName(*t);
+    bool tensorType = n == "torch.Tensor" || n == "Tensor" || n == "torch.nn.Parameter" ||
+                      n == "nn.Parameter";
+    bool numType = n == "int" || n == "float" || n == "bool" || n == "numbers.Number";
+    if (!tensorType && !numType && n != "tuple" && n != "list" && n != "type(None)")
+      return std::nullopt;
+    if (v->kind == PV::Tensor)
+      any |= n == "torch.Tensor" || n == "Tensor";
+    else if (v->kind == PV::Num) {
+      bool isF = v->s && v->s->isFloat();
+      any |= n == "numbers.Number" || (n == "float" && isF) || (n == "int" && !isF);
+    } else if (v->kind == PV::Tuple)
+      any |= n == "tuple" || n == "list";
+    else if (v->kind == PV::None)
+      any |= n == "type(None)";
+    else
+      return std::nullopt;
+  }
+  return any;
+}
+
+std::optional<PV> Importer::tensorFact(const py::Expr &e, const PV &base, StringRef name,
+                                       bool call) {
+  if (base.kind != PV::Tensor || base.indexed)
+    return std::nullopt;
+  const Buf &b = task.bufs[base.buf];
+  PV n;
+  n.kind = PV::Num;
+  n.loc = e.loc.offset;
+  if ((!call && name == "ndim") || (call && name == "ndimension")) {
+    n.s = lit(int64_t(b.shape.size()));
+    return n;
+  }
+  if ((!call && name == "is_cuda") || (call && name == "is_contiguous")) {
+    n.s = lit(1); // task buffers live on the device and are contiguous
+    return n;
+  }
+  if (call && name == "size") { // x.size(): the shape
+    PV t;
+    t.kind = PV::Tuple;
+    t.loc = e.loc.offset;
+    for (const SymP &s : b.shape) {
+      n.s = s;
+      t.items.push_back(n);
+    }
+    return t;
+  }
+  return std::nullopt;
+}
+
+std::optional<PV> Importer::evalLen(const py::Expr &e, llvm::StringMap<PV> &env,
+                                    bool &handled) {
+  handled = false;
+  const py::Expr &callee = *e.args[0];
+  if (callee.kind != py::Expr::Name || callee.text != "len" || env.count("len") ||
+      e.args.size() != 2 || !e.kwargs.empty())
+    return std::nullopt;
+  handled = true;
+  std::optional<PV> v = eval(*e.args[1], env);
+  if (!v)
+    return std::nullopt;
+  if (v->kind != PV::Tuple) {
+    d.error(cand.where(e.loc), "len(...) of something that is not a tuple or a shape");
+    return std::nullopt;
+  }
+  PV n;
+  n.kind = PV::Num;
+  n.loc = e.loc.offset;
+  n.s = lit(int64_t(v->items.size()));
+  return n;
+}
+
+std::optional<PV> Importer::evalIfExp(const py::Expr &e, llvm::StringMap<PV> &env) {
+  std::optional<bool> c = forwardCondition(*e.args[1], env);
+  if (!c) {
+    d.error(cand.where(e.args[1]->loc),
+            "cannot decide this condition in ModelNew.forward at import time (the importer "
+            "follows conditions on None-ness, numbers and flags, sizes, ranks and dtypes "
+            "of the inputs)");
+    return std::nullopt;
+  }
+  return eval(*e.args[*c ? 0 : 2], env);
 }

@@ -74,9 +74,19 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
   if (auto it = x.pyToCpp.find(fn.name); it != x.pyToCpp.end())
     cppName = it->second;
   const cpp::Function *w = x.unit.find(cppName);
+  const CudaUnit *wu = &x.unit;
+  std::vector<const CudaUnit *> linked;
+  if (x.cppUnit)
+    linked.push_back(x.cppUnit.get());
+  if ((!w || w->isGlobal || w->isDevice) && x.cppUnit) { // a wrapper in cpp_sources
+    w = x.cppUnit->find(cppName);
+    wu = x.cppUnit.get();
+    linked = {&x.unit};
+  }
   if (!w || w->isGlobal || w->isDevice) {
     d.error(cand.where(e.loc), "extension function '" + fn.name +
-                                   "' has no host wrapper in the cuda_sources of " + x.handle);
+                                   "' has no host wrapper in the cuda_sources or cpp_sources "
+                                   "of " + x.handle);
     return std::nullopt;
   }
   std::vector<WVal> wargs;
@@ -111,7 +121,7 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
     usedExts.push_back(fn.ext);
   std::vector<WVal> rets;
   std::string err;
-  if (!runWrapper(task, x.unit, *w, wargs, rets, err, &cscope.symbolValues)) {
+  if (!runWrapper(task, *wu, *w, wargs, rets, err, &cscope.symbolValues, linked)) {
     d.errors.push_back(err);
     return std::nullopt;
   }
@@ -145,137 +155,17 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
   return r;
 }
 
-std::optional<PV> Importer::allocate(const py::Expr &e, size_t firstSize,
-                                     const std::optional<PV> &like, int init,
-                                     const std::string &what, llvm::StringMap<PV> &env) {
-  // An allocation in forward: a new buffer the extension writes into.
-  Buf b;
-  b.origin = Buf::Created;
-  b.name = task.uniqueName("out");
-  b.where = cand.where(e.loc);
-  b.init = init;
-  if (like) {
-    b.dtype = task.bufs[like->buf].dtype;
-    if (firstSize >= e.args.size() && !py::keyword(e, "size"))
-      b.shape = task.bufs[like->buf].shape;
-  }
-  std::vector<const py::Expr *> sizeArgs;
-  for (size_t i = firstSize; i < e.args.size(); ++i)
-    sizeArgs.push_back(e.args[i].get());
-  if (const py::Expr *sz = py::keyword(e, "size"))
-    sizeArgs.push_back(sz);
-  for (const py::Expr *a : sizeArgs) {
-    std::vector<const py::Expr *> dims;
-    if (a->kind == py::Expr::Tuple || a->kind == py::Expr::List)
-      for (const py::ExprP &x : a->args)
-        dims.push_back(x.get());
-    else
-      dims.push_back(a);
-    for (const py::Expr *x : dims) {
-      auto v = eval(*x, env);
-      if (v && v->kind == PV::Tuple && dims.size() == 1 && // a shape: `x.shape`
-          llvm::all_of(v->items, [](const PV &i) { return i.kind == PV::Num; })) {
-        for (const PV &i : v->items)
-          b.shape.push_back(i.s);
-        continue;
-      }
-      if (!v || v->kind != PV::Num) {
-        d.error(cand.where(x->loc), "a size of " + what + " the importer cannot follow");
-        return std::nullopt;
-      }
-      b.shape.push_back(v->s);
-    }
-  }
-  // dtype=torch.X (device=, layout= and the like change nothing the task holds).
-  if (const py::Expr *dt = py::keyword(e, "dtype")) {
-    std::optional<DType> t = torchDType(*dt);
-    if (!t && dt->kind == py::Expr::Attr && dt->text == "dtype") {
-      auto src = eval(*dt->args[0], env);
-      if (src && src->kind == PV::Tensor)
-        t = task.bufs[src->buf].dtype;
-    }
-    if (!t) {
-      d.error(cand.where(dt->loc), "a dtype of " + what + " the importer cannot read");
-      return std::nullopt;
-    }
-    b.dtype = *t;
-    b.dtypeKnown = true;
-  }
-  task.bufs.push_back(b);
-  PV t;
-  t.kind = PV::Tensor;
-  t.loc = e.loc.offset;
-  t.buf = int(task.bufs.size()) - 1;
-  return t;
-}
-
-std::optional<bool> Importer::dtypeNoOp(const py::Expr &e, const PV &base,
-                                        llvm::StringMap<PV> &env) {
-  const py::Expr &callee = *e.args[0];
-  StringRef m = callee.text;
-  std::optional<DType> target = llvm::StringSwitch<std::optional<DType>>(m)
-                                    .Case("float", DType::f32)
-                                    .Case("double", DType::f64)
-                                    .Case("half", DType::f16)
-                                    .Case("bfloat16", DType::bf16)
-                                    .Case("long", DType::i64)
-                                    .Case("int", DType::i32)
-                                    .Case("short", DType::i16)
-                                    .Case("char", DType::i8)
-                                    .Case("byte", DType::u8)
-                                    .Case("bool", DType::boolean)
-                                    .Default(std::nullopt);
-  if (target && e.args.size() != 1)
-    return std::nullopt;
-  if (!target && (m == "to" || m == "type")) {
-    // .to(torch.X) / .to(dtype=torch.X) / .to(y.dtype) / .type(torch.X); a device
-    // argument (`.to(x.device)`, `.to("cuda")`) converts nothing.
-    std::vector<const py::Expr *> cands;
-    for (size_t i = 1; i < e.args.size(); ++i)
-      cands.push_back(e.args[i].get());
-    if (const py::Expr *k = py::keyword(e, "dtype"))
-      cands.push_back(k);
-    for (const py::Expr *a : cands) {
-      if (auto t = torchDType(*a)) {
-        target = t;
-      } else if (a->kind == py::Expr::Attr && a->text == "dtype") {
-        auto src = eval(*a->args[0], env);
-        if (!src)
-          return false;
-        if (src->kind != PV::Tensor) {
-          d.error(cand.where(a->loc), "the dtype of something that is not a tensor of "
-                                      "forward");
-          return false;
-        }
-        target = task.bufs[src->buf].dtype;
-      }
-    }
-  }
-  if (!target)
-    return std::nullopt;
-  const Buf &b = task.bufs[base.buf];
-  if (b.origin == Buf::Created && !b.dtypeKnown) {
-    d.error(cand.where(e.loc), "cannot tell whether '." + m.str() + "(...)' converts '" +
-                                   b.name + "' (its dtype is not known)");
-    return false;
-  }
-  if (b.dtype == *target)
-    return true;
-  d.error(cand.where(e.loc), "'." + m.str() + "(...)' converts '" + b.name + "' from " +
-                                 dtypeName(b.dtype).str() + " to " +
-                                 dtypeName(*target).str() +
-                                 ": a dtype conversion in ModelNew.forward is computation the "
-                                 "task cannot hold (its tensors keep the problem's dtypes); "
-                                 "only conversions to the dtype a tensor already has are "
-                                 "accepted");
-  return false;
-}
-
 std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env) {
   const py::Expr &callee = *e.args[0];
   std::string dotted = py::dottedName(callee);
   StringRef root = StringRef(dotted).split('.').first;
   bool moduleCall = root == "torch" || root == "F" || root == "nn" || root == "functional";
+  if (StringRef(dotted).starts_with("torch.ops.")) {
+    bool handled = false;
+    std::optional<PV> r = torchOpsCall(e, dotted, env, handled);
+    if (handled)
+      return r;
+  }
   if (!moduleCall) {
     // A function returning an extension (`_load().f(x)`, `self._get_ext().f(x)`).
     std::string getter;
@@ -284,14 +174,15 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
     else if (std::string sd = selfDotted(callee); StringRef(sd).starts_with("self."))
       getter = sd + "()";
     if (!getter.empty())
-      for (size_t i = 0; i < exts.size(); ++i)
-        if (exts[i].named(getter)) {
-          PV v;
-          v.kind = PV::Ext;
-          v.ext = int(i);
-          v.loc = e.loc.offset;
-          return v;
-        }
+      if (int i = extByName(getter, e.loc.offset); i != -1) {
+        if (i < 0)
+          return std::nullopt;
+        PV v;
+        v.kind = PV::Ext;
+        v.ext = i;
+        v.loc = e.loc.offset;
+        return v;
+      }
     bool followed = false;
     std::optional<PV> r = inlineCall(e, env, followed);
     if (followed)
@@ -342,6 +233,9 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
           (m == "to" && e.args.size() == 1 && py::keyword(e, "device")) ||
           (m == "float" && task.bufs[base->buf].dtype == DType::f32))
         return base; // views and no-ops: same buffer
+      if (!base->indexed && e.args.size() == 1)
+        if (std::optional<PV> f = tensorFact(e, *base, m, true))
+          return f;
       if ((m == "size" || m == "dim") && base->indexed) {
         d.error(cand.where(e.loc), "'." + m.str() + "()' of a tensor indexed with [i] is not "
                                                     "followed");
@@ -517,6 +411,13 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
   }
   case py::Expr::Attr: {
     std::string dotted = selfDotted(e);
+    if (StringRef(dotted).starts_with("torch.ops.")) // `ops = torch.ops.NS`
+      for (size_t i = 0; i < exts.size(); ++i)
+        if (exts[i].named(dotted)) {
+          v.kind = PV::Ext;
+          v.ext = int(i);
+          return v;
+        }
     if (StringRef(dotted).starts_with("self.")) {
       std::string key = dotted.substr(5);
       for (size_t i = 0; i < exts.size(); ++i)
@@ -581,6 +482,9 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
                                                  "followed");
       return std::nullopt;
     }
+    if (base->kind == PV::Tensor)
+      if (std::optional<PV> f = tensorFact(e, *base, e.text, false))
+        return f;
     if (base->kind == PV::Tensor && e.text == "shape") {
       v.kind = PV::Tuple;
       for (const SymP &s : task.bufs[base->buf].shape) {
@@ -602,7 +506,14 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
     return v;
   }
   case py::Expr::Call:
+    if (bool handled = false; true) {
+      std::optional<PV> l = evalLen(e, env, handled);
+      if (handled)
+        return l;
+    }
     return evalCall(e, env);
+  case py::Expr::IfExp:
+    return evalIfExp(e, env);
   case py::Expr::Tuple:
   case py::Expr::List:
     v.kind = PV::Tuple;
@@ -614,6 +525,16 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
     }
     return v;
   case py::Expr::Subscript: {
+    // `D[key]` of a dict cache of built extensions.
+    if (std::string dn = selfDotted(*e.args[0]);
+        !dn.empty() && (e.args[0]->kind != py::Expr::Name || !env.count(dn)))
+      if (int i = extByName(dn + "[]", e.loc.offset); i != -1) {
+        if (i < 0)
+          return std::nullopt;
+        v.kind = PV::Ext;
+        v.ext = i;
+        return v;
+      }
     auto b = eval(*e.args[0], env);
     if (!b)
       return std::nullopt;
@@ -680,6 +601,18 @@ std::optional<PV> Importer::eval(const py::Expr &e, llvm::StringMap<PV> &env) {
       return v;
     }
     if (llvm::all_of(ops, [](const PV &o) { return o.kind == PV::Num; }) && ops.size() == 2) {
+      // Python's floored `%` and `//` of constants (`self.dim % x.dim()`, dim -1).
+      auto ca = constInt(ops[0].s), cb = constInt(ops[1].s);
+      if (ca && cb && *cb != 0 && (e.text == "%" || e.text == "//")) {
+        int64_t q = *ca / *cb, r = *ca % *cb;
+        if (r != 0 && ((r < 0) != (*cb < 0))) {
+          --q;
+          r += *cb;
+        }
+        v.kind = PV::Num;
+        v.s = lit(e.text == "%" ? r : q);
+        return v;
+      }
       Sym::Kind k = e.text == "+" ? Sym::Add : e.text == "-" ? Sym::Sub
                   : e.text == "*" ? Sym::Mul : e.text == "//" ? Sym::Div : Sym::Mod;
       v.kind = PV::Num;

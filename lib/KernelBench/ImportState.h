@@ -75,10 +75,21 @@ struct LaunchRec {
   std::string where;
 };
 
+/// A branch the importer followed on a condition over sizes that are not fixed
+/// (`if (rows == 0) return out;`, `if x.shape[1] % 4 == 0:`): decided at the
+/// problem's sizes; the task writer checks every task size takes the same branch.
+struct Guard {
+  SymP cond;          ///< integer, non-zero when the condition holds
+  bool taken = false; ///< its value at the problem's sizes
+  std::string where;  ///< file:line:col of the condition
+  std::string text;   ///< the condition as written
+};
+
 struct TaskModel {
   std::vector<Buf> bufs;
   std::vector<ScalarParam> scalars;
   std::vector<LaunchRec> launches;
+  std::vector<Guard> guards;
   std::string uniqueName(const std::string &base) const;
   bool nameTaken(llvm::StringRef n) const;
 };
@@ -87,7 +98,7 @@ struct TaskModel {
 struct WVal {
   enum Kind { None, Int, Float, Tensor, Ptr, List, Options, DTypeV, Dim3, Lambda } kind = None;
   SymP s;                  ///< Int / Float
-  int buf = -1;            ///< Tensor / Ptr
+  int buf = -1;            ///< Tensor / Ptr (-1: a null pointer)
   std::vector<SymP> list;  ///< List / Dim3 / a Tensor's shape (views)
   DType dt = DType::f32;   ///< Ptr / DTypeV / Options (when dtKnown)
   bool dtKnown = false;
@@ -119,9 +130,11 @@ struct CudaUnit {
 /// with `error` = "file:line:col: error: ...".
 /// `symbolValues` (optional) gives the size symbols' values: dimension indices,
 /// loop bounds and conditions may use the symbols that no task size changes.
+/// `linked`: other sources whose host functions the wrapper may call.
 bool runWrapper(TaskModel &task, const CudaUnit &unit, const cpp::Function &fn,
                 const std::vector<WVal> &args, std::vector<WVal> &rets, std::string &error,
-                const llvm::StringMap<int64_t> *symbolValues = nullptr);
+                const llvm::StringMap<int64_t> *symbolValues = nullptr,
+                const std::vector<const CudaUnit *> &linked = {});
 
 /// C type name <-> dtype ("float" <-> f32, "int64_t" <-> i64, ...).
 std::optional<DType> dtypeOfCType(llvm::StringRef type);

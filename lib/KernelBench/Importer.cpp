@@ -94,6 +94,7 @@ bool Importer::addExtension(const py::Expr &call, const std::string &handle) {
       }
   };
   readDefs(x.unit.toks);
+  readTorchLibrary(x.unit.toks, x);
   const py::Expr *cppSrc = py::keyword(call, "cpp_sources");
   if (!cppSrc && call.args.size() > 2)
     cppSrc = call.args[2].get();
@@ -106,8 +107,16 @@ bool Importer::addExtension(const py::Expr &call, const std::string &handle) {
     size_t cerrAt = 0;
     if (composeSource(*cppSrc, cpp, 0, nullptr)) {
       std::vector<cpp::Tok> ct = cpp::lex(cpp.text, cerr, cerrAt);
-      if (cerr.empty())
+      if (cerr.empty()) {
         readDefs(ct);
+        readTorchLibrary(ct, x);
+        auto cu = std::make_shared<CudaUnit>();
+        cu->src = std::move(cpp);
+        cu->toks = std::move(ct);
+        cu->fns = cpp::findFunctions(cu->toks);
+        cu->collectMacros();
+        x.cppUnit = std::move(cu);
+      }
     }
     d.errors.resize(nerr);
   }

@@ -34,6 +34,9 @@ struct PV {
 
 struct ExtUnit {
   CudaUnit unit;
+  /// The cpp_sources, when they could be read: a wrapper defined there runs with
+  /// the CUDA source's host functions linked (HostCalls.cpp).
+  std::shared_ptr<CudaUnit> cppUnit;
   std::string handle; ///< module-level name or self.NAME
   /// Other names forward reaches it by (`getter()`, `self.getter()`, `self.X`).
   std::vector<std::string> aliases;
@@ -49,6 +52,11 @@ struct ExtUnit {
   llvm::StringMap<std::string> pyToCpp;
   size_t loc = 0;
 };
+
+/// TORCH_LIBRARY / TORCH_LIBRARY_FRAGMENT / TORCH_LIBRARY_IMPL blocks of `t`: each
+/// operator's C++ function (x.pyToCpp), its schema's parameters (x.pyArgs) and the
+/// alias `torch.ops.NS` (TorchLibrary.cpp).
+void readTorchLibrary(const std::vector<cpp::Tok> &t, ExtUnit &x);
 
 class Importer {
 public:
@@ -74,6 +82,9 @@ private:
   /// load_inline calls inside functions, methods and class bodies
   /// (FindExtensions.cpp).
   bool readNestedExtensions();
+  /// The extension reached by `name` (a getter `f()`, a dict cache `D[]`): its
+  /// index, -1 when none, -2 after an error when several are (FindExtensions.cpp).
+  int extByName(llvm::StringRef name, size_t loc);
   /// Local string variables of the function holding the load_inline call being
   /// read (`__init__`), searched before module-level variables.
   llvm::StringMap<const py::Expr *> srcLocals;
@@ -111,6 +122,23 @@ private:
   bool execIf(const py::Stmt &s, llvm::StringMap<PV> &env, std::vector<PV> &outputs,
               bool &returned, PV *ret);
   std::optional<bool> forwardCondition(const py::Expr &c, llvm::StringMap<PV> &env);
+  /// What the task knows of a tensor of forward (ForwardBranch.cpp): `x.ndim`,
+  /// `x.is_cuda`, `x.size()`, `x.ndimension()`, `x.is_contiguous()`; nullopt for
+  /// anything else. `call`: `name` is a method called without arguments.
+  std::optional<PV> tensorFact(const py::Expr &e, const PV &base, llvm::StringRef name,
+                               bool call);
+  /// `len(t)` of a tuple (`len(x.shape)`); `handled` is false when `e` is no
+  /// call of the builtin len.
+  std::optional<PV> evalLen(const py::Expr &e, llvm::StringMap<PV> &env, bool &handled);
+  /// `a if cond else b` with a condition known at import time.
+  std::optional<PV> evalIfExp(const py::Expr &e, llvm::StringMap<PV> &env);
+  /// An integer comparison of sizes the task changes, decided at the problem's
+  /// sizes and recorded as a guard (checked at every task size by the writer).
+  std::optional<bool> guardCompare(const py::Expr &c, const SymP &l, const SymP &r);
+  /// `x.dtype ==/!=/is/is not torch.X`, `x.dtype in (...)`, `x.dtype == y.dtype`.
+  std::optional<bool> dtypeCondition(const py::Expr &c, llvm::StringMap<PV> &env);
+  /// `isinstance(v, torch.Tensor / int / float / (..))`, `x.is_floating_point()`.
+  std::optional<bool> typeCondition(const py::Expr &c, llvm::StringMap<PV> &env);
   /// `ModelNew.X`, `self.__class__.X`, `type(self).X` -> `self.X` (class-level
   /// attributes, e.g. an extension cached on the class); other names unchanged.
   std::string selfDotted(const py::Expr &e) const;
@@ -126,6 +154,11 @@ private:
   std::optional<PV> allocate(const py::Expr &e, size_t firstSize, const std::optional<PV> &like,
                              int init, const std::string &what, llvm::StringMap<PV> &env);
   std::optional<PV> callExt(const py::Expr &e, const PV &fn, std::vector<PV> &args);
+  /// `torch.ops.NS.OP(...)` of an operator an extension registers with
+  /// TORCH_LIBRARY: an extension call; `handled` is false when `dotted` names no
+  /// such operator namespace.
+  std::optional<PV> torchOpsCall(const py::Expr &e, llvm::StringRef dotted,
+                                 llvm::StringMap<PV> &env, bool &handled);
   /// Places keyword arguments of an extension call by PYBIND11_MODULE's py::arg
   /// names and fills the defaults given there; false after an error.
   bool bindExtKeywords(const py::Expr &e, const PV &fn, std::vector<PV> &args,

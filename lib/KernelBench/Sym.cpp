@@ -243,3 +243,23 @@ std::optional<int64_t> kfix::kb::fixedInt(const SymP &s, const llvm::StringMap<i
     return std::nullopt;
   return int64_t(*v);
 }
+
+SymP kfix::kb::compareSym(llvm::StringRef op, const SymP &l, const SymP &r) {
+  auto pos = [](SymP d) { return bin(Sym::Min, bin(Sym::Max, d, lit(0)), lit(1)); };
+  SymP gt = pos(bin(Sym::Sub, l, r)), lt = pos(bin(Sym::Sub, r, l));
+  if (op == ">")
+    return gt;
+  if (op == "<")
+    return lt;
+  if (op == ">=")
+    return bin(Sym::Sub, lit(1), lt);
+  if (op == "<=")
+    return bin(Sym::Sub, lit(1), gt);
+  if (op == "!=")
+    return bin(Sym::Add, gt, lt);
+  if (op == "==")
+    return bin(Sym::Sub, lit(1), bin(Sym::Add, gt, lt));
+  return nullptr;
+}
+
+SymP kfix::kb::nonZeroSym(const SymP &a) { return compareSym("!=", a, lit(0)); }

@@ -46,6 +46,12 @@ constexpr int64_t kFixedSymbolMax = 8;
 /// The value of `s` when it is the same at every task size: a constant, or an
 /// expression over symbols whose values in `env` are at most kFixedSymbolMax.
 std::optional<int64_t> fixedInt(const SymP &s, const llvm::StringMap<int64_t> *env);
+/// The integer comparison `l OP r` (OP one of < <= > >= == !=) as an exact 0/1
+/// expression (the indicator min(max(d, 0), 1) of an integer difference d);
+/// null for another operator.
+SymP compareSym(llvm::StringRef op, const SymP &l, const SymP &r);
+/// 1 when the integer `a` is not zero, else 0.
+SymP nonZeroSym(const SymP &a);
 /// Adds every symbol name of `s` to `out` (first use first).
 void symbolsOf(const SymP &s, std::vector<std::string> &out);
 

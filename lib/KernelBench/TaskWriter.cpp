@@ -236,6 +236,27 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
   }
   if (!valid(main))
     return err("the launch geometry is empty at sizes " + bindingText(main));
+  // Branches followed on conditions over sizes: every task size must take them.
+  for (const Guard &g : task.guards)
+    for (const auto &b : sizes) {
+      llvm::StringMap<int64_t> env = res.symbolValues;
+      for (const auto &kv : b)
+        env[kv.getKey()] = kv.getValue();
+      std::optional<double> v = evalSym(g.cond, env);
+      if (v && (*v != 0) == g.taken)
+        continue;
+      out.errors.push_back(
+          g.where + ": error: the condition '" + g.text + "' is " +
+          (g.taken ? "true" : "false") + " at the problem's sizes but " +
+          (v ? (g.taken ? "false" : "true") : "not known") + " at the task sizes " +
+          bindingText(b) +
+          "; a task runs one launch sequence, so every size must take the same branch");
+      return false;
+    }
+  for (const Guard &g : task.guards)
+    out.notes.push_back(g.where + ": the condition '" + g.text + "' depends on sizes the task "
+                        "changes; it is " + (g.taken ? "true" : "false") +
+                        " at every task size, and the importer followed the branch taken there");
   if (!weightSyms.empty())
     out.notes.push_back("weights are generated once, so the symbols of their shapes stay fixed "
                         "across sizes");

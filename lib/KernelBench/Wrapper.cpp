@@ -241,8 +241,10 @@ using namespace kfix::kb::detail;
 
 bool kfix::kb::runWrapper(TaskModel &task, const CudaUnit &unit, const cpp::Function &fn,
                           const std::vector<WVal> &args, std::vector<WVal> &rets,
-                          std::string &error, const llvm::StringMap<int64_t> *symbolValues) {
+                          std::string &error, const llvm::StringMap<int64_t> *symbolValues,
+                          const std::vector<const CudaUnit *> &linked) {
   Interp in(task, unit, symbolValues);
+  in.linked = linked;
   const std::vector<Tok> &t = unit.toks;
   if (fn.params.size() != args.size()) {
     error = unit.src.where(t[fn.nameTok].begin) + ": error: wrapper '" + fn.name + "' takes " +

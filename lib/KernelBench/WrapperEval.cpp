@@ -192,6 +192,10 @@ std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint
   }
   if (fn.starts_with("at::cuda::") || fn.starts_with("c10::cuda::") ||
       fn.starts_with("cuda")) {
+    const CudaUnit *hostUnit = nullptr; // a launcher of the sources named cuda_...
+    if (const cpp::Function *h = findHost(fn, hostUnit))
+      if (textHas(hostUnit->toks, h->bodyTok, h->bodyEndTok, {"<<<"}))
+        return callHost(x, *h, *hostUnit, args);
     return WVal();
   }
   // A host helper `int ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }`:
@@ -215,6 +219,10 @@ std::optional<WVal> Interp::evalCall(const cpp::Expr &x, const std::string &hint
       break;
     return expandFnMacro(x, m, args);
   }
+  // Other host functions of the sources (HostCalls.cpp).
+  const CudaUnit *hostUnit = nullptr;
+  if (const cpp::Function *h = findHost(fn, hostUnit))
+    return callHost(x, *h, *hostUnit, args);
   return failV(x.at, "unsupported call '" + fn.str() + "' in the wrapper");
 }
 
@@ -265,9 +273,10 @@ std::optional<WVal> Interp::evalMethod(const cpp::Expr &x, const cpp::Expr &memb
     return intVal(numel(sh));
   if (m == "dim" || m == "ndimension")
     return intVal(lit(int64_t(sh.size())));
-  if (m == "is_cuda" || m == "is_contiguous")
+  // An optional tensor that holds one (`bias.has_value()`, `bias->defined()`).
+  if (m == "is_cuda" || m == "is_contiguous" || m == "has_value" || m == "defined")
     return intVal(lit(1));
-  if (m == "contiguous" || m == "cuda")
+  if (m == "contiguous" || m == "cuda" || m == "value")
     return base;
   if (m == "options") {
     WVal o;
@@ -431,14 +440,19 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
       return std::nullopt;
     if (x.text == "+" && isNum(*a))
       return a;
+    if (x.text == "*" && a->kind == WVal::Tensor) // `*bias` of an optional tensor
+      return a;
     if (x.text == "-" && isNum(*a)) {
       WVal r = *a;
       r.s = neg(a->s);
       return r;
     }
-    if (x.text == "!" && a->kind == WVal::Int)
+    if (x.text == "!" && a->kind == WVal::Int) {
       if (auto c = fixedInt(a->s, symbolValues))
         return intVal(lit(*c == 0));
+      if (!a->s->isFloat())
+        return intVal(bin(Sym::Sub, lit(1), nonZeroSym(a->s)));
+    }
     return failV(x.at, "unsupported operator '" + x.text + "' in the wrapper");
   }
   case cpp::Expr::Binary: {
@@ -627,6 +641,29 @@ std::optional<WVal> Interp::compareOrShift(const cpp::Expr &x, const WVal &a, co
       if (o == ">=" && c <= 1) r = true;
       if (r)
         return intVal(lit(*r));
+    }
+    // Integers over sizes: an exact 0/1 expression. A branch on it is followed
+    // when every task size takes it (Interp::execIf records a guard).
+    bool ints = a.kind == WVal::Int && b.kind == WVal::Int && !a.s->isFloat() &&
+                !b.s->isFloat();
+    if (ints && cmp)
+      return intVal(compareSym(op, a.s, b.s));
+    if (ints && logic) {
+      SymP na = nonZeroSym(a.s), nb = nonZeroSym(b.s);
+      return intVal(op == "&&" ? bin(Sym::Min, na, nb)
+                               : bin(Sym::Min, bin(Sym::Add, na, nb), lit(1)));
+    }
+    // Float constants (`eps > 0.0f`).
+    llvm::StringMap<int64_t> noSyms;
+    std::optional<double> fa = evalSym(a.s, noSyms), fb = evalSym(b.s, noSyms);
+    if (cmp && fa && fb) {
+      double l = *fa, r = *fb;
+      return intVal(lit(op == "<"    ? l < r
+                        : op == ">"  ? l > r
+                        : op == "<=" ? l <= r
+                        : op == ">=" ? l >= r
+                        : op == "==" ? l == r
+                                     : l != r));
     }
     return failV(x.at, "a comparison of values that depend on the sizes ('" + op.str() +
                            "'): the importer follows branches and loops that are fixed "

@@ -22,6 +22,11 @@ public:
 
   std::string error;
   std::vector<WVal> rets;
+  /// Other sources whose host functions the wrapper may call (the cuda_sources
+  /// when the wrapper is in cpp_sources, and the reverse).
+  std::vector<const CudaUnit *> linked;
+  /// Nesting of host-function calls (HostCalls.cpp).
+  int hostDepth = 0;
   bool returned = false;
   llvm::StringMap<WVal> vars;
   llvm::StringMap<std::string> typeAlias; ///< scalar_t -> float inside AT_DISPATCH
@@ -134,6 +139,16 @@ private:
                                   const std::vector<WVal> &args);
   /// Moves the pending arithmetic of the returned tensors into their buffers.
   bool finishReturn(size_t at);
+  /// A host function defined in this unit or a linked one (a definition, not a
+  /// prototype; no kernel or device function), or null. `unit` is where it is.
+  const cpp::Function *findHost(StringRef name, const CudaUnit *&unit) const;
+
+  /// Calls the host function `f` of `unit` (HostCalls.cpp): its parameters bound
+  /// to `args` (tensors, data pointers, numbers converted to the parameter types),
+  /// its body run by a nested interpreter; launches inside it are the task's. The
+  /// value it returns, or None for a void function.
+  std::optional<WVal> callHost(const cpp::Expr &x, const cpp::Function &f,
+                               const CudaUnit &unit, const std::vector<WVal> &args);
 };
 } // namespace kfix::kb::detail
 

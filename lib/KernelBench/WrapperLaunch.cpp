@@ -142,6 +142,10 @@ bool Interp::execLaunch(size_t p, const std::string &kernel, size_t open, size_t
                             "') of kernel '" + base +
                             "' is a pointer but the wrapper does not pass a tensor's "
                             "data_ptr");
+      if (a.buf < 0)
+        return fail(at, "argument " + std::to_string(i + 1) + " ('" + kp.name +
+                            "') of kernel '" + base +
+                            "' is a null pointer, which the task format cannot express");
       Buf &b = task.bufs[a.buf];
       std::string ty = kp.type;
       if (auto it = typeAlias.find(StringRef(ty).trim().str()); it != typeAlias.end())

@@ -155,9 +155,26 @@ bool Interp::execIf(size_t &p, size_t e) {
       }
     }
   }
+  // A condition on sizes the task changes: decided at the problem's sizes and
+  // recorded, so that the task writer can check every task size takes the same
+  // branch.
+  if (cv && cv->kind == WVal::Int && !cv->s->isFloat() && symbolValues)
+    if (std::optional<double> now = evalSym(cv->s, *symbolValues)) {
+      Guard g;
+      g.cond = cv->s;
+      g.taken = *now != 0;
+      g.where = u.src.where(t[open + 1].begin);
+      for (size_t q = open + 1; q < close; ++q)
+        g.text += (g.text.empty() ? "" : " ") + t[q].text;
+      task.guards.push_back(std::move(g));
+      p = next;
+      if (*now != 0)
+        return execRange(b1, e1 + 1);
+      return e2 == e1 || execRange(e1 + 2, e2 + 1);
+    }
   return fail(at, "unsupported control flow 'if' in the wrapper (only error checks, "
-                  "conditions fixed for every size and `if (v > hi) v = hi;` caps are "
-                  "understood; the importer follows straight-line wrappers)");
+                  "conditions on sizes, dimensions and constants, and `if (v > hi) v = hi;` "
+                  "caps are understood; the importer follows straight-line wrappers)");
 }
 
 cpp::ExprP Interp::parseAll(size_t p, size_t e) {
@@ -343,11 +360,19 @@ bool Interp::execStmt(size_t p, size_t e) {
                                        StringRef(fm->second.body).contains("CHECK") &&
                                        !StringRef(fm->second.body).contains("<<<"))
       return true;
-    if (fn == "TORCH_CHECK" || fn.starts_with("CHECK") || fn.starts_with("AT_ASSERT") ||
+    bool checkName =
+        fn == "TORCH_CHECK" || fn.starts_with("CHECK") || fn.starts_with("AT_ASSERT") ||
         fn.starts_with("C10_") || fn.starts_with("cuda") || fn.starts_with("AT_CUDA_CHECK") ||
         fn == "printf" || fn == "TORCH_INTERNAL_ASSERT" || fn.starts_with("gpuErrchk") ||
         fn.starts_with("CUDA_CHECK") || fn.starts_with("TORCH_WARN") ||
-        fn.starts_with("at::cuda::") || fn.starts_with("c10::cuda::"))
+        fn.starts_with("at::cuda::") || fn.starts_with("c10::cuda::");
+    // A host function of the sources (a launcher, a helper): run (HostCalls.cpp);
+    // one named like a check runs only when it launches a kernel.
+    const CudaUnit *hostUnit = nullptr;
+    if (const cpp::Function *h = findHost(fn, hostUnit))
+      if (!checkName || textHas(hostUnit->toks, h->bodyTok, h->bodyEndTok, {"<<<"}))
+        return eval(*x).has_value();
+    if (checkName)
       return true;
     return fail(x->at, "unsupported call '" + fn.str() + "' in the wrapper");
   }
@@ -570,6 +595,12 @@ std::optional<WVal> Interp::convert(const WVal &v, const std::string &rawType, b
   }
   auto dt = dtypeOfCType(type);
   if (pointer) {
+    if (v.kind == WVal::None) { // `const float* b = nullptr;` (may be set later)
+      WVal null;
+      null.kind = WVal::Ptr;
+      null.buf = -1;
+      return null;
+    }
     if (v.kind != WVal::Ptr)
       return failV(at, "a pointer variable that does not hold a tensor's data_ptr");
     WVal r = v;
