@@ -218,9 +218,22 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
                         std::to_string(opts.maxElements) +
                         " elements per buffer, 2^24 for the product of the size symbols); "
                         "scaled to " + bindingText(main));
+  // Guards (branches followed on conditions over sizes) that hold at `b`.
+  auto guardsHeld = [&](const llvm::StringMap<int64_t> &b) {
+    int n = 0;
+    for (const Guard &g : task.guards) {
+      llvm::StringMap<int64_t> env = res.symbolValues;
+      for (const auto &kv : b)
+        env[kv.getKey()] = kv.getValue();
+      std::optional<double> v = evalSym(g.cond, env);
+      n += v && (*v != 0) == g.taken;
+    }
+    return n;
+  };
+  const int allGuards = int(task.guards.size());
   for (double f : {0.75, 1.0 / 3}) {
     llvm::StringMap<int64_t> b = main;
-    bool changed = false;
+    std::vector<std::string> changed;
     for (const std::string &s : shapeSyms) {
       if (isIn(weightSyms, s) || isIn(rangeSyms, s) || main[s] <= kFixedSymbolMax)
         continue;
@@ -228,9 +241,36 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
       if (v == main[s])
         v -= 2;
       b[s] = v;
-      changed = true;
+      changed.push_back(s);
     }
-    if (changed && valid(b) && fits(b) &&
+    // A held-out size where a followed branch would not be taken (the
+    // candidate's `if (H % 4 == 0)` vector path at odd sizes) moves its
+    // symbols to the nearest values that keep every branch: a local search,
+    // symbol by symbol, within an eighth of each value.
+    if (!changed.empty() && guardsHeld(b) < allGuards) {
+      llvm::StringMap<int64_t> start = b;
+      for (int pass = 0; pass < 3 && guardsHeld(b) < allGuards; ++pass)
+        for (const std::string &s : changed) {
+          int64_t v0 = b[s], reach = std::max<int64_t>(8, v0 / 8);
+          int64_t best = v0;
+          int bestHeld = guardsHeld(b);
+          for (int64_t d = 1; d <= reach && bestHeld < allGuards; ++d)
+            for (int64_t v : {v0 + d, v0 - d}) {
+              if (v < 3 || v == main[s])
+                continue;
+              b[s] = v;
+              int held = guardsHeld(b);
+              if (held > bestHeld && valid(b) && fits(b))
+                best = v, bestHeld = held;
+            }
+          b[s] = best;
+        }
+      if (guardsHeld(b) == allGuards && b != start)
+        out.notes.push_back("held-out sizes " + bindingText(start) + " moved to " +
+                            bindingText(b) + " so that every branch the importer followed on "
+                            "sizes is taken there too");
+    }
+    if (!changed.empty() && valid(b) && fits(b) &&
         std::find(sizes.begin(), sizes.end(), b) == sizes.end())
       sizes.push_back(b);
   }
