@@ -73,6 +73,22 @@ private:
 
   std::optional<WVal> makeDim3(const std::vector<WVal> &cargs, size_t at);
 
+  // Iterator ranges over size lists (WrapperIterators.cpp).
+  struct IterPos {
+    std::vector<SymP> list;
+    int64_t pos = 0;
+    size_t at = 0;
+  };
+  /// `L.begin() + k`, `std::prev(L.end())`, ...: nullopt without a diagnostic
+  /// when `it` is not shaped like an iterator (`failed` false), with one when
+  /// a part of it cannot be evaluated (`failed` true).
+  std::optional<IterPos> iterator(const cpp::Expr &it, bool &failed);
+  std::optional<IterPos> iteratorOf(const cpp::Expr &listExpr, bool isEnd, bool &failed);
+  std::optional<int64_t> fixedStep(const cpp::Expr &k, bool &failed);
+  /// `std::vector<int64_t> v(first, last)`: the sizes in [first, last).
+  std::optional<WVal> listFromRange(const cpp::Expr &first, const cpp::Expr &last,
+                                    bool &failed);
+
   std::optional<WVal> convert(const WVal &v, const std::string &rawType, bool pointer, size_t at);
 
   std::vector<WVal> tupleVals;

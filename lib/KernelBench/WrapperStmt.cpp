@@ -485,10 +485,30 @@ bool Interp::execDecl(const std::string &type, bool pointer, size_t q, size_t e)
       if (m == StringRef::npos || m >= e)
         return fail(t[q].begin, "unbalanced brackets");
       std::vector<WVal> cargs;
-      if (!evalList(q + 1, m, cargs))
+      // `std::vector<int64_t> v(x.sizes().begin(), x.sizes().end() - 1)`.
+      std::optional<WVal> range;
+      if (type == "std::vector<>") {
+        size_t comma = q + 1;
+        for (int depth = 0; comma < m; ++comma) {
+          StringRef w = t[comma].text;
+          depth += (w == "(" || w == "[" || w == "{") - (w == ")" || w == "]" || w == "}");
+          if (w == "," && depth == 0)
+            break;
+        }
+        cpp::ExprP first = comma < m ? parseAll(q + 1, comma) : nullptr;
+        cpp::ExprP last = first ? parseAll(comma + 1, m) : nullptr;
+        bool failed = false;
+        if (first && last)
+          range = listFromRange(*first, *last, failed);
+        if (failed)
+          return false;
+      }
+      if (!range && !evalList(q + 1, m, cargs))
         return false;
       valueEnd = m + 1;
-      if (type == "dim3") {
+      if (range) {
+        v = range;
+      } else if (type == "dim3") {
         v = makeDim3(cargs, at);
         if (!v)
           return false;
