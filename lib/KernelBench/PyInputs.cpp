@@ -116,20 +116,45 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
   if (e.kind == py::Expr::BinOp &&
       (e.text == "*" || e.text == "+" || e.text == "-" || e.text == "/")) {
     const py::Expr *t = e.args[0].get(), *k = e.args[1].get();
+    // A tensor of one constant value (`torch.ones(h)`, `torch.full(s, 2.0)`)
+    // combined with a drawn one acts as that number
+    // (`torch.ones(h) + 0.1 * torch.randn(h)`).
+    auto constTensor = [&](const py::Expr &x) -> std::optional<double> {
+      if (x.kind != py::Expr::Call && x.kind != py::Expr::BinOp &&
+          x.kind != py::Expr::UnaryOp)
+        return std::nullopt;
+      InputItem c;
+      std::string w;
+      if (!tensorCtor(scope, x, c, w, locals, depth + 1) || c.dist != "const" ||
+          !c.transforms.empty())
+        return std::nullopt;
+      return c.a;
+    };
     // The constant is the side that reads as a number (also through names).
     std::string w;
-    bool leftConst = e.text != "/" && scope.toSym(*t, w) &&
-                     !(t->kind == py::Expr::Name && locals && locals->count(t->text));
+    bool leftConst = e.text != "/" &&
+                     ((scope.toSym(*t, w) &&
+                       !(t->kind == py::Expr::Name && locals && locals->count(t->text))) ||
+                      (constTensor(*t) && !constTensor(*k)));
     if (leftConst)
       std::swap(t, k);
     if (!tensorCtor(scope, *t, it, why, locals, depth))
       return false;
-    auto kv = scope.toSym(*k, why);
-    if (!kv || !evalSym(*kv, scope.symbolValues)) {
+    std::optional<double> kc;
+    SymP kv;
+    std::string kwhy;
+    if (auto ks = scope.toSym(*k, kwhy); ks && evalSym(*ks, scope.symbolValues)) {
+      kv = *ks;
+      kc = *evalSym(*ks, scope.symbolValues);
+    } else if (auto ct = constTensor(*k)) {
+      kc = *ct;
+      kv = flit(*ct);
+    }
+    if (!kc) {
       why = "the tensor is combined with something that is not a constant";
       return false;
     }
-    double c = *evalSym(*kv, scope.symbolValues);
+    double c = *kc;
     if (e.text == "/") {
       if (c == 0) {
         why = "a tensor divided by zero";
@@ -139,7 +164,7 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
     }
     if (!it.transforms.empty()) {
       // After a transform (`t.softmax(-1) * 2`) the affine map is one more.
-      symbolsOf(*kv, it.rangeSyms);
+      symbolsOf(kv, it.rangeSyms);
       InputTransform m;
       bool scale = e.text == "*" || e.text == "/";
       if (!scale && leftConst && e.text == "-") {
@@ -354,11 +379,29 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
   } else if (f == "ones" || f == "zeros") {
     it.dist = "const";
     it.a = f == "ones" ? 1 : 0;
+  } else if (f == "full") {
+    // torch.full(size, fill_value): the size is one argument (a tuple).
+    const py::Expr *fill = e.args.size() >= 3 ? e.args[2].get() : py::keyword(e, "fill_value");
+    const py::Expr *size = e.args.size() >= 2 ? e.args[1].get() : py::keyword(e, "size");
+    auto fv = fill ? scope.toSym(*fill, why) : std::nullopt;
+    auto fe = fv ? evalSym(*fv, scope.symbolValues) : std::nullopt;
+    if (!size || !fe) {
+      if (why.empty() || size)
+        why = "torch.full needs a size and a constant fill value";
+      return false;
+    }
+    it.dist = "const";
+    it.a = *fe;
+    if (auto items = scope.sequence(*size))
+      dims.insert(dims.end(), items->begin(), items->end());
+    else
+      dims.push_back(size);
+    first = e.args.size(); // every positional argument is read
   } else if (f == "empty") {
     it.dist = "normal";
   } else {
     why = "'" + fn + "' is not a tensor constructor the importer knows (randn, rand, "
-          "randint, ones, zeros)";
+          "randint, ones, zeros, full)";
     return false;
   }
   // Sizes as separate arguments, one tuple (also through a name: `torch.randn(shape)`),
@@ -393,7 +436,7 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
       }
     dims.push_back(&a);
   }
-  if (const py::Expr *sz = py::keyword(e, "size")) {
+  if (const py::Expr *sz = f == "full" ? nullptr : py::keyword(e, "size")) {
     if (auto items = scope.sequence(*sz))
       dims.insert(dims.end(), items->begin(), items->end());
     else

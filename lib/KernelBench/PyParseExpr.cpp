@@ -423,6 +423,23 @@ ExprP Parser::parseAtom() {
     ExprP e = mk(k.text == "(" ? Expr::Tuple : k.text == "[" ? Expr::List : Expr::Dict, at);
     bool sawComma = false;
     while (!isOp(close)) {
+      // `(batch, *shape)`, `[*a, *b]`: a starred item of a tuple or list
+      // display, unpacked like a starred call argument where it is read.
+      if (isOp("*") && e->kind != Expr::Dict) {
+        size_t sat = cur().begin;
+        ++p;
+        ExprP inner = parseOr(false);
+        if (!inner)
+          return nullptr;
+        ExprP o = mk(Expr::Opaque, sat);
+        o->text = "a starred argument";
+        o->args = {inner};
+        e->args.push_back(o);
+        if (!eatOp(","))
+          break;
+        sawComma = true;
+        continue;
+      }
       if (isOp("*") || isOp("**")) {
         ExprP o = mk(Expr::Opaque, cur().begin);
         o->text = "a starred item";
