@@ -4,7 +4,8 @@
 loaded with torch's load_inline (kb_check.py) and compared with the problem's Model
 on fresh seeds, at the problem's size and at a held-out odd size. Writes
 $OUT/kernelbench.md. Cases: $KB_CASES (comma list of NAME, each
-test/KernelBench/Inputs/NAME_{problem,candidate}.py or bench/gpu/kernelbench/...),
+test/KernelBench/Inputs/NAME_{problem,candidate}.py or bench/gpu/kernelbench/..., or a
+blind-corpus case id such as set7-12-softmax_shared_reduce),
 default relu,softmax."""
 import os
 import sys
@@ -15,6 +16,14 @@ CHECK = os.path.join(C.ROOT, "bench", "gpu", "kb_check.py")
 
 
 def find_case(name):
+    # A blind-corpus case id (`set7-12-softmax_shared_reduce`): its cases.json.
+    blind = os.path.join(C.ROOT, "bench", "kernelbench-blind")
+    cases = os.path.join(blind, name.split("-")[0], "cases.json")
+    if os.path.exists(cases):
+        import json
+        for c in json.load(open(cases))["cases"]:
+            if c["id"] == name:
+                return os.path.join(blind, c["problem"]), os.path.join(blind, c["candidate"])
     for d in (os.path.join(C.ROOT, "bench", "gpu", "kernelbench"),
               os.path.join(C.ROOT, "test", "KernelBench", "Inputs")):
         p, c = os.path.join(d, name + "_problem.py"), os.path.join(d, name + "_candidate.py")
