@@ -94,6 +94,8 @@ FailureOr<LValue> Lifter::emitLValue(const cl::Expr *e) {
     return failure();
   curLoc = e->getExprLoc();
   Location l = loc(e);
+  if (isAccessorSubscript(e) || accessorInfo(e->getType()))
+    return emitAccessor(e);
   if (const auto *p = dyn_cast<cl::ParenExpr>(e))
     return emitLValue(p->getSubExpr());
   if (const auto *c = dyn_cast<cl::ImplicitCastExpr>(e))
