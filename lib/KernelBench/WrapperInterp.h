@@ -117,6 +117,19 @@ private:
   bool execLaunch(size_t p, const std::string &kernel, size_t open, size_t e);
 
   bool evalList(size_t b, size_t e, std::vector<WVal> &out);
+
+  // Tensor accessors (WrapperAccessor.cpp).
+  static bool isAccessorMethod(StringRef m);
+  static bool isAccessorType(StringRef type);
+  /// `t.packed_accessor32<T, N, ...>()` on tensor `base`.
+  std::optional<WVal> evalAccessor(const cpp::Expr &x, const cpp::Expr &member,
+                                   const WVal &base);
+  /// At a `<` after an accessor method or type name: the index of its closing
+  /// `>` (so that list splitting skips the template arguments' commas); else q.
+  size_t skipTemplateArgs(size_t q, size_t e) const;
+  /// Launch argument `a` (an accessor) for kernel parameter `kp`.
+  bool bindAccessorArg(const cpp::Param &kp, const WVal &a, const std::string &kernel,
+                       size_t at, LaunchRec &l);
 };
 } // namespace kfix::kb::detail
 
