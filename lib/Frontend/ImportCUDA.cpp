@@ -49,12 +49,12 @@ Type Lifter::kernelArgType(const cl::ParmVarDecl *p) {
       return {};
     return MemRefType::get({ShapedType::kDynamic}, elem);
   }
-  if (accessorInfo(t))
-    return accessorMemRefType(t, p->getLocation());
   if (t->isReferenceType()) {
     (void)error(p->getLocation(), "kfix cannot lift a reference kernel parameter");
     return {};
   }
+  if (accessorInfo(t))
+    return accessorMemRefType(t, p->getLocation());
   return convertType(t, p->getLocation());
 }
 

@@ -197,3 +197,26 @@ std::optional<Value> Lifter::emitAccessorCall(const cl::CXXMemberCallExpr *mc) {
   }
   return castOut(stride);
 }
+
+FailureOr<Ptr> Lifter::emitAccessorData(const cl::CXXMemberCallExpr *mc) {
+  const cl::CXXMethodDecl *md = mc->getMethodDecl();
+  if (!md || !md->getIdentifier() || md->getName() != "data") {
+    (void)cannotLift(mc, "this pointer from a tensor accessor");
+    return failure();
+  }
+  FailureOr<LValue> lv = emitAccessor(mc->getImplicitObjectArgument());
+  if (::mlir::failed(lv))
+    return failure();
+  auto mt = cast<MemRefType>(lv->memref.getType());
+  // Only a row has a pointer the IR can express (leading indices + offset).
+  if ((int64_t)lv->indices.size() + 1 != mt.getRank()) {
+    (void)cannotLift(mc, "data() of a tensor accessor of rank " +
+                             Twine(mt.getRank() - lv->indices.size()) +
+                             " (a flat pointer into an N-D buffer; rank 1 is supported)");
+    return failure();
+  }
+  Ptr p;
+  p.base = lv->memref;
+  p.lead = lv->indices;
+  return p;
+}

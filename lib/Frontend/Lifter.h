@@ -238,6 +238,8 @@ public:
   /// `acc.size(d)` / `acc.stride(d)`; nullopt when `mc` is no accessor call,
   /// a null Value after an error.
   std::optional<mlir::Value> emitAccessorCall(const clang::CXXMemberCallExpr *mc);
+  /// `acc.data()` of a rank-1 (sub-)accessor: a pointer to its first element.
+  mlir::FailureOr<Ptr> emitAccessorData(const clang::CXXMemberCallExpr *mc);
 
   clang::ASTContext &ast;
   mlir::gpu::GPUFuncOp func;
