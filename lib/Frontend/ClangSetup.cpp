@@ -101,6 +101,13 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
   s.files.push_back({std::string(kStubDir) + "/__kfix_cuda_prelude.h",
                      "extern \"C\" int cudaConfigureCall(dim3, dim3, size_t = 0, "
                      "cudaStream_t = 0);\n"});
+  // PyTorch's tensor accessors: declared by the host stubs, and force-included
+  // when the source names them without a torch include (a task's kernel.cu has
+  // its torch includes blanked). Only then: the declarations claim the names
+  // `at` and `torch`.
+  s.files.push_back({std::string(kStubDir) + "/__kfix_torch_accessors.h",
+                     kTorchAccessorsHeader});
+  bool forceAccessors = source.contains("TensorAccessor");
   StringSet<> stubs;
   for (const char *name :
        {"torch/extension.h", "torch/torch.h", "torch/types.h", "torch/python.h",
@@ -135,6 +142,10 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
     a.push_back(std::string("-isystem") + kFallbackDir);
     a.push_back("-include");
     a.push_back("__kfix_cuda_fallback.h");
+  }
+  if (forceAccessors) {
+    a.push_back("-include");
+    a.push_back(std::string(kStubDir) + "/__kfix_torch_accessors.h");
   }
   for (const std::string &d : opts.includeDirs)
     a.push_back("-I" + d);

@@ -58,6 +58,8 @@ Type Lifter::kernelArgType(const cl::ParmVarDecl *p) {
     (void)error(p->getLocation(), "kfix cannot lift a reference kernel parameter");
     return {};
   }
+  if (accessorInfo(t))
+    return accessorMemRefType(t, p->getLocation());
   return convertType(t, p->getLocation());
 }
 

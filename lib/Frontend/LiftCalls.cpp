@@ -50,6 +50,8 @@ Value Lifter::emitCall(const cl::CallExpr *e) {
       }
   }
   if (const auto *mc = dyn_cast<cl::CXXMemberCallExpr>(e)) {
+    if (std::optional<Value> r = emitAccessorCall(mc))
+      return *r;
     const cl::CXXMethodDecl *md = mc->getMethodDecl();
     if (const auto *conv = dyn_cast_or_null<cl::CXXConversionDecl>(md)) {
       const cl::Expr *obj = mc->getImplicitObjectArgument();
@@ -133,7 +135,12 @@ Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> 
   for (unsigned i = 0; i < args.size(); ++i) {
     cl::QualType pt = fd->getParamDecl(i)->getType();
     Arg a;
-    if (pt->isPointerType()) {
+    if (accessorInfo(pt) && !pt->isReferenceType()) {
+      FailureOr<LValue> lv = emitAccessor(args[i]);
+      if (::mlir::failed(lv))
+        return {};
+      a.ref = *lv;
+    } else if (pt->isPointerType()) {
       FailureOr<Ptr> p = emitPointer(args[i]);
       if (::mlir::failed(p))
         return {};
@@ -168,7 +175,10 @@ Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> 
   for (unsigned i = 0; i < vals.size(); ++i) {
     const cl::ParmVarDecl *p = fd->getParamDecl(i);
     Binding bnd;
-    if (p->getType()->isPointerType()) {
+    if (accessorInfo(p->getType()) && !p->getType()->isReferenceType()) {
+      bnd.kind = Binding::Array;
+      bnd.ref = vals[i].ref;
+    } else if (p->getType()->isPointerType()) {
       if (isPtrWrittenIn(p, body)) {
         bnd.kind = Binding::PtrSlot;
         bnd.ptr = vals[i].p;

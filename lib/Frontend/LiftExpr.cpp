@@ -452,7 +452,7 @@ bool Lifter::isSpeculatable(const cl::Expr *e) {
   e = e->IgnoreParens();
   if (isa<cl::PseudoObjectExpr>(e)) // builtin variables
     return true;
-  if (isa<cl::ArraySubscriptExpr>(e))
+  if (isa<cl::ArraySubscriptExpr>(e) || isAccessorSubscript(e))
     return false;
   if (const auto *u = dyn_cast<cl::UnaryOperator>(e))
     if (u->getOpcode() == cl::UO_Deref || u->isIncrementDecrementOp())
@@ -467,8 +467,13 @@ bool Lifter::isSpeculatable(const cl::Expr *e) {
     const cl::FunctionDecl *fd = c->getDirectCallee();
     if (!fd)
       return false;
+    const auto *mc = dyn_cast<cl::CXXMemberCallExpr>(c);
     if (isa<cl::CXXConversionDecl>(fd) || isa<cl::CXXOperatorCallExpr>(c)) {
       // half conversions and operators
+    } else if (mc && accessorInfo(mc->getImplicitObjectArgument()->getType()) &&
+               fd->getIdentifier() &&
+               (fd->getName() == "size" || fd->getName() == "stride")) {
+      // a tensor accessor's dimensions: read no memory
     } else if (!fd->getIdentifier() || !isPureBuiltinName(fd->getName())) {
       return false;
     }

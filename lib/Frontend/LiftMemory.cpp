@@ -264,7 +264,11 @@ LogicalResult Lifter::bindParam(const cl::ParmVarDecl *p, Value arg,
   Location l = loc(p);
   bool written = f.fn->hasBody() && isPtrWrittenIn(p, f.fn->getBody());
   Binding bnd;
-  if (p->getType()->isPointerType()) {
+  if (accessorInfo(p->getType()) && isa<MemRefType>(arg.getType())) {
+    // A tensor accessor: the whole buffer, no index applied yet.
+    bnd.kind = Binding::Array;
+    bnd.ref.memref = arg;
+  } else if (p->getType()->isPointerType()) {
     bnd.ptr.base = arg;
     if (written) {
       bnd.kind = Binding::PtrSlot;
@@ -307,6 +311,20 @@ LogicalResult Lifter::declareVar(const cl::VarDecl *vd) {
     FailureOr<LValue> lv = emitLValue(init);
     if (::mlir::failed(lv))
       return failure();
+    bnd.ref = *lv;
+    f.vars[vd] = bnd;
+    return success();
+  }
+  if (accessorInfo(t)) {
+    // `auto row = x[i];`: the sub-accessor, bound to the indices applied.
+    if (!init)
+      return error(vd->getLocation(), "kfix cannot lift a tensor accessor variable "
+                                      "declared without an initializer");
+    FailureOr<LValue> lv = emitAccessor(init);
+    if (::mlir::failed(lv))
+      return failure();
+    Binding bnd;
+    bnd.kind = Binding::Array;
     bnd.ref = *lv;
     f.vars[vd] = bnd;
     return success();

@@ -94,6 +94,8 @@ FailureOr<LValue> Lifter::emitLValue(const cl::Expr *e) {
     return failure();
   curLoc = e->getExprLoc();
   Location l = loc(e);
+  if (isAccessorSubscript(e) || accessorInfo(e->getType()))
+    return emitAccessor(e);
   if (const auto *p = dyn_cast<cl::ParenExpr>(e))
     return emitLValue(p->getSubExpr());
   if (const auto *c = dyn_cast<cl::ImplicitCastExpr>(e))
@@ -330,6 +332,11 @@ FailureOr<Ptr> Lifter::emitPointer(const cl::Expr *e) {
   Location l = loc(e);
   if (const auto *p = dyn_cast<cl::ParenExpr>(e))
     return emitPointer(p->getSubExpr());
+  if (const auto *c = dyn_cast<cl::ExprWithCleanups>(e)) // `x[i].data()`
+    return emitPointer(c->getSubExpr());
+  if (const auto *mc = dyn_cast<cl::CXXMemberCallExpr>(e))
+    if (accessorInfo(mc->getImplicitObjectArgument()->getType()))
+      return emitAccessorData(mc);
   if (const auto *c = dyn_cast<cl::CastExpr>(e)) {
     switch (c->getCastKind()) {
     case cl::CK_LValueToRValue:

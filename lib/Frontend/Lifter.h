@@ -56,6 +56,14 @@ struct LValue {
   mlir::Value direct;                   // read-only SSA value
 };
 
+/// A PyTorch tensor accessor type (LiftAccessors.cpp): element type, rank and
+/// index type (`int32_t` for PackedTensorAccessor32).
+struct AccessorInfo {
+  clang::QualType elem;
+  unsigned rank = 0;
+  clang::QualType index;
+};
+
 /// What a C++ variable is bound to.
 struct Binding {
   enum Kind { Slot, Direct, FixedPtr, PtrSlot, Array, Ref } kind = Slot;
@@ -216,6 +224,22 @@ public:
   std::optional<mlir::Value>
   emitHalfOperator(const clang::CXXOperatorCallExpr *e);
   llvm::SmallVector<mlir::Value> emitArgs(const clang::CallExpr *e);
+
+  //===--- PyTorch tensor accessors (LiftAccessors.cpp) ---===//
+  std::optional<AccessorInfo> accessorInfo(clang::QualType t) const;
+  /// `acc[i]` on an accessor (the result may be an element reference).
+  bool isAccessorSubscript(const clang::Expr *e) const;
+  /// memref<?x...x?xT> of the accessor's rank; null (error reported) when not
+  /// liftable, null without an error when `t` is no accessor.
+  mlir::Type accessorMemRefType(clang::QualType t, clang::SourceLocation where);
+  /// An accessor expression (or a subscript of one) as an LValue whose
+  /// indices are the subscripts applied so far.
+  mlir::FailureOr<LValue> emitAccessor(const clang::Expr *e);
+  /// `acc.size(d)` / `acc.stride(d)`; nullopt when `mc` is no accessor call,
+  /// a null Value after an error.
+  std::optional<mlir::Value> emitAccessorCall(const clang::CXXMemberCallExpr *mc);
+  /// `acc.data()` of a rank-1 (sub-)accessor: a pointer to its first element.
+  mlir::FailureOr<Ptr> emitAccessorData(const clang::CXXMemberCallExpr *mc);
 
   clang::ASTContext &ast;
   mlir::gpu::GPUFuncOp func;

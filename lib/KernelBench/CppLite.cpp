@@ -471,7 +471,8 @@ public:
     return llvm::StringSwitch<bool>(name)
         .Cases({"data_ptr", "data", "const_data_ptr", "mutable_data_ptr", "static_cast",
                 "reinterpret_cast", "const_cast", "std::min", "std::max", "min", "max",
-                "item", "packed_accessor32", "packed_accessor64", "accessor"},
+                "item", "packed_accessor32", "packed_accessor64", "accessor",
+                "packed_accessor", "generic_packed_accessor"},
                true)
         .Default(false);
   }

@@ -96,9 +96,11 @@ struct TaskModel {
 
 /// A value of the wrapper interpreter.
 struct WVal {
-  enum Kind { None, Int, Float, Tensor, Ptr, List, Options, DTypeV, Dim3, Lambda } kind = None;
+  enum Kind { None, Int, Float, Tensor, Ptr, List, Options, DTypeV, Dim3, Lambda, Accessor }
+      kind = None;
   SymP s;                  ///< Int / Float
-  int buf = -1;            ///< Tensor / Ptr (-1: a null pointer)
+  int buf = -1;            ///< Tensor / Ptr / Accessor (-1: a null pointer)
+  int rank = 0;            ///< Accessor (a packed tensor accessor of the buffer)
   std::vector<SymP> list;  ///< List / Dim3 / a Tensor's shape (views)
   DType dt = DType::f32;   ///< Ptr / DTypeV / Options (when dtKnown)
   bool dtKnown = false;

@@ -318,6 +318,8 @@ std::optional<WVal> Interp::evalMethod(const cpp::Expr &x, const cpp::Expr &memb
     r.list = ns;
     return r;
   }
+  if (isAccessorMethod(m))
+    return evalAccessor(x, member, *base);
   if (m == "data_ptr" || m == "data" || m == "const_data_ptr" || m == "mutable_data_ptr") {
     if (!checkNoEpilogue(*base, x.at))
       return std::nullopt;

@@ -165,6 +165,18 @@ private:
   /// value it returns, or None for a void function.
   std::optional<WVal> callHost(const cpp::Expr &x, const cpp::Function &f,
                                const CudaUnit &unit, const std::vector<WVal> &args);
+  // Tensor accessors (WrapperAccessor.cpp).
+  static bool isAccessorMethod(StringRef m);
+  static bool isAccessorType(StringRef type);
+  /// `t.packed_accessor32<T, N, ...>()` on tensor `base`.
+  std::optional<WVal> evalAccessor(const cpp::Expr &x, const cpp::Expr &member,
+                                   const WVal &base);
+  /// At a `<` after an accessor method or type name: the index of its closing
+  /// `>` (so that list splitting skips the template arguments' commas); else q.
+  size_t skipTemplateArgs(size_t q, size_t e) const;
+  /// Launch argument `a` (an accessor) for kernel parameter `kp`.
+  bool bindAccessorArg(const cpp::Param &kp, const WVal &a, const std::string &kernel,
+                       size_t at, LaunchRec &l);
 };
 } // namespace kfix::kb::detail
 

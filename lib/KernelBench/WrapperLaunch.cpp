@@ -136,6 +136,11 @@ bool Interp::execLaunch(size_t p, const std::string &kernel, size_t open, size_t
   for (size_t i = 0; i < args.size(); ++i) {
     const cpp::Param &kp = kf->params[i];
     const WVal &a = args[i];
+    if (a.kind == WVal::Accessor) {
+      if (!bindAccessorArg(kp, a, base, at, l))
+        return false;
+      continue;
+    }
     if (kp.pointer) {
       if (a.kind != WVal::Ptr)
         return fail(at, "argument " + std::to_string(i + 1) + " ('" + kp.name +
@@ -203,6 +208,7 @@ bool Interp::evalList(size_t b, size_t e, std::vector<WVal> &out) {
     size_t ae = r;
     int depth = 0;
     for (; ae < e; ++ae) {
+      ae = skipTemplateArgs(ae, e);
       StringRef x = t[ae].text;
       if (x == "(" || x == "[" || x == "{")
         ++depth;

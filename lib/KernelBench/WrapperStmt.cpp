@@ -532,6 +532,7 @@ bool Interp::execDecl(const std::string &type, bool pointer, size_t q, size_t e)
       size_t ve = q + 1;
       int depth = 0;
       for (; ve < e; ++ve) {
+        ve = skipTemplateArgs(ve, e);
         StringRef x = t[ve].text;
         if (x == "(" || x == "[" || x == "{")
           ++depth;
@@ -606,6 +607,8 @@ std::optional<WVal> Interp::convert(const WVal &v, const std::string &rawType, b
       return failV(at, "a tensor variable initialised with something that is not a tensor");
     return v;
   }
+  if (v.kind == WVal::Accessor && isAccessorType(type))
+    return v;
   if (type == "dim3") {
     if (v.kind == WVal::Dim3)
       return v;

@@ -3,6 +3,7 @@
 // kfix ignores.
 #ifndef KFIX_HOST_STUB_H
 #define KFIX_HOST_STUB_H
+#include "__kfix_torch_accessors.h"
 namespace at {
 // Just enough of at::Tensor for typical wrapper code to type-check, so that
 // the kernel launches in it (and the template instantiations they need) are seen.
@@ -16,6 +17,17 @@ public:
   bool is_cuda() const;
   bool is_contiguous() const;
   Tensor contiguous() const;
+  template <typename T, __SIZE_TYPE__ N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor32<T, N, PtrTraits> packed_accessor32() const;
+  template <typename T, __SIZE_TYPE__ N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor64<T, N, PtrTraits> packed_accessor64() const;
+  template <typename T, __SIZE_TYPE__ N, template <typename U> class PtrTraits = DefaultPtrTraits,
+            typename index_t = __INT64_TYPE__>
+  GenericPackedTensorAccessor<T, N, PtrTraits, index_t> packed_accessor() const;
+  template <typename T, __SIZE_TYPE__ N, template <typename U> class PtrTraits = DefaultPtrTraits,
+            typename index_t = __INT64_TYPE__>
+  GenericPackedTensorAccessor<T, N, PtrTraits, index_t> generic_packed_accessor() const;
+  template <typename T, __SIZE_TYPE__ N> TensorAccessor<T, N> accessor() const;
 };
 Tensor empty_like(const Tensor &t);
 Tensor zeros_like(const Tensor &t);

@@ -225,7 +225,22 @@ ExecResult CpuKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Kern
                            std::to_string(dtypeBytes(a.buffer->dtype)) +
                            " bytes, the kernel expects " + std::to_string(p.elemBytes));
       int64_t n = static_cast<int64_t>(a.buffer->data.size()) / p.elemBytes;
-      packed.pushMemRef(a.buffer->data.data(), {n});
+      int64_t rank = cast<MemRefType>(p.type).getRank();
+      if (rank == 1) {
+        packed.pushMemRef(a.buffer->data.data(), {n});
+        break;
+      }
+      // An N-D parameter (a tensor accessor) takes the buffer's shape.
+      const std::vector<int64_t> &shape = a.buffer->shape;
+      int64_t numel = 1;
+      for (int64_t d : shape)
+        numel *= d;
+      if (static_cast<int64_t>(shape.size()) != rank || numel != n)
+        return errorResult("argument " + std::to_string(argIdx - 1) + " of '" + name +
+                           "' is a " + std::to_string(rank) +
+                           "-D memref but the buffer has " + std::to_string(shape.size()) +
+                           " dimensions");
+      packed.pushMemRef(a.buffer->data.data(), shape);
       break;
     }
     case Param::KernelScalar: {
@@ -461,9 +476,14 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
     auto mt = dyn_cast<MemRefType>(p.type);
     if (k < numArgs) {
       p.kind = mt ? Param::KernelBuffer : Param::KernelScalar;
-      if (mt && (mt.getRank() != 1 || !mt.getElementType().isIntOrFloat())) {
+      // 1-D (pointers) or, for tensor accessors, N-D with dynamic sizes:
+      // the buffer's own shape (docs/ir-conventions.md).
+      if (mt && (mt.getRank() < 1 || !mt.getElementType().isIntOrFloat() ||
+                 !mt.getLayout().isIdentity() ||
+                 (mt.getRank() > 1 && mt.hasStaticShape()))) {
         error = "kernel '" + kernel.str() + "': parameter " + std::to_string(k) +
-                " must be a 1-D memref of scalars (docs/ir-conventions.md)";
+                " must be a 1-D memref of scalars or an N-D one of dynamic sizes "
+                "(docs/ir-conventions.md)";
         return nullptr;
       }
       if (!mt && !p.type.isIntOrIndexOrFloat()) {

@@ -288,6 +288,19 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
     lp.rank = static_cast<int32_t>(p.shape.size());
     for (size_t k = 0; k < p.shape.size(); ++k)
       lp.shape[k] = ShapedType::isDynamic(p.shape[k]) ? -1 : p.shape[k];
+    if (dynamic && p.shape.size() > 1) {
+      // A tensor accessor: the sizes are the buffer's shape.
+      const std::vector<int64_t> &bs = args[i].buffer->shape;
+      int64_t n = 1;
+      for (int64_t d : bs)
+        n *= d;
+      if (bs.size() != p.shape.size() || n != numel)
+        return error("error", where + "a " + std::to_string(p.shape.size()) +
+                                  "-D memref but the buffer has " +
+                                  std::to_string(bs.size()) + " dimensions");
+      for (size_t k = 0; k < bs.size(); ++k)
+        lp.shape[k] = bs[k];
+    }
     lp.bufferBytes = bytes;
     lp.bufferNumel = numel;
   }
@@ -501,10 +514,13 @@ public:
     for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
       Param p;
       if (auto mt = dyn_cast<MemRefType>(t)) {
+        // 1-D dynamic (pointers), static-shaped, or N-D with every size
+        // dynamic (tensor accessors: the buffer's shape).
+        bool allDynamic = llvm::all_of(mt.getShape(), ShapedType::isDynamic);
         if (!mt.getLayout().isIdentity() || mt.getRank() > kMaxLaunchRank ||
-            (mt.getRank() != 1 && !mt.hasStaticShape())) {
+            mt.getRank() < 1 || (!allDynamic && !mt.hasStaticShape())) {
           error = "parameter " + std::to_string(i) +
-                  ": only 1-D dynamic or static-shaped identity-layout memrefs are supported";
+                  ": only dynamic or static-shaped identity-layout memrefs are supported";
           return nullptr;
         }
         p.isMemref = true;
