@@ -101,7 +101,7 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
   }
   StringRef conv = f;
   conv.consume_front("torch.");
-  if (conv.consume_front("nn.Conv") || conv.consume_front("nn.ConvTranspose")) {
+  if (conv.consume_front("nn.ConvTranspose") || conv.consume_front("nn.Conv")) {
     handled = true;
     bool transposed = f.contains("Transpose");
     int rank = conv == "1d" ? 1 : conv == "2d" ? 2 : conv == "3d" ? 3 : 0;
