@@ -243,6 +243,74 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
       out.params.push_back({key + ".bias", shape, "uniform", -0.5, 0.5, v.loc.offset});
     return true;
   }
+  // BatchNorm{1,2,3}d(num_features, eps, momentum, affine=True, ...) and
+  // InstanceNorm{1,2,3}d(num_features, eps, momentum, affine=False, ...): weight
+  // and bias of shape (C) when affine (running statistics are buffers).
+  if (norm.starts_with("nn.BatchNorm") || norm.starts_with("nn.InstanceNorm")) {
+    handled = true;
+    bool batch = norm.starts_with("nn.BatchNorm");
+    auto arg = [&](size_t pos, StringRef kw) -> const py::Expr * {
+      if (const py::Expr *k = py::keyword(v, kw))
+        return k;
+      return pos + 1 < v.args.size() ? v.args[pos + 1].get() : nullptr;
+    };
+    const py::Expr *cE = arg(0, "num_features");
+    if (!cE) {
+      d.error(scope.mod.where(v.loc), fn + " without its num_features");
+      return false;
+    }
+    auto c = scope.toSym(*cE, why);
+    if (!c) {
+      d.error(scope.mod.where(cE->loc), fn + " num_features: " + why);
+      return false;
+    }
+    double eps = 1e-5;
+    if (const py::Expr *epsE = arg(1, "eps")) {
+      auto es = scope.toSym(*epsE, why);
+      auto ev = es ? evalSym(*es, scope.symbolValues) : std::nullopt;
+      if (!ev) {
+        d.error(scope.mod.where(epsE->loc), fn + " eps: " + why);
+        return false;
+      }
+      eps = *ev;
+    }
+    out.scalars[key + ".eps"] = flit(eps);
+    const py::Expr *affE = arg(3, "affine");
+    bool affine = affE ? flagTrue(scope, affE) : batch;
+    if (affine) {
+      // Drawn around torch's 1 and 0 (see the norms above).
+      out.params.push_back({key + ".weight", {*c}, "uniform", 0.5, 1.5, v.loc.offset});
+      out.params.push_back({key + ".bias", {*c}, "uniform", -0.5, 0.5, v.loc.offset});
+    } else {
+      out.noneAttrs[key + ".weight"] = true;
+      out.noneAttrs[key + ".bias"] = true;
+    }
+    return true;
+  }
+  // Embedding(num_embeddings, embedding_dim, ...): weight (num, dim), normal(0, 1)
+  // as torch initialises it (a padding_idx row is only zeroed there; the task's
+  // values are loaded into the Model as they are).
+  if (norm == "nn.Embedding") {
+    handled = true;
+    auto arg = [&](size_t pos, StringRef kw) -> const py::Expr * {
+      if (const py::Expr *k = py::keyword(v, kw))
+        return k;
+      return pos + 1 < v.args.size() ? v.args[pos + 1].get() : nullptr;
+    };
+    const py::Expr *nE = arg(0, "num_embeddings"), *dE = arg(1, "embedding_dim");
+    if (!nE || !dE) {
+      d.error(scope.mod.where(v.loc), fn + " needs num_embeddings and embedding_dim");
+      return false;
+    }
+    auto n = scope.toSym(*nE, why);
+    auto dim = n ? scope.toSym(*dE, why) : std::nullopt;
+    if (!dim) {
+      d.error(scope.mod.where(v.loc), fn + " sizes: " + why);
+      return false;
+    }
+    out.params.push_back({key + ".weight", {*n, *dim}, "normal", 0.0, 1.0, v.loc.offset});
+    return true;
+  }
   if (f == "nn.Parameter" || f == "torch.nn.Parameter") {
     handled = true;
     if (v.args.size() < 2) {

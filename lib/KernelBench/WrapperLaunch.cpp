@@ -85,12 +85,26 @@ bool Interp::execLaunch(size_t p, const std::string &kernel, size_t open, size_t
       cur += c;
     }
     targs.push_back(cur);
+    // The kernel's template parameter kinds (`template <bool VEC4, int B>`), so
+    // that a bool parameter gets `true`/`false` rather than 1/0.
+    std::vector<bool> boolParam;
+    if (kf->isTemplate) {
+      StringRef decl = StringRef(u.src.text).substr(kf->declBegin);
+      size_t o = decl.find('<'), c = decl.find('>');
+      if (decl.starts_with("template") && o != StringRef::npos && c != StringRef::npos && o < c) {
+        llvm::SmallVector<StringRef, 4> ps;
+        decl.slice(o + 1, c).split(ps, ',');
+        for (StringRef tp : ps)
+          boolParam.push_back(tp.trim().starts_with("bool "));
+      }
+    }
     bool changed = false;
-    for (std::string &a : targs) {
+    for (size_t ai = 0; ai < targs.size(); ++ai) {
+      std::string &a = targs[ai];
       a = StringRef(a).trim().str();
       StringRef ta = a;
-      if (ta.empty() || dtypeOfCType(ta) || typeAlias.count(ta) ||
-          !(isalpha((unsigned char)ta[0]) || ta[0] == '_'))
+      if (ta.empty() || ta == "true" || ta == "false" || dtypeOfCType(ta) ||
+          typeAlias.count(ta) || !(isalpha((unsigned char)ta[0]) || ta[0] == '_'))
         continue;
       std::string lexErr;
       size_t lexAt = 0, q = 0;
@@ -106,7 +120,8 @@ bool Interp::execLaunch(size_t p, const std::string &kernel, size_t open, size_t
       auto k = v && v->kind == WVal::Int ? fixedInt(v->s, symbolValues) : std::nullopt;
       if (!k)
         continue;
-      a = std::to_string(*k);
+      a = ai < boolParam.size() && boolParam[ai] ? (*k ? "true" : "false")
+                                                  : std::to_string(*k);
       changed = true;
     }
     if (changed)

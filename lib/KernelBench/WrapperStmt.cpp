@@ -664,9 +664,30 @@ std::optional<bool> Interp::execUpdate(size_t p, size_t e) {
       return true;
     }
   }
-  // v[k] = x; v[k] *= x; on a size list (`sizes[dim] = 1`)
-  if (t[p].kind == Tok::Ident && p + 1 < e && t[p + 1].text == "[") {
-    size_t close = cpp::matchBracket(t, p + 1);
+  // v[k] = x; v[k] *= x; v.at(k) = x; v.back() = x; v.front() = x; on a size
+  // list (`sizes[dim] = 1`, `out_sizes.back() = H`)
+  if (t[p].kind == Tok::Ident && p + 1 < e &&
+      (t[p + 1].text == "[" || (t[p + 1].text == "." && p + 3 < e && t[p + 3].text == "("))) {
+    size_t idxB = 0, idxE = 0, close;
+    int end = 0; // 1: front(), -1: back()
+    if (t[p + 1].text == "[") {
+      close = cpp::matchBracket(t, p + 1);
+      idxB = p + 2;
+      idxE = close;
+    } else {
+      StringRef m = t[p + 2].text;
+      close = cpp::matchBracket(t, p + 3);
+      if (m == "back" || m == "front") {
+        if (close != p + 4)
+          return std::nullopt;
+        end = m == "back" ? -1 : 1;
+      } else if (m == "at") {
+        idxB = p + 4;
+        idxE = close;
+      } else {
+        return std::nullopt;
+      }
+    }
     if (close == StringRef::npos || close + 1 >= e)
       return std::nullopt;
     StringRef op = t[close + 1].text;
@@ -675,11 +696,20 @@ std::optional<bool> Interp::execUpdate(size_t p, size_t e) {
     auto it = vars.find(t[p].text);
     if (it == vars.end() || it->second.kind != WVal::List)
       return fail(t[p].begin, "element assignment to something that is not a size list");
-    cpp::ExprP ix = parseAll(p + 2, close);
-    cpp::ExprP vx = ix ? parseAll(close + 2, e) : nullptr;
+    cpp::ExprP ix = end ? nullptr : parseAll(idxB, idxE);
+    if (!end && !ix)
+      return false;
+    cpp::ExprP vx = parseAll(close + 2, e);
     if (!vx)
       return false;
-    auto iv = eval(*ix);
+    std::optional<WVal> iv;
+    if (end) {
+      if (it->second.list.empty())
+        return fail(t[p].begin, "back()/front() of an empty size list");
+      iv = intVal(lit(end < 0 ? int64_t(it->second.list.size()) - 1 : 0));
+    } else {
+      iv = eval(*ix);
+    }
     auto vv = iv ? eval(*vx) : std::nullopt;
     if (!vv)
       return false;
