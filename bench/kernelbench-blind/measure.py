@@ -63,6 +63,7 @@ def main():
                     help="also validate each imported task (kfix run --target TARGET): "
                          "correct candidates should pass, planted bugs fail")
     ap.add_argument("--target", default="cpu", help="executor for --run (cpu, cuda)")
+    ap.add_argument("--jobs", type=int, default=1, help="tasks validated at once with --run")
     ap.add_argument("--python", default="/usr/bin/python3",
                     help="interpreter passed to the importer for the reference")
     args = ap.parse_args()
@@ -72,8 +73,12 @@ def main():
     os.makedirs(workdir, exist_ok=True)
     results = [run_case(args.kfix, c, workdir, ["--python", args.python]) for c in cases]
     if args.run:
-        for r in results:
-            r["verdict"] = run_task(args.kfix, r, args.target) if r["ok"] else ""
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            verdicts = pool.map(lambda r: run_task(args.kfix, r, args.target) if r["ok"] else "",
+                                results)
+            for r, v in zip(results, verdicts):
+                r["verdict"] = v
 
     run_col = f" kfix run ({args.target}) |" if args.run else ""
     print("| case | single kernel | planted bug | import |" + run_col + " error |")
