@@ -106,10 +106,9 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
       v.kind = a.s->isFloat() ? WVal::Float : WVal::Int;
       v.s = a.s;
     } else if (a.kind == PV::None) {
-      d.error(cand.where(a.loc), "None is passed to '" + fn.name +
-                                     "' (an optional tensor left out): a kernel would get a "
-                                     "null pointer, which the task format cannot express");
-      return std::nullopt;
+      // An optional tensor left out: the wrapper sees None (a kernel that gets
+      // it as a null pointer gets a buffer with no elements).
+      v.kind = WVal::None;
     } else {
       d.error(cand.where(a.loc), "argument of '" + fn.name + "' is neither a tensor nor a "
                                                             "number");

@@ -123,7 +123,7 @@ bool Interp::execIf(size_t &p, size_t e) {
   // runs, the other is skipped.
   std::string saved = error;
   cpp::ExprP cond = parseAll(open + 1, close);
-  std::optional<WVal> cv = cond ? eval(*cond) : std::nullopt;
+  std::optional<WVal> cv = cond ? asCondition(eval(*cond)) : std::nullopt;
   error = saved;
   if (cv && cv->kind == WVal::Int)
     if (std::optional<int64_t> known = fixedInt(cv->s, symbolValues)) {
