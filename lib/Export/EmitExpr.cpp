@@ -357,7 +357,8 @@ static bool isParamSize(Value v, gpu::GPUFuncOp func) {
     return false;
   auto arg = dyn_cast<BlockArgument>(dim.getSource());
   std::optional<int64_t> d = getConstantIntValue(dim.getIndex());
-  return arg && arg.getOwner() == &func.getBody().front() && d == 0 &&
+  return arg && arg.getOwner() == &func.getBody().front() &&
+         arg.getArgNumber() < func.getNumArguments() && d == 0 &&
          cast<MemRefType>(arg.getType()).getRank() == 1;
 }
 

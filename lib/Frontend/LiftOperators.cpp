@@ -370,12 +370,13 @@ Value Lifter::emitNullTest(const cl::Expr *ptr, bool isNull, const cl::Expr *at)
   if (::mlir::failed(p))
     return {};
   // Only a kernel parameter itself (also through a local copy or an inlined
-  // device function's parameter): its buffer has no elements when it is null.
+  // device function's parameter; not a workgroup attribution): its buffer has no elements when it is null.
   auto arg = dyn_cast<BlockArgument>(p->base);
   auto mt = dyn_cast<MemRefType>(p->base.getType());
   std::optional<int64_t> off =
       p->offset.v ? getConstantIntValue(p->offset.v) : std::optional<int64_t>(0);
-  if (!arg || arg.getOwner() != &func.getBody().front() || !mt || mt.getRank() != 1 ||
+  if (!arg || arg.getOwner() != &func.getBody().front() ||
+      arg.getArgNumber() >= func.getNumArguments() || !mt || mt.getRank() != 1 ||
       !p->lead.empty() || off != 0) {
     (void)cannotLift(at, "a null test of a pointer that is not a kernel parameter "
                          "(only `p != nullptr`, `!p`, `p ? a : b` on a kernel "
