@@ -90,7 +90,8 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
     return std::nullopt;
   }
   std::vector<WVal> wargs;
-  for (const PV &a : args) {
+  for (size_t ai = 0; ai < args.size(); ++ai) {
+    const PV &a = args[ai];
     if (!requireMapped(a, "is passed to '" + fn.name + "'"))
       return std::nullopt;
     WVal v;
@@ -107,7 +108,14 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
       v.s = a.s;
     } else if (a.kind == PV::None) {
       // An optional tensor left out: the wrapper sees None (a kernel that gets
-      // it as a null pointer gets a buffer with no elements).
+      // it as a null pointer gets a buffer with no elements). pybind11 rejects
+      // None for a plain torch::Tensor.
+      if (ai < w->params.size() && !StringRef(w->params[ai].type).contains("optional")) {
+        d.error(cand.where(a.loc), "None is passed to '" + fn.name + "' for parameter '" +
+                                       w->params[ai].name + "' (" + w->params[ai].type +
+                                       "), which only an optional tensor parameter accepts");
+        return std::nullopt;
+      }
       v.kind = WVal::None;
     } else {
       d.error(cand.where(a.loc), "argument of '" + fn.name + "' is neither a tensor nor a "

@@ -553,6 +553,15 @@ bool Interp::execDecl(const std::string &type, bool pointer, size_t q, size_t e)
       v->kind = WVal::List;
     } else {
       v = WVal(); // uninitialised declaration
+      // `torch::Tensor t;`: an undefined tensor (None) until assigned.
+      if (!pointer && (type == "torch::Tensor" || type == "at::Tensor" || type == "Tensor")) {
+        vars[name] = *v;
+        if (q < e && t[q].text == ",")
+          ++q;
+        else if (q < e)
+          return fail(t[q].begin, "unexpected '" + t[q].text + "'");
+        continue;
+      }
     }
     auto conv = convert(*v, type, pointer, at);
     if (!conv)
