@@ -157,6 +157,10 @@ std::vector<DeclaredBuffer> declaredBuffers(const PlannerContext &c, llvm::Strin
       continue;
     if ((which == "outputs" && !p->isChecked()) || (which == "inputs" && !p->isFilled()))
       continue;
+    // A null pointer (shape [0], docs/ir-conventions.md): no extent to guard
+    // its accesses with (its `0` would match any scalar that happens to be 0).
+    if (p->shape.size() == 1 && p->shape[0].text() == "0")
+      continue;
     DeclaredBuffer b{cnames[i], {}};
     for (const kfix::Expr &d : p->shape)
       b.dims.push_back(toKernelExpr(d, symToC));

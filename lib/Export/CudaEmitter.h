@@ -62,6 +62,10 @@ struct ModuleState {
   llvm::SetVector<llvm::StringRef> helpers;
 };
 
+/// When `op` is `arith.cmpi eq/ne` of `memref.dim %p, 0` of a kernel argument
+/// and 0 (the lifted `p == nullptr` / `p != nullptr`): %p, and `isNull` for eq.
+mlir::Value nullTestedParam(mlir::Operation *op, mlir::gpu::GPUFuncOp func, bool &isNull);
+
 class FunctionEmitter {
 public:
   FunctionEmitter(mlir::gpu::GPUFuncOp func, const ExportOptions &options,

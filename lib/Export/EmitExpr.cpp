@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -349,7 +350,42 @@ FailureOr<Expr> FunctionEmitter::buildExpr(Operation *op) {
   return buildGpu(op);
 }
 
+/// `memref.dim %p, 0` of a kernel argument (a pointer parameter).
+static bool isParamSize(Value v, gpu::GPUFuncOp func) {
+  auto dim = v.getDefiningOp<memref::DimOp>();
+  if (!dim)
+    return false;
+  auto arg = dyn_cast<BlockArgument>(dim.getSource());
+  std::optional<int64_t> d = getConstantIntValue(dim.getIndex());
+  return arg && arg.getOwner() == &func.getBody().front() &&
+         arg.getArgNumber() < func.getNumArguments() && d == 0 &&
+         cast<MemRefType>(arg.getType()).getRank() == 1;
+}
+
+Value kfix::detail::nullTestedParam(Operation *op, gpu::GPUFuncOp func, bool &isNull) {
+  auto cmp = dyn_cast<arith::CmpIOp>(op);
+  if (!cmp || (cmp.getPredicate() != arith::CmpIPredicate::eq &&
+               cmp.getPredicate() != arith::CmpIPredicate::ne))
+    return {};
+  for (int k = 0; k < 2; ++k) {
+    Value size = cmp->getOperand(k), other = cmp->getOperand(1 - k);
+    if (isParamSize(size, func) && getConstantIntValue(other) == 0) {
+      isNull = cmp.getPredicate() == arith::CmpIPredicate::eq;
+      return size.getDefiningOp<memref::DimOp>().getSource();
+    }
+  }
+  return {};
+}
+
 FailureOr<Expr> FunctionEmitter::buildCmp(Operation *op) {
+  // A kernel parameter's size against 0: the lifted null test (`bias != nullptr`).
+  bool isNull = false;
+  if (Value p = nullTestedParam(op, func, isNull)) {
+    FailureOr<std::string> name = memrefName(p, op->getLoc());
+    if (failed(name))
+      return failure();
+    return make(*name + (isNull ? " == nullptr" : " != nullptr"), kEq, boolType());
+  }
   FailureOr<Expr> a = use(op->getOperand(0)), b = use(op->getOperand(1));
   if (failed(a) || failed(b))
     return failure();

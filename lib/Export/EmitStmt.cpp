@@ -157,6 +157,12 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
     return success();
   if (isa<memref::AllocaOp, gpu::DynamicSharedMemoryOp>(op))
     return success(); // Declared where first used / at the top.
+  // A parameter's size read only by null tests: printed there as `p != nullptr`.
+  if (isa<memref::DimOp>(op) && llvm::all_of(op->getUsers(), [&](Operation *u) {
+        bool isNull;
+        return (bool)nullTestedParam(u, func, isNull);
+      }))
+    return success();
   if (auto view = dyn_cast<memref::ViewOp>(op)) {
     if (memNames.count(view.getResult()))
       return success();

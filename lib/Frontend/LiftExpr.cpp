@@ -303,9 +303,8 @@ Value Lifter::emitCast(const cl::CastExpr *e) {
     if (::mlir::failed(emitDiscarded(sub)))
       return {};
     return voidValue;
-  case cl::CK_PointerToBoolean:
-    (void)cannotLift(e, "a pointer converted to bool");
-    return {};
+  case cl::CK_PointerToBoolean: // `if (bias)`, `!bias`, `bias ? bias[c] : 0.f`
+    return emitNullTest(sub, /*isNull=*/false, e);
   default:
     (void)cannotLift(e, Twine("the cast '") + e->getCastKindName() + "'");
     return {};

@@ -8,7 +8,9 @@
 #include "Lifter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace kfix::frontend;
@@ -120,6 +122,18 @@ Value Lifter::emitBinary(const cl::BinaryOperator *e) {
   }
   if (op == cl::BO_LAnd || op == cl::BO_LOr)
     return emitLogical(e);
+  if (op == cl::BO_EQ || op == cl::BO_NE) {
+    // `p != nullptr`, `p == NULL`, `0 == p`: a null test of a kernel parameter.
+    auto isNull = [&](const cl::Expr *x) {
+      return x->isNullPointerConstant(ast, cl::Expr::NPC_ValueDependentIsNotNull) !=
+             cl::Expr::NPCK_NotNull;
+    };
+    const cl::Expr *lhs = e->getLHS(), *rhs = e->getRHS();
+    if (lhs->getType()->isPointerType() && isNull(rhs) && !isNull(lhs))
+      return emitNullTest(lhs, op == cl::BO_EQ, e);
+    if (rhs->getType()->isPointerType() && isNull(lhs) && !isNull(rhs))
+      return emitNullTest(rhs, op == cl::BO_EQ, e);
+  }
   if (e->getLHS()->getType()->isPointerType() ||
       e->getRHS()->getType()->isPointerType()) {
     (void)cannotLift(e, "pointer comparison or difference");
@@ -348,4 +362,29 @@ Value Lifter::emitIncDec(const cl::UnaryOperator *e, LValue *out) {
   if (out)
     *out = *lv;
   return e->isPrefix() ? next : cur;
+}
+
+Value Lifter::emitNullTest(const cl::Expr *ptr, bool isNull, const cl::Expr *at) {
+  Location l = loc(at);
+  FailureOr<Ptr> p = emitPointer(ptr);
+  if (::mlir::failed(p))
+    return {};
+  // Only a kernel parameter itself (also through a local copy or an inlined
+  // device function's parameter; not a workgroup attribution): its buffer has no elements when it is null.
+  auto arg = dyn_cast<BlockArgument>(p->base);
+  auto mt = dyn_cast<MemRefType>(p->base.getType());
+  std::optional<int64_t> off =
+      p->offset.v ? getConstantIntValue(p->offset.v) : std::optional<int64_t>(0);
+  if (!arg || arg.getOwner() != &func.getBody().front() ||
+      arg.getArgNumber() >= func.getNumArguments() || !mt || mt.getRank() != 1 ||
+      !p->lead.empty() || off != 0) {
+    (void)cannotLift(at, "a null test of a pointer that is not a kernel parameter "
+                         "(only `p != nullptr`, `!p`, `p ? a : b` on a kernel "
+                         "parameter p are lifted)");
+    return {};
+  }
+  Value c0 = arith::ConstantIndexOp::create(b, l, 0);
+  Value size = memref::DimOp::create(b, l, p->base, c0);
+  return arith::CmpIOp::create(b, l, isNull ? arith::CmpIPredicate::eq : arith::CmpIPredicate::ne,
+                               size, c0);
 }

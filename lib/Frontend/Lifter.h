@@ -161,6 +161,10 @@ public:
   mlir::Value emitIncDec(const clang::UnaryOperator *e, LValue *out);
   mlir::Value emitConditional(const clang::AbstractConditionalOperator *e);
   mlir::Value emitLogical(const clang::BinaryOperator *e);
+  /// `ptr == nullptr` (isNull) or `ptr != nullptr` as i1, for a pointer that
+  /// is a kernel parameter: `memref.dim %p, 0` compared with 0 (a null pointer
+  /// is a buffer with no elements, docs/ir-conventions.md). Null after an error.
+  mlir::Value emitNullTest(const clang::Expr *ptr, bool isNull, const clang::Expr *at);
   mlir::LogicalResult emitPointerAssign(const clang::Expr *lhs, const Ptr &p,
                                         const clang::Expr *at);
 

@@ -90,7 +90,8 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
     return std::nullopt;
   }
   std::vector<WVal> wargs;
-  for (const PV &a : args) {
+  for (size_t ai = 0; ai < args.size(); ++ai) {
+    const PV &a = args[ai];
     if (!requireMapped(a, "is passed to '" + fn.name + "'"))
       return std::nullopt;
     WVal v;
@@ -106,10 +107,16 @@ std::optional<PV> Importer::callExt(const py::Expr &e, const PV &fn, std::vector
       v.kind = a.s->isFloat() ? WVal::Float : WVal::Int;
       v.s = a.s;
     } else if (a.kind == PV::None) {
-      d.error(cand.where(a.loc), "None is passed to '" + fn.name +
-                                     "' (an optional tensor left out): a kernel would get a "
-                                     "null pointer, which the task format cannot express");
-      return std::nullopt;
+      // An optional tensor left out: the wrapper sees None (a kernel that gets
+      // it as a null pointer gets a buffer with no elements). pybind11 rejects
+      // None for a plain torch::Tensor.
+      if (ai < w->params.size() && !StringRef(w->params[ai].type).contains("optional")) {
+        d.error(cand.where(a.loc), "None is passed to '" + fn.name + "' for parameter '" +
+                                       w->params[ai].name + "' (" + w->params[ai].type +
+                                       "), which only an optional tensor parameter accepts");
+        return std::nullopt;
+      }
+      v.kind = WVal::None;
     } else {
       d.error(cand.where(a.loc), "argument of '" + fn.name + "' is neither a tensor nor a "
                                                             "number");

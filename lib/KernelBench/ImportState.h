@@ -41,7 +41,8 @@ struct EpiRec {
 
 /// A task buffer.
 struct Buf {
-  enum Origin { Input, Weight, Created } origin = Created;
+  /// Null: a null pointer passed to a kernel, a buffer with no elements.
+  enum Origin { Input, Weight, Created, Null } origin = Created;
   std::string name;
   std::vector<SymP> shape;
   DType dtype = DType::f32;

@@ -109,6 +109,8 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
     b.returned = std::find(res.outputs.begin(), res.outputs.end(), int(i)) != res.outputs.end();
     if (b.origin == Buf::Input || b.origin == Buf::Weight)
       roles[i] = b.returned ? Role::inout : Role::input;
+    else if (b.origin == Buf::Null) // a null pointer: no elements, not a forward input
+      roles[i] = Role::input;
     else if (b.returned)
       roles[i] = b.init ? Role::inout : Role::output;
   }
@@ -117,6 +119,9 @@ bool kfix::kb::writeTask(const KernelBenchImportOptions &opts, const py::Module 
       order.push_back(int(i));
   for (size_t i = 0; i < task.bufs.size(); ++i)
     if (task.bufs[i].origin == Buf::Weight)
+      order.push_back(int(i));
+  for (size_t i = 0; i < task.bufs.size(); ++i)
+    if (task.bufs[i].origin == Buf::Null)
       order.push_back(int(i));
   for (int o : res.outputs)
     if (std::find(order.begin(), order.end(), o) == order.end())

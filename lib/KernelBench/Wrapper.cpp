@@ -255,6 +255,18 @@ bool kfix::kb::runWrapper(TaskModel &task, const CudaUnit &unit, const cpp::Func
   for (size_t i = 0; i < args.size(); ++i) {
     const cpp::Param &p = fn.params[i];
     bool tensorParam = StringRef(p.type).contains("Tensor");
+    if (args[i].kind == WVal::None) {
+      // None reaches a C++ `c10::optional<torch::Tensor>` / `std::optional<...>`
+      // (pybind11 rejects it for a plain torch::Tensor).
+      if (!tensorParam || !StringRef(p.type).contains("optional")) {
+        error = unit.src.where(t[fn.nameTok].begin) + ": error: wrapper '" + fn.name +
+                "' parameter '" + p.name + "' (" + p.type + ") gets None from "
+                "ModelNew.forward, which only an optional tensor parameter accepts";
+        return false;
+      }
+      in.vars[p.name] = args[i];
+      continue;
+    }
     if (tensorParam != (args[i].kind == WVal::Tensor)) {
       error = unit.src.where(t[fn.nameTok].begin) + ": error: wrapper '" + fn.name +
               "' parameter '" + p.name + "' (" + p.type + ") gets " +

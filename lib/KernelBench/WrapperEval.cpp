@@ -249,6 +249,13 @@ std::optional<WVal> Interp::evalMethod(const cpp::Expr &x, const cpp::Expr &memb
       return base;
     return failV(x.at, "unsupported list method '" + m.str() + "'");
   }
+  // An optional tensor left out (None from ModelNew.forward).
+  if (base->kind == WVal::None && (m == "has_value" || m == "defined"))
+    return intVal(lit(0));
+  if (base->kind == WVal::None && (m == "value" || m == "data_ptr" || m == "data" ||
+                                   m == "contiguous" || m == "size" || m == "numel"))
+    return failV(x.at, "method '" + m.str() + "' on an optional tensor that is None here "
+                       "(ModelNew.forward passes None)");
   if (base->kind != WVal::Tensor)
     return failV(x.at, "method '" + m.str() + "' on something that is not a tensor");
   std::vector<SymP> sh = shapeOf(*base);
@@ -449,6 +456,9 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
       r.s = neg(a->s);
       return r;
     }
+    if (x.text == "!")
+      if (std::optional<bool> present = presence(*a)) // `!bias`, `!bias.has_value()`
+        return intVal(lit(int64_t(!*present)));
     if (x.text == "!" && a->kind == WVal::Int) {
       if (auto c = fixedInt(a->s, symbolValues))
         return intVal(lit(*c == 0));
@@ -488,7 +498,7 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
     // A condition known now (on constants, dims, init arguments) picks its branch.
     {
       std::string saved = error;
-      auto cv = eval(c);
+      auto cv = asCondition(eval(c));
       error = saved;
       if (cv && cv->kind == WVal::Int)
         if (auto k = fixedInt(cv->s, symbolValues))
@@ -612,6 +622,13 @@ std::optional<WVal> Interp::compareOrShift(const cpp::Expr &x, const WVal &a, co
   bool shift = op == "<<" || op == ">>";
   if (!cmp && !logic && !shift)
     return std::nullopt;
+  // A data pointer or optional tensor against a null one (`bias_ptr != nullptr`,
+  // `nullptr == b`): whether it is present.
+  if (op == "==" || op == "!=") {
+    std::optional<bool> pa = presence(a), pb = presence(b);
+    if (pa && pb && (!*pa || !*pb))
+      return intVal(lit(int64_t((*pa == *pb) == (op == "=="))));
+  }
   if (!isNum(a) || !isNum(b))
     return failV(x.at, "operator '" + op.str() + "' on something that is not a number");
   auto ca = fixedInt(a.s, symbolValues), cb = fixedInt(b.s, symbolValues);

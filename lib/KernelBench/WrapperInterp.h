@@ -69,9 +69,32 @@ private:
 
   static bool isNum(const WVal &v) { return v.kind == WVal::Int || v.kind == WVal::Float; }
 
+  /// Whether `v` is a pointer-like value (a tensor, a data pointer, or None:
+  /// an optional tensor left out, `nullptr`) and then whether it is present.
+  static std::optional<bool> presence(const WVal &v) {
+    if (v.kind == WVal::Tensor)
+      return true;
+    if (v.kind == WVal::Ptr)
+      return v.buf >= 0;
+    if (v.kind == WVal::None)
+      return false;
+    return std::nullopt;
+  }
+  /// `v` in a condition: a pointer-like value as 0/1 (`if (bias)`, `p ? a : b`).
+  std::optional<WVal> asCondition(std::optional<WVal> v) {
+    if (v)
+      if (std::optional<bool> p = presence(*v))
+        return intVal(lit(int64_t(*p)));
+    return v;
+  }
+
   bool execDecl(const std::string &type, bool pointer, size_t q, size_t e);
 
   std::optional<WVal> makeDim3(const std::vector<WVal> &cargs, size_t at);
+
+  /// The task buffer standing for a null pointer passed to kernel parameter
+  /// `param`: shape [0], role input (TaskWriter); returns its name.
+  std::string nullBuffer(const std::string &param, DType dt, size_t at);
 
   // Iterator ranges over size lists (WrapperIterators.cpp).
   struct IterPos {

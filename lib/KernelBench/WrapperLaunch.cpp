@@ -157,16 +157,6 @@ bool Interp::execLaunch(size_t p, const std::string &kernel, size_t open, size_t
       continue;
     }
     if (kp.pointer) {
-      if (a.kind != WVal::Ptr)
-        return fail(at, "argument " + std::to_string(i + 1) + " ('" + kp.name +
-                            "') of kernel '" + base +
-                            "' is a pointer but the wrapper does not pass a tensor's "
-                            "data_ptr");
-      if (a.buf < 0)
-        return fail(at, "argument " + std::to_string(i + 1) + " ('" + kp.name +
-                            "') of kernel '" + base +
-                            "' is a null pointer, which the task format cannot express");
-      Buf &b = task.bufs[a.buf];
       std::string ty = kp.type;
       if (auto it = typeAlias.find(StringRef(ty).trim().str()); it != typeAlias.end())
         ty = it->second;
@@ -174,6 +164,21 @@ bool Interp::execLaunch(size_t p, const std::string &kernel, size_t open, size_t
       for (auto &[alias, real] : typeAlias)
         if (StringRef(kp.type).contains(alias))
           kdt = dtypeOfCType(real);
+      // A null pointer (`nullptr`, `c ? t.data_ptr<T>() : nullptr` with c false,
+      // a pointer variable still null): a buffer with no elements, which the
+      // lifted kernel tests as null (docs/ir-conventions.md).
+      if (a.kind == WVal::None || (a.kind == WVal::Ptr && a.buf < 0)) {
+        DType dt = a.kind == WVal::Ptr && a.dtKnown ? a.dt : kdt ? *kdt : DType::f32;
+        l.params.push_back(nullBuffer(kp.name.empty() ? "arg" + std::to_string(i) : kp.name,
+                                      dt, at));
+        continue;
+      }
+      if (a.kind != WVal::Ptr)
+        return fail(at, "argument " + std::to_string(i + 1) + " ('" + kp.name +
+                            "') of kernel '" + base +
+                            "' is a pointer but the wrapper does not pass a tensor's "
+                            "data_ptr");
+      Buf &b = task.bufs[a.buf];
       DType dt = a.dtKnown ? a.dt : kdt ? *kdt : b.dtype;
       if (b.dtypeKnown && b.dtype != dt && b.origin != Buf::Created)
         return fail(at, "argument '" + kp.name + "' reads '" + b.name + "' as " +
@@ -215,6 +220,23 @@ bool Interp::execLaunch(size_t p, const std::string &kernel, size_t open, size_t
   }
   task.launches.push_back(std::move(l));
   return true;
+}
+
+std::string Interp::nullBuffer(const std::string &param, DType dt, size_t at) {
+  // One per parameter name and dtype: launches passing null for `bias` share it.
+  for (const Buf &b : task.bufs)
+    if (b.origin == Buf::Null && b.dtype == dt &&
+        (b.name == param || StringRef(b.name).starts_with(param + "_")))
+      return b.name;
+  Buf b;
+  b.origin = Buf::Null;
+  b.name = task.uniqueName(param);
+  b.shape = {lit(0)};
+  b.dtype = dt;
+  b.dtypeKnown = true;
+  b.where = u.src.where(at);
+  task.bufs.push_back(b);
+  return b.name;
 }
 
 bool Interp::evalList(size_t b, size_t e, std::vector<WVal> &out) {

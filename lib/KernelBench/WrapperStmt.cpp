@@ -123,7 +123,7 @@ bool Interp::execIf(size_t &p, size_t e) {
   // runs, the other is skipped.
   std::string saved = error;
   cpp::ExprP cond = parseAll(open + 1, close);
-  std::optional<WVal> cv = cond ? eval(*cond) : std::nullopt;
+  std::optional<WVal> cv = cond ? asCondition(eval(*cond)) : std::nullopt;
   error = saved;
   if (cv && cv->kind == WVal::Int)
     if (std::optional<int64_t> known = fixedInt(cv->s, symbolValues)) {
@@ -553,6 +553,15 @@ bool Interp::execDecl(const std::string &type, bool pointer, size_t q, size_t e)
       v->kind = WVal::List;
     } else {
       v = WVal(); // uninitialised declaration
+      // `torch::Tensor t;`: an undefined tensor (None) until assigned.
+      if (!pointer && (type == "torch::Tensor" || type == "at::Tensor" || type == "Tensor")) {
+        vars[name] = *v;
+        if (q < e && t[q].text == ",")
+          ++q;
+        else if (q < e)
+          return fail(t[q].begin, "unexpected '" + t[q].text + "'");
+        continue;
+      }
     }
     auto conv = convert(*v, type, pointer, at);
     if (!conv)
