@@ -1,11 +1,13 @@
-// RUN: kfix-opt %s --verify-diagnostics --kfix-repair-missing-barrier='loc=repair-missing-barrier-errors.mlir:30' | FileCheck %s
+// RUN: kfix-opt %s --verify-diagnostics --kfix-repair-missing-barrier='loc=repair-missing-barrier-errors.mlir:29' | FileCheck %s
 
-// Both accesses sit under `if (tid < 32)`: a __syncthreads() there would hang
-// the other warps, so the pass refuses.
+// Both accesses sit in a loop whose trip count depends on the thread
+// (`for (i = tid; i < 32; i += 8)`): a __syncthreads() anywhere in it would
+// hang the threads that left the loop, and a loop cannot be split like an if,
+// so the pass refuses.
 // __global__ void k(float *io) {
 //   __shared__ float t[32];
-//   if (threadIdx.x < 32) {
-//     t[threadIdx.x] = io[threadIdx.x]; io[threadIdx.x] = t[31 - threadIdx.x];
+//   for (int i = threadIdx.x; i < 32; i += 8) {
+//     t[i] = io[i]; io[i] = t[31 - i];
 //   }
 // }
 gpu.module @kernels {
@@ -16,19 +18,16 @@ gpu.module @kernels {
       attributes {kfix.name = "k", kfix.arg_names = ["io"], kfix.arg_ctypes = ["float *"],
                   kfix.shared_names = ["t"]} {
     %tx = gpu.thread_id x
-    %tx32 = arith.index_castui %tx : index to i32
-    %c32 = arith.constant 32 : i32
-    %c31 = arith.constant 31 : i32
-    %in = arith.cmpi ult, %tx32, %c32 : i32
-    scf.if %in {
-      %0 = arith.index_cast %tx32 : i32 to index
-      %v = memref.load %io[%0] : memref<?xf32>
-      memref.store %v, %t[%0] : memref<32xf32, #gpu.address_space<workgroup>>
-      %1 = arith.subi %c31, %tx32 : i32
-      %2 = arith.index_cast %1 : i32 to index
+    %c32 = arith.constant 32 : index
+    %c31 = arith.constant 31 : index
+    %c8 = arith.constant 8 : index
+    scf.for %i = %tx to %c32 step %c8 {
+      %v = memref.load %io[%i] : memref<?xf32>
+      memref.store %v, %t[%i] : memref<32xf32, #gpu.address_space<workgroup>>
+      %j = arith.subi %c31, %i : index
       // expected-warning @+1 {{kfix-repair-missing-barrier: not applied: every separating point is in divergent control flow}}
-      %r = memref.load %t[%2] : memref<32xf32, #gpu.address_space<workgroup>>
-      memref.store %r, %io[%0] : memref<?xf32>
+      %r = memref.load %t[%j] : memref<32xf32, #gpu.address_space<workgroup>>
+      memref.store %r, %io[%i] : memref<?xf32>
     }
     gpu.return
   }

@@ -3,6 +3,7 @@
 #include "RepairUtils.h"
 
 #include "kfix/Transforms/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -106,6 +107,92 @@ struct Walker {
   }
 };
 
+/// A zero of `t` (the value threads that skip the first half of a split `if`
+/// carry into its second half, where they skip too), or null.
+Value zeroOf(OpBuilder &b, Location loc, Type t) {
+  if (isa<IntegerType, IndexType, FloatType>(t) || isa<VectorType>(t))
+    return arith::ConstantOp::create(b, loc, t, b.getZeroAttr(t));
+  return {};
+}
+
+/// Splits the scf.if whose then-block holds `at` into two ifs on the same
+/// condition, the first holding the ops before `at`, the second `at` and the
+/// rest; values the second half uses from the first are yielded (zero for
+/// threads that skip it). Returns the second if, or null when the if has an
+/// else branch or results, or a value that crosses cannot be yielded.
+/// Values defined in `at`'s block before `at` and used from `at` on; false
+/// when `at` is not directly in the then-block of a result-less, else-less
+/// scf.if, or such a value cannot be yielded.
+bool crossingValues(Operation *at, SmallVector<Value> &crossing) {
+  auto ifOp = dyn_cast<scf::IfOp>(at->getParentOp());
+  if (!ifOp || ifOp.getNumResults() != 0 || !ifOp.getElseRegion().empty() ||
+      at->getBlock() != &ifOp.getThenRegion().front())
+    return false;
+  Block &then = ifOp.getThenRegion().front();
+  for (Operation &op : then) {
+    if (&op == at)
+      break;
+    for (Value r : op.getResults())
+      for (Operation *user : r.getUsers()) {
+        Operation *u = then.findAncestorOpInBlock(*user);
+        if (u && (u == at || at->isBeforeInBlock(u))) {
+          if (!isa<IntegerType, IndexType, FloatType, VectorType>(r.getType()))
+            return false;
+          crossing.push_back(r);
+          break;
+        }
+      }
+  }
+  return true;
+}
+
+scf::IfOp splitIfBefore(Operation *at) {
+  SmallVector<Value> crossing;
+  if (!crossingValues(at, crossing))
+    return {};
+  auto ifOp = cast<scf::IfOp>(at->getParentOp());
+  Block &then = ifOp.getThenRegion().front();
+  Location loc = ifOp.getLoc();
+  OpBuilder b(ifOp);
+  SmallVector<Type> types;
+  for (Value v : crossing)
+    types.push_back(v.getType());
+  auto first = scf::IfOp::create(b, loc, types, ifOp.getCondition(),
+                                 /*withElseRegion=*/!types.empty());
+  Block &fb = first.getThenRegion().front();
+  // Move the ops before `at` into the first if.
+  SmallVector<Operation *> head;
+  for (Operation &op : then) {
+    if (&op == at)
+      break;
+    head.push_back(&op);
+  }
+  // With results the builder leaves both blocks empty; without, the then-block
+  // has its yield already.
+  for (Operation *op : head) {
+    if (types.empty())
+      op->moveBefore(fb.getTerminator());
+    else
+      op->moveBefore(&fb, fb.end());
+  }
+  if (!types.empty()) {
+    OpBuilder tb = OpBuilder::atBlockEnd(&fb);
+    scf::YieldOp::create(tb, loc, crossing);
+    Block &eb = first.getElseRegion().front();
+    OpBuilder ee = OpBuilder::atBlockEnd(&eb);
+    SmallVector<Value> zeros;
+    for (Type t : types)
+      zeros.push_back(zeroOf(ee, loc, t));
+    scf::YieldOp::create(ee, loc, zeros);
+  }
+  // The second half (the original if) reads the yielded values.
+  for (auto [v, r] : llvm::zip(crossing, first.getResults()))
+    v.replaceUsesWithIf(r, [&](OpOperand &use) {
+      return ifOp->isAncestor(use.getOwner());
+    });
+  return ifOp;
+}
+
 } // namespace
 
 SmallVector<Hazard> kfix::findSharedHazards(gpu::GPUFuncOp func, HazardKind kind) {
@@ -142,6 +229,22 @@ FailureOr<Operation *> kfix::insertSeparatingBarrier(const Hazard &h, std::strin
                                          : cast<scf::WhileOp>(loop).getAfter();
     before = body.front().getTerminator();
   }
+  // A point inside `if (tid >= off) { v = s[tid - off] + s[tid]; s[tid] = v; }`
+  // (the in-place scan step) is reached by some threads only: split such ifs
+  // (on the same condition, so each thread runs the same ops) until the point
+  // is where every thread arrives.
+  // First check the whole chain of ifs can be split (nothing changes otherwise).
+  Operation *cur = before;
+  int splits = 0;
+  for (; isInDivergentCode(cur) && splits < 4; ++splits) {
+    SmallVector<Value> crossing;
+    if (!crossingValues(cur, crossing))
+      break;
+    cur = cur->getParentOp();
+  }
+  if (splits && !isInDivergentCode(cur))
+    for (int i = 0; i < splits; ++i)
+      before = splitIfBefore(before);
   if (isInDivergentCode(before)) {
     why = "every separating point is in divergent control flow (not all threads reach it)";
     return failure();
