@@ -14,13 +14,54 @@ using llvm::StringRef;
 //===----------------------------------------------------------------------===//
 
 /// The returned list of a `def f(): ...; return [...]`, with its locals bound.
+/// `e` with every name bound in `env` replaced by its expression (copies only
+/// the nodes on the way to a replaced name).
+static py::ExprP substituteLocals(const py::ExprP &e, const llvm::StringMap<py::ExprP> &env) {
+  if (!e)
+    return e;
+  if (e->kind == py::Expr::Name) {
+    auto it = env.find(e->text);
+    return it == env.end() ? e : it->second;
+  }
+  std::vector<py::ExprP> args;
+  bool changed = false;
+  for (const py::ExprP &a : e->args) {
+    args.push_back(substituteLocals(a, env));
+    changed |= args.back() != a;
+  }
+  if (!changed)
+    return e;
+  auto c = std::make_shared<py::Expr>(*e);
+  c->args = std::move(args);
+  return c;
+}
+
+/// The list get_inputs()/get_init_inputs() returns, and its locals by name. A
+/// local assigned again from itself (`A = torch.tril(A)`) reads the earlier
+/// value: assignments are taken in order, each with the names bound so far
+/// substituted (the copies are kept in `owned`).
 static const py::Expr *returnedList(ConstScope &scope, const py::Stmt &def,
-                                    llvm::StringMap<const py::Expr *> &localExprs) {
+                                    llvm::StringMap<const py::Expr *> &localExprs,
+                                    std::vector<py::ExprP> &owned) {
   const py::Expr *ret = nullptr;
+  llvm::StringMap<py::ExprP> env;
   for (const py::Stmt &s : def.body) {
     if (s.kind == py::Stmt::Assign && s.targets.size() == 1 &&
-        s.targets[0]->kind == py::Expr::Name)
-      localExprs[s.targets[0]->text] = s.value.get();
+        s.targets[0]->kind == py::Expr::Name) {
+      const std::string &name = s.targets[0]->text;
+      py::ExprP v = s.value;
+      // Only a reassignment reading the name's own earlier value needs the copy;
+      // other locals keep referring to each other by name, as before.
+      if (env.count(name)) {
+        llvm::StringMap<py::ExprP> self;
+        self[name] = env[name];
+        v = substituteLocals(v, self);
+        if (v != s.value)
+          owned.push_back(v);
+      }
+      env[name] = v;
+      localExprs[name] = v.get();
+    }
     if (s.kind == py::Stmt::Return && s.value)
       ret = s.value.get();
   }
@@ -286,6 +327,25 @@ static bool tensorCtor(ConstScope &scope, const py::Expr &e, InputItem &it, std:
     why = "'" + fn + "' is not a torch tensor constructor";
     return false;
   }
+  // torch.tensor(v) of a number (a 0-d tensor: `nn.Parameter(torch.tensor(scale))`).
+  if (f == "tensor") {
+    auto vs = e.args.size() >= 2 ? scope.toSym(*e.args[1], why) : std::nullopt;
+    auto vv = vs ? evalSym(*vs, scope.symbolValues) : std::nullopt;
+    if (!vv) {
+      why = "torch.tensor of something that is not a number (a list of values cannot be "
+            "drawn)";
+      return false;
+    }
+    it.dist = "const";
+    it.a = *vv;
+    it.shape.clear();
+    if ((*vs)->isFloat() || !py::keyword(e, "dtype"))
+      it.dtype = (*vs)->isFloat() ? DType::f32 : DType::i64;
+    if (const py::Expr *d = py::keyword(e, "dtype"))
+      if (auto dt = torchDType(*d))
+        it.dtype = *dt;
+    return true;
+  }
   // torch.rand_like(x), randn_like, randint_like(x, [low,] high), ones/zeros_like.
   if (f.ends_with("_like")) {
     if (e.args.size() < 2 || e.args[1]->kind != py::Expr::Name) {
@@ -471,7 +531,8 @@ bool kfix::kb::readInputs(ConstScope &scope, Diags &d, std::vector<InputItem> &o
     return false;
   }
   llvm::StringMap<const py::Expr *> localExprs;
-  const py::Expr *ret = returnedList(scope, *def, localExprs);
+  std::vector<py::ExprP> owned;
+  const py::Expr *ret = returnedList(scope, *def, localExprs, owned);
   if (!ret || (ret->kind != py::Expr::List && ret->kind != py::Expr::Tuple)) {
     d.error(scope.mod.where(def->loc), "get_inputs() does not return a list the importer can "
                                        "read");
@@ -531,7 +592,8 @@ bool kfix::kb::readInitInputs(ConstScope &scope, Diags &d, std::vector<SymP> &ou
   if (!def)
     return true; // Model() without arguments
   llvm::StringMap<const py::Expr *> localExprs;
-  const py::Expr *ret = returnedList(scope, *def, localExprs);
+  std::vector<py::ExprP> owned;
+  const py::Expr *ret = returnedList(scope, *def, localExprs, owned);
   if (!ret)
     return true;
   if (ret->kind != py::Expr::List && ret->kind != py::Expr::Tuple) {

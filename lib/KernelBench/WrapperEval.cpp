@@ -469,6 +469,11 @@ std::optional<WVal> Interp::eval(const cpp::Expr &x, const std::string &hint) {
   }
   case cpp::Expr::Binary: {
     auto a = eval(*x.kids[0]);
+    // `b.has_value() && b.value().defined()`: C++ does not evaluate the right
+    // side when the left decides (an optional that is None here).
+    if (a && (x.text == "&&" || x.text == "||") && a->kind == WVal::Int)
+      if (auto ca = fixedInt(a->s, symbolValues); ca && ((*ca == 0) == (x.text == "&&")))
+        return intVal(lit(x.text == "&&" ? 0 : 1));
     auto b = a ? eval(*x.kids[1]) : std::nullopt;
     if (!a || !b)
       return std::nullopt;
