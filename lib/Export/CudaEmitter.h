@@ -178,6 +178,9 @@ private:
   llvm::DenseSet<mlir::Value> unsignedIndexMath;
   /// i8 buffers that hold C++ `bool`s (a read of one is already a bool).
   llvm::DenseSet<mlir::Value> boolElems;
+  /// Kernel arguments that are PyTorch tensor accessors (N-D memrefs whose
+  /// C++ type names an accessor): `a[i][j]`, `a.size(d)`.
+  llvm::DenseSet<mlir::Value> accessorArgs;
   llvm::DenseMap<mlir::Operation *, mlir::Operation *> loopVars;
   llvm::SmallVector<llvm::StringSet<>> scopes;
   llvm::StringSet<> reserved;

@@ -288,6 +288,8 @@ void FunctionEmitter::flushFor(Operation *op) {
 bool FunctionEmitter::isExprOp(Operation *op) {
   if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
     return true;
+  if (auto dimOp = dyn_cast<memref::DimOp>(op))
+    return accessorArgs.contains(dimOp.getSource());
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
     return ifOp->getNumResults() == 1;
   return isa<memref::LoadOp, vector::LoadOp, vector::ExtractOp, vector::InsertOp,
@@ -330,6 +332,17 @@ FailureOr<Expr> FunctionEmitter::buildExpr(Operation *op) {
     return buildArith(op);
   if (isa<math::MathDialect>(op->getDialect()))
     return buildMath(op);
+  // `a.size(d)` of a tensor accessor argument.
+  if (auto dimOp = dyn_cast<memref::DimOp>(op)) {
+    std::optional<int64_t> d = getConstantIntValue(dimOp.getIndex());
+    auto it = memNames.find(dimOp.getSource());
+    if (d && it != memNames.end() && accessorArgs.contains(dimOp.getSource())) {
+      FailureOr<CType> t = cType(dimOp.getType(), op->getLoc());
+      if (failed(t))
+        return failure();
+      return make(it->second + ".size(" + std::to_string(*d) + ")", kPostfix, *t);
+    }
+  }
   if (auto load = dyn_cast<memref::LoadOp>(op)) {
     Expr e;
     FailureOr<std::string> text = access(load.getMemref(), load.getIndices(), e);

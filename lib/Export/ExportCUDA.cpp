@@ -140,7 +140,15 @@ LogicalResult FunctionEmitter::emit(raw_ostream &os) {
     }
     bool isUnsigned = isUnsignedCType(ctype);
     Type t = arg.getType();
-    if (auto mt = dyn_cast<MemRefType>(t)) {
+    if (auto mt = dyn_cast<MemRefType>(t); mt && !mt.getMemorySpace() &&
+                                            StringRef(ctype).contains("Accessor")) {
+      // A tensor accessor (`PackedTensorAccessor32<float, 2, ...> x`): kept as
+      // written; elements print as `x[i][j]`, sizes as `x.size(d)`.
+      if (failed(cType(mt.getElementType(), loc)))
+        return failure();
+      memNames[arg] = name;
+      accessorArgs.insert(arg);
+    } else if (auto mt = dyn_cast<MemRefType>(t)) {
       if (mt.getRank() != 1 || mt.getMemorySpace())
         return func.emitError("cannot export kernel argument #")
                << i << " of type " << t << ": expected a 1-D global memref";

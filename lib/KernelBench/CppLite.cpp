@@ -268,9 +268,19 @@ std::vector<Function> cpp::findFunctions(const std::vector<Tok> &t) {
         f.returnType += (f.returnType.empty() ? "" : " ") + x.str();
       }
       f.params = splitParams(t, open, j - 1);
+      // Tensor accessors (`torch::PackedTensorAccessor32<float, 2, at::RestrictPtrTraits>`)
+      // are kernel parameter types, not host code.
+      auto accessorName = [&](size_t q) {
+        return q + 2 < t.size() && t[q + 1].text == "::" &&
+               llvm::is_contained({"PackedTensorAccessor32", "PackedTensorAccessor64",
+                                   "PackedTensorAccessor", "GenericPackedTensorAccessor",
+                                   "TensorAccessor", "RestrictPtrTraits",
+                                   "DefaultPtrTraits"},
+                                  t[q + 2].text);
+      };
       for (size_t q = stmtStart; q <= close; ++q)
-        if (t[q].text == "torch" || t[q].text == "at" || t[q].text == "Tensor" ||
-            t[q].text == "PYBIND11_MODULE" || t[q].text == "c10")
+        if (((t[q].text == "torch" || t[q].text == "at") && !accessorName(q)) ||
+            t[q].text == "Tensor" || t[q].text == "PYBIND11_MODULE" || t[q].text == "c10")
           f.usesTorch = true;
       fns.push_back(std::move(f));
     }
