@@ -291,7 +291,10 @@ llvm::Error kfix::runCommandReferenceUncached(const TaskManifest &task, const Bi
     if (got->numel() != bufs[i].numel())
       return makeError("reference output " + p.name + ".npy has " +
                        llvm::Twine(got->numel()) + " elements, expected " +
-                       llvm::Twine(bufs[i].numel()));
+                       llvm::Twine(bufs[i].numel()) + " (the shape of '" + p.name +
+                       "' in the task; in a task imported from KernelBench that shape is "
+                       "the candidate wrapper's, so the candidate computes an output of "
+                       "another shape than the Model)");
     Buffer c = convertBuffer(*got, p.dtype);
     bufs[i].data = std::move(c.data);
   }
