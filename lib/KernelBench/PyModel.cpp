@@ -67,6 +67,32 @@ static bool flagTrue(ConstScope &scope, const py::Expr *b) {
   return !c || *c;
 }
 
+/// Constructor argument `kw` of a module call, by keyword or at position `pos`.
+static const py::Expr *ctorArg(const py::Expr &call, size_t pos, StringRef kw) {
+  if (const py::Expr *k = py::keyword(call, kw))
+    return k;
+  return pos + 1 < call.args.size() ? call.args[pos + 1].get() : nullptr;
+}
+
+/// The `eps` constructor argument of a norm module (default 1e-5) into
+/// `out.scalars[key.eps]`; false after an error.
+static bool readNormEps(ConstScope &scope, const py::Expr *epsE, const std::string &fn,
+                        const std::string &key, Diags &d, InitInfo &out) {
+  double eps = 1e-5;
+  if (epsE) {
+    std::string why;
+    auto es = scope.toSym(*epsE, why);
+    auto ev = es ? evalSym(*es, scope.symbolValues) : std::nullopt;
+    if (!ev) {
+      d.error(scope.mod.where(epsE->loc), fn + " eps: " + why);
+      return false;
+    }
+    eps = *ev;
+  }
+  out.scalars[key + ".eps"] = flit(eps);
+  return true;
+}
+
 static bool readParamInit(ConstScope &scope, const std::string &key, const py::Expr &v,
                           Diags &d, InitInfo &out, bool &handled) {
   handled = false;
@@ -109,11 +135,7 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
       return true; // not a convolution module the importer knows: a submodule
     // (in_channels, out_channels, kernel_size, stride, padding, [output_padding,]
     //  groups / dilation, bias) positionally or by keyword.
-    auto arg = [&](size_t pos, StringRef kw) -> const py::Expr * {
-      if (const py::Expr *k = py::keyword(v, kw))
-        return k;
-      return pos + 1 < v.args.size() ? v.args[pos + 1].get() : nullptr;
-    };
+    auto arg = [&](size_t pos, StringRef kw) { return ctorArg(v, pos, kw); };
     const py::Expr *inE = arg(0, "in_channels"), *outE = arg(1, "out_channels"),
                    *kE = arg(2, "kernel_size");
     if (!inE || !outE || !kE) {
@@ -190,11 +212,7 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
   if (norm == "nn.LayerNorm" || norm == "nn.GroupNorm") {
     handled = true;
     bool layer = norm == "nn.LayerNorm";
-    auto arg = [&](size_t pos, StringRef kw) -> const py::Expr * {
-      if (const py::Expr *k = py::keyword(v, kw))
-        return k;
-      return pos + 1 < v.args.size() ? v.args[pos + 1].get() : nullptr;
-    };
+    auto arg = [&](size_t pos, StringRef kw) { return ctorArg(v, pos, kw); };
     // LayerNorm(normalized_shape, eps, elementwise_affine, bias);
     // GroupNorm(num_groups, num_channels, eps, affine).
     const py::Expr *shapeE = layer ? arg(0, "normalized_shape") : arg(1, "num_channels");
@@ -217,17 +235,8 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
       }
       shape.push_back(*ds);
     }
-    double eps = 1e-5;
-    if (const py::Expr *epsE = layer ? arg(1, "eps") : arg(2, "eps")) {
-      auto es = scope.toSym(*epsE, why);
-      auto ev = es ? evalSym(*es, scope.symbolValues) : std::nullopt;
-      if (!ev) {
-        d.error(scope.mod.where(epsE->loc), fn + " eps: " + why);
-        return false;
-      }
-      eps = *ev;
-    }
-    out.scalars[key + ".eps"] = flit(eps);
+    if (!readNormEps(scope, layer ? arg(1, "eps") : arg(2, "eps"), fn, key, d, out))
+      return false;
     auto flag = [&](size_t pos, StringRef kw) {
       return flagTrue(scope, arg(pos, kw));
     };
@@ -249,11 +258,7 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
   if (norm.starts_with("nn.BatchNorm") || norm.starts_with("nn.InstanceNorm")) {
     handled = true;
     bool batch = norm.starts_with("nn.BatchNorm");
-    auto arg = [&](size_t pos, StringRef kw) -> const py::Expr * {
-      if (const py::Expr *k = py::keyword(v, kw))
-        return k;
-      return pos + 1 < v.args.size() ? v.args[pos + 1].get() : nullptr;
-    };
+    auto arg = [&](size_t pos, StringRef kw) { return ctorArg(v, pos, kw); };
     const py::Expr *cE = arg(0, "num_features");
     if (!cE) {
       d.error(scope.mod.where(v.loc), fn + " without its num_features");
@@ -264,17 +269,8 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
       d.error(scope.mod.where(cE->loc), fn + " num_features: " + why);
       return false;
     }
-    double eps = 1e-5;
-    if (const py::Expr *epsE = arg(1, "eps")) {
-      auto es = scope.toSym(*epsE, why);
-      auto ev = es ? evalSym(*es, scope.symbolValues) : std::nullopt;
-      if (!ev) {
-        d.error(scope.mod.where(epsE->loc), fn + " eps: " + why);
-        return false;
-      }
-      eps = *ev;
-    }
-    out.scalars[key + ".eps"] = flit(eps);
+    if (!readNormEps(scope, arg(1, "eps"), fn, key, d, out))
+      return false;
     const py::Expr *affE = arg(3, "affine");
     bool affine = affE ? flagTrue(scope, affE) : batch;
     if (affine) {
@@ -292,11 +288,7 @@ static bool readParamInit(ConstScope &scope, const std::string &key, const py::E
   // values are loaded into the Model as they are).
   if (norm == "nn.Embedding") {
     handled = true;
-    auto arg = [&](size_t pos, StringRef kw) -> const py::Expr * {
-      if (const py::Expr *k = py::keyword(v, kw))
-        return k;
-      return pos + 1 < v.args.size() ? v.args[pos + 1].get() : nullptr;
-    };
+    auto arg = [&](size_t pos, StringRef kw) { return ctorArg(v, pos, kw); };
     const py::Expr *nE = arg(0, "num_embeddings"), *dE = arg(1, "embedding_dim");
     if (!nE || !dE) {
       d.error(scope.mod.where(v.loc), fn + " needs num_embeddings and embedding_dim");
