@@ -15,25 +15,25 @@
 //===----------------------------------------------------------------------===//
 #include "ImporterImpl.h"
 
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace kfix;
 using namespace kfix::kb;
 using namespace kfix::kb::detail;
 using llvm::StringRef;
 
+std::optional<PV> Importer::evalQuietly(const py::Expr &x, llvm::StringMap<PV> &env) {
+  size_t nerr = d.errors.size(), nfind = d.findings.size();
+  std::optional<PV> v = eval(x, env);
+  if (!v || d.findings.size() != nfind) {
+    d.errors.resize(nerr);
+    d.findings.resize(nfind);
+    return std::nullopt;
+  }
+  return v;
+}
+
 std::optional<bool> Importer::forwardCondition(const py::Expr &c, llvm::StringMap<PV> &env) {
-  // Evaluates `x` without leaving an error behind when it cannot be read.
-  auto quiet = [&](const py::Expr &x) -> std::optional<PV> {
-    size_t nerr = d.errors.size(), nfind = d.findings.size();
-    std::optional<PV> v = eval(x, env);
-    if (!v || d.findings.size() != nfind) {
-      d.errors.resize(nerr);
-      d.findings.resize(nfind);
-      return std::nullopt;
-    }
-    return v;
-  };
+  auto quiet = [&](const py::Expr &x) { return evalQuietly(x, env); };
   // Whether `x` is None: nullopt when unknown.
   auto isNone = [&](const py::Expr &x) -> std::optional<bool> {
     if (x.kind == py::Expr::NoneLit)
@@ -100,14 +100,7 @@ std::optional<bool> Importer::forwardCondition(const py::Expr &c, llvm::StringMa
     auto av = fixedInt(a->s, &cscope.symbolValues), bv = fixedInt(b->s, &cscope.symbolValues);
     if (!av || !bv)
       return guardCompare(c, a->s, b->s);
-    return llvm::StringSwitch<std::optional<bool>>(c.text)
-        .Case("<", *av < *bv)
-        .Case("<=", *av <= *bv)
-        .Case(">", *av > *bv)
-        .Case(">=", *av >= *bv)
-        .Case("==", *av == *bv)
-        .Case("!=", *av != *bv)
-        .Default(std::nullopt);
+    return compareValues(c.text, *av, *bv);
   }
   default:
     break;
@@ -163,14 +156,7 @@ std::optional<bool> Importer::guardCompare(const py::Expr &c, const SymP &l, con
   llvm::StringMap<int64_t> noSyms;
   std::optional<double> fl = evalSym(l, noSyms), fr = evalSym(r, noSyms);
   if (fl && fr)
-    return llvm::StringSwitch<std::optional<bool>>(c.text)
-        .Case("<", *fl < *fr)
-        .Case("<=", *fl <= *fr)
-        .Case(">", *fl > *fr)
-        .Case(">=", *fl >= *fr)
-        .Case("==", *fl == *fr)
-        .Case("!=", *fl != *fr)
-        .Default(std::nullopt);
+    return compareValues(c.text, *fl, *fr);
   if (l->isFloat() || r->isFloat())
     return std::nullopt;
   SymP ind = compareSym(c.text, l, r);
@@ -242,16 +228,7 @@ std::optional<bool> Importer::dtypeCondition(const py::Expr &c, llvm::StringMap<
 
 std::optional<bool> Importer::typeCondition(const py::Expr &c, llvm::StringMap<PV> &env) {
   const py::Expr &callee = *c.args[0];
-  auto quiet = [&](const py::Expr &x) -> std::optional<PV> {
-    size_t nerr = d.errors.size(), nfind = d.findings.size();
-    std::optional<PV> v = eval(x, env);
-    if (!v || d.findings.size() != nfind) {
-      d.errors.resize(nerr);
-      d.findings.resize(nfind);
-      return std::nullopt;
-    }
-    return v;
-  };
+  auto quiet = [&](const py::Expr &x) { return evalQuietly(x, env); };
   // x.is_floating_point(): from the tensor's dtype.
   if (callee.kind == py::Expr::Attr && callee.text == "is_floating_point" && c.args.size() == 1) {
     std::optional<PV> base = quiet(*callee.args[0]);

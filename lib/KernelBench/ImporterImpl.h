@@ -122,6 +122,9 @@ private:
   bool execIf(const py::Stmt &s, llvm::StringMap<PV> &env, std::vector<PV> &outputs,
               bool &returned, PV *ret);
   std::optional<bool> forwardCondition(const py::Expr &c, llvm::StringMap<PV> &env);
+  /// eval() that leaves no error or finding behind when `x` cannot be read
+  /// (conditions the importer may not know).
+  std::optional<PV> evalQuietly(const py::Expr &x, llvm::StringMap<PV> &env);
   /// What the task knows of a tensor of forward (ForwardBranch.cpp): `x.ndim`,
   /// `x.is_cuda`, `x.size()`, `x.ndimension()`, `x.is_contiguous()`; nullopt for
   /// anything else. `call`: `name` is a method called without arguments.

@@ -142,14 +142,7 @@ std::optional<bool> ConstScope::condition(const py::Expr &e) {
     auto av = evalSym(*a, symbolValues), bv = evalSym(*b, symbolValues);
     if (!av || !bv)
       return std::nullopt;
-    return llvm::StringSwitch<std::optional<bool>>(e.text)
-        .Case("<", *av < *bv)
-        .Case("<=", *av <= *bv)
-        .Case(">", *av > *bv)
-        .Case(">=", *av >= *bv)
-        .Case("==", *av == *bv)
-        .Case("!=", *av != *bv)
-        .Default(std::nullopt);
+    return compareValues(e.text, *av, *bv);
   }
   default: {
     auto s = toSym(e, why);

@@ -9,6 +9,7 @@
 #define KFIX_LIB_KERNELBENCH_SYM_H
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,6 +51,24 @@ std::optional<int64_t> fixedInt(const SymP &s, const llvm::StringMap<int64_t> *e
 /// expression (the indicator min(max(d, 0), 1) of an integer difference d);
 /// null for another operator.
 SymP compareSym(llvm::StringRef op, const SymP &l, const SymP &r);
+/// `l OP r` of known values for OP one of < <= > >= == !=; nullopt for another
+/// operator.
+template <typename T>
+std::optional<bool> compareValues(llvm::StringRef op, T l, T r) {
+  if (op == "<")
+    return l < r;
+  if (op == "<=")
+    return l <= r;
+  if (op == ">")
+    return l > r;
+  if (op == ">=")
+    return l >= r;
+  if (op == "==")
+    return l == r;
+  if (op == "!=")
+    return l != r;
+  return std::nullopt;
+}
 /// 1 when the integer `a` is not zero, else 0.
 SymP nonZeroSym(const SymP &a);
 /// Adds every symbol name of `s` to `out` (first use first).

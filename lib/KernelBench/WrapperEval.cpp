@@ -681,27 +681,14 @@ std::optional<WVal> Interp::compareOrShift(const cpp::Expr &x, const WVal &a, co
     llvm::StringMap<int64_t> noSyms;
     std::optional<double> fa = evalSym(a.s, noSyms), fb = evalSym(b.s, noSyms);
     if (cmp && fa && fb) {
-      double l = *fa, r = *fb;
-      return intVal(lit(op == "<"    ? l < r
-                        : op == ">"  ? l > r
-                        : op == "<=" ? l <= r
-                        : op == ">=" ? l >= r
-                        : op == "==" ? l == r
-                                     : l != r));
+      return intVal(lit(int64_t(*compareValues(op, *fa, *fb))));
     }
     return failV(x.at, "a comparison of values that depend on the sizes ('" + op.str() +
                            "'): the importer follows branches and loops that are fixed "
                            "for every size only");
   }
   int64_t l = *ca, r = *cb;
-  bool v = op == "<"    ? l < r
-           : op == ">"  ? l > r
-           : op == "<=" ? l <= r
-           : op == ">=" ? l >= r
-           : op == "==" ? l == r
-           : op == "!=" ? l != r
-           : op == "&&" ? (l && r)
-                        : (l || r);
+  bool v = cmp ? *compareValues(op, l, r) : op == "&&" ? (l && r) : (l || r);
   return intVal(lit(v));
 }
 
