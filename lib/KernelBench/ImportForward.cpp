@@ -211,16 +211,7 @@ std::optional<PV> Importer::evalCall(const py::Expr &e, llvm::StringMap<PV> &env
       fn.kind = PV::ExtFn;
       fn.ext = base->ext;
       fn.name = m.str();
-      std::vector<PV> args;
-      for (size_t i = 1; i < e.args.size(); ++i) {
-        auto a = eval(*e.args[i], env);
-        if (!a)
-          return std::nullopt;
-        args.push_back(*a);
-      }
-      if (!bindExtKeywords(e, fn, args, env))
-        return std::nullopt;
-      return callExt(e, fn, args);
+      return callExtWithArgs(e, fn, env);
     }
     if (base->kind == PV::Tensor) {
       if (m == "new_empty" || m == "new_zeros" || m == "new_ones")

@@ -52,6 +52,20 @@ struct Callee {
 };
 } // namespace
 
+std::optional<PV> Importer::callExtWithArgs(const py::Expr &e, const PV &fn,
+                                            llvm::StringMap<PV> &env) {
+  std::vector<PV> args;
+  for (size_t i = 1; i < e.args.size(); ++i) {
+    auto a = eval(*e.args[i], env);
+    if (!a)
+      return std::nullopt;
+    args.push_back(*a);
+  }
+  if (!bindExtKeywords(e, fn, args, env))
+    return std::nullopt;
+  return callExt(e, fn, args);
+}
+
 std::optional<PV> Importer::inlineCall(const py::Expr &e, llvm::StringMap<PV> &env,
                                        bool &followed) {
   followed = false;

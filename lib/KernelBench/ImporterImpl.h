@@ -157,6 +157,9 @@ private:
   std::optional<PV> allocate(const py::Expr &e, size_t firstSize, const std::optional<PV> &like,
                              int init, const std::string &what, llvm::StringMap<PV> &env);
   std::optional<PV> callExt(const py::Expr &e, const PV &fn, std::vector<PV> &args);
+  /// The Python call `e` of extension function `fn`: positional arguments
+  /// evaluated, keywords placed (bindExtKeywords), then callExt.
+  std::optional<PV> callExtWithArgs(const py::Expr &e, const PV &fn, llvm::StringMap<PV> &env);
   /// `torch.ops.NS.OP(...)` of an operator an extension registers with
   /// TORCH_LIBRARY: an extension call; `handled` is false when `dotted` names no
   /// such operator namespace.

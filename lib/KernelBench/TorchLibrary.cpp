@@ -175,14 +175,5 @@ std::optional<PV> Importer::torchOpsCall(const py::Expr &e, StringRef dotted,
   fn.ext = ext;
   fn.name = op;
   fn.loc = e.loc.offset;
-  std::vector<PV> args;
-  for (size_t i = 1; i < e.args.size(); ++i) {
-    auto a = eval(*e.args[i], env);
-    if (!a)
-      return std::nullopt;
-    args.push_back(*a);
-  }
-  if (!bindExtKeywords(e, fn, args, env))
-    return std::nullopt;
-  return callExt(e, fn, args);
+  return callExtWithArgs(e, fn, env);
 }
