@@ -1,0 +1,203 @@
+"""`kfix run-kernelbench` / `kfix debug-kernelbench`: one KernelBench candidate,
+run for real against its problem.
+
+  python -m kfix_harness run --problem P.py --candidate C.py [-o DIR] [--target auto|cpu|cuda]
+         [--preset kernelbench|strict] [--atol A --rtol R] [--trials 5] [--seed 42]
+         [--max-elements N] [--no-scale]
+
+Exit status: 0 the candidate is correct, 1 it is not (compile error, runtime error
+or mismatch: the benchmark's verdict), 2 the harness could not run it (a precise
+error naming the construct), 3 bad usage.
+"""
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+
+from . import HarnessError
+
+
+def _parser():
+    ap = argparse.ArgumentParser(prog="kfix run-kernelbench",
+                                 description="Run a KernelBench candidate for real, with kfix "
+                                             "executing its CUDA kernels.")
+    ap.add_argument("mode", choices=["run", "debug"])
+    ap.add_argument("--problem", required=True, help="the KernelBench problem (Model, get_inputs)")
+    ap.add_argument("--candidate", required=True, help="the candidate (ModelNew, load_inline)")
+    ap.add_argument("-o", "--output", help="output directory (verdict.json, logs)")
+    ap.add_argument("--target", default="auto", choices=["auto", "cpu", "cuda"])
+    ap.add_argument("--preset", default="kernelbench", choices=["kernelbench", "strict"])
+    ap.add_argument("--atol", type=float)
+    ap.add_argument("--rtol", type=float)
+    ap.add_argument("--trials", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=42)
+    ap.add_argument("--max-elements", type=int, default=None,
+                    help="CPU: scale the problem's size constants down until one get_inputs() "
+                         "draw holds at most this many elements (default 2^18)")
+    ap.add_argument("--no-scale", action="store_true")
+    ap.add_argument("--native", action="store_true",
+                    help="build the candidate's CUDA with torch as written (no kfix); GPU only")
+    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    return ap
+
+
+def write_atomic(path, text):
+    d = os.path.dirname(os.path.abspath(path))
+    os.makedirs(d, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def _read(path, what):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError as e:
+        raise HarnessError("%s: error: cannot read the %s: %s" % (path, what, e.strerror))
+
+
+def main(argv=None):
+    ap = _parser()
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as e:
+        return 3 if e.code else 0
+    out = args.output or tempfile.mkdtemp(prefix="kfix-kb-")
+    os.makedirs(out, exist_ok=True)
+    t0 = time.time()
+    verdict = {"problem": os.path.abspath(args.problem),
+               "candidate": os.path.abspath(args.candidate), "status": "ok"}
+    rt = None
+    try:
+        verdict.update(run(args, out))
+    except HarnessError as e:
+        verdict["status"] = "harness-error"
+        verdict["harness_error"] = str(e)
+        verdict["construct"] = e.construct
+    except KeyboardInterrupt:
+        verdict["status"] = "interrupted"
+    verdict["wall_s"] = round(time.time() - t0, 2)
+    write_atomic(os.path.join(out, "verdict.json"), json.dumps(verdict, indent=2, default=str) + "\n")
+    if args.json:
+        print(json.dumps(verdict, indent=2, default=str))
+    else:
+        print(summary(verdict))
+    if verdict["status"] != "ok":
+        return 2
+    return 0 if verdict.get("correctness") else 1
+
+
+def summary(v):
+    if v["status"] != "ok":
+        return "kfix harness: %s: %s" % (v["status"], v.get("harness_error", ""))
+    lines = []
+    where = "%s target" % v.get("target")
+    if v.get("scaled"):
+        where += ", sizes scaled: " + ", ".join("%s %d->%d" % (k, a, b)
+                                                for k, (a, b) in v["scaled"].items())
+    lines.append("kfix harness (%s, atol %g rtol %g)" % (where, v["atol"], v["rtol"]))
+    if not v.get("compiled"):
+        lines.append("  compiled: no: " + str(v.get("metadata", {}).get("compilation_error", ""))[:400])
+    elif v.get("runtime_error"):
+        lines.append("  runtime error: " + v["runtime_error"][:400])
+    for t in v.get("trials", []):
+        if "max_diff" in t:
+            lines.append("  trial %d seed %d: %s  max_diff %.3g  wrong %d/%d" % (
+                t["trial"], t["seed"], "PASS" if t["ok"] else "FAIL", t["max_diff"],
+                t["wrong_elements"], t["elements"]))
+        elif t.get("error"):
+            lines.append("  trial %d: %s" % (t["trial"], t["error"]))
+    h = v.get("harness", {})
+    if h:
+        lines.append("  kernels run by kfix: %d launches of %s" % (
+            h.get("launches", 0), ", ".join(h.get("kernels", [])) or "none"))
+        for f in h.get("faults", [])[:5]:
+            lines.append("  finding: %s: %s" % (f.get("kind"), f.get("message")))
+    for n in v.get("notes", []):
+        lines.append("  note: " + n)
+    lines.append("verdict: %s" % ("CORRECT" if v.get("correctness") else "INCORRECT"))
+    return "\n".join(lines)
+
+
+def run(args, out):
+    import torch
+    from . import kernelbench as kb
+    from .intercept import Interceptor
+    from .runtime import Runtime
+
+    target = args.target
+    have_gpu = torch.cuda.is_available()
+    if target == "auto":
+        target = "cuda" if have_gpu else "cpu"
+    if target == "cuda" and not have_gpu:
+        raise HarnessError("--target cuda: torch sees no CUDA device")
+    tol = dict(kb.PRESETS[args.preset])
+    if args.atol is not None:
+        tol["atol"] = args.atol
+    if args.rtol is not None:
+        tol["rtol"] = args.rtol
+    problem_src = _read(args.problem, "problem")
+    candidate_src = _read(args.candidate, "candidate")
+    notes = []
+    res = {"target": target, "atol": tol["atol"], "rtol": tol["rtol"], "notes": notes,
+           "preset": args.preset}
+    if target == "cpu":
+        from . import cpu_mode
+        cpu_mode.install()
+    device = "cuda" if target == "cuda" else "cpu"
+
+    rt = None
+    icp = None
+    if not args.native:
+        rt = Runtime(target, os.path.join(out, "harness"), verbose=args.verbose)
+        rt.build_core()
+        rt.start_server()
+        icp = Interceptor(rt, notes)
+        icp.install()
+    try:
+        problem_ns = kb.exec_source(problem_src, os.path.abspath(args.problem),
+                                    {"__name__": "__kfix_problem__"})
+        scaled = {}
+        if target == "cpu" and not args.no_scale:
+            scaled = kb.scale_problem(problem_ns, args.max_elements or (1 << 18), args.seed)
+        res["scaled"] = scaled
+        if scaled:
+            notes.append("sizes scaled for the CPU executor; bugs that show only at large "
+                         "sizes (32-bit index overflow, grid limits) cannot show here")
+        try:
+            candidate_ns = kb.exec_source(candidate_src, os.path.abspath(args.candidate),
+                                          {"__name__": "__kfix_candidate__"})
+        except HarnessError:
+            raise
+        except Exception as e:
+            res.update({"compiled": False, "correctness": False,
+                        "metadata": {"compilation_error": "%s: %s" % (type(e).__name__, e),
+                                     "traceback": traceback.format_exc()[-4000:]}})
+            return res
+        for k, (old, new) in scaled.items():
+            if candidate_ns.get(k) == old:
+                candidate_ns[k] = new
+        v = kb.evaluate(problem_ns, candidate_ns, device, tol["atol"], tol["rtol"],
+                        trials=args.trials, seed=args.seed)
+        res.update(v)
+        err = res.get("runtime_error") or ""
+        if "kfix harness" in err or "kfix cannot" in err:
+            raise HarnessError(err)
+    finally:
+        if rt:
+            res["harness"] = {
+                "launches": len(rt.launches),
+                "kernels": sorted({l["kernel"] for l in rt.launches}),
+                "faults": rt.faults[:50],
+                "extensions": [{k: e.get(k) for k in ("name", "module", "kernels", "mode")}
+                               for e in (icp.extensions if icp else [])],
+                "server_requests": rt.server.requests if rt.server else 0,
+            }
+            rt.close()
+    return res

@@ -1,0 +1,194 @@
+"""KernelBench's evaluation, run for real: the problem's Model and the candidate's
+ModelNew, built from the problem's get_init_inputs() under the same seed, compared on
+fresh get_inputs() draws (output shape first, then torch.allclose at atol/rtol).
+
+The procedure follows KernelBench's documented correctness check (src/eval.py of
+ScalingIntelligence/KernelBench): seed 42 for init inputs and each model's
+construction, trial seeds drawn from that seed, five trials, tolerance 1e-2. Models
+stay in training mode, as there.
+"""
+import math
+import random
+import traceback
+
+PRESETS = {
+    "kernelbench": {"atol": 1e-2, "rtol": 1e-2},
+    "strict": {"atol": 1e-4, "rtol": 1e-4},
+}
+
+
+def set_seed(seed):
+    import torch
+    torch.manual_seed(seed)
+    random.seed(seed)
+    try:
+        import numpy
+        numpy.random.seed(seed % (2 ** 32))
+    except Exception:
+        pass
+    if torch.cuda.is_available():
+        torch.cuda.manual_seed(seed)
+
+
+def exec_source(src, path, ns=None):
+    ns = {} if ns is None else ns
+    ns.setdefault("__name__", "__kfix_candidate__")
+    ns.setdefault("__file__", path)
+    code = compile(src, path, "exec")
+    exec(code, ns)
+    return ns
+
+
+def _numel(x):
+    import torch
+    if isinstance(x, torch.Tensor):
+        return x.numel()
+    if isinstance(x, (list, tuple)):
+        return sum(_numel(v) for v in x)
+    return 0
+
+
+def _size_names(ns):
+    names = set()
+    for fn in ("get_inputs", "get_init_inputs"):
+        f = ns.get(fn)
+        if f is not None and hasattr(f, "__code__"):
+            names.update(f.__code__.co_names)
+    out = []
+    for n in sorted(names):
+        v = ns.get(n)
+        if type(v) is int and v >= 32:
+            out.append(n)
+    return out
+
+
+def scale_problem(ns, max_elements, seed=42):
+    """Scales the problem's own size constants down (largest first, halving) until one
+    draw of get_inputs() holds at most max_elements elements. Returns {name: (old, new)}."""
+    changed = {}
+    names = _size_names(ns)
+    for _ in range(64):
+        set_seed(seed)
+        try:
+            n = _numel(ns["get_inputs"]())
+        except Exception:
+            break
+        if n <= max_elements or not names:
+            break
+        names.sort(key=lambda k: -ns[k])
+        k = names[0]
+        v = ns[k]
+        nv = max(16, v // 2)
+        if nv == v:
+            names.pop(0)
+            continue
+        changed.setdefault(k, [v, nv])[1] = nv
+        ns[k] = nv
+    return {k: tuple(v) for k, v in changed.items()}
+
+
+def _to_device(x, device):
+    import torch
+    if isinstance(x, torch.Tensor):
+        return x.to(device)
+    return x
+
+
+def _first_tensor(out):
+    import torch
+    if isinstance(out, torch.Tensor):
+        return out
+    if isinstance(out, (list, tuple)) and out and isinstance(out[0], torch.Tensor):
+        return out[0]
+    return out
+
+
+def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on_trial=None):
+    """Returns the verdict dict. Exceptions of the candidate become its runtime_error."""
+    import torch
+    v = {"compiled": True, "correctness": False, "trials": [], "metadata": {}}
+    Model = problem_ns.get("Model")
+    ModelNew = candidate_ns.get("ModelNew")
+    if Model is None:
+        raise ValueError("the problem defines no Model")
+    if ModelNew is None:
+        v["compiled"] = False
+        v["metadata"]["compilation_error"] = "the candidate defines no ModelNew"
+        return v
+    get_inputs = problem_ns["get_inputs"]
+    get_init_inputs = problem_ns.get("get_init_inputs", lambda: [])
+    set_seed(seed)
+    init_inputs = [_to_device(x, device) for x in get_init_inputs()]
+    with torch.no_grad():
+        set_seed(seed)
+        ref = Model(*init_inputs).to(device)
+    try:
+        with torch.no_grad():
+            set_seed(seed)
+            new = ModelNew(*init_inputs).to(device)
+    except Exception as e:
+        v["correctness"] = False
+        v["runtime_error"] = "%s: %s" % (type(e).__name__, e)
+        v["metadata"]["runtime_error_traceback"] = traceback.format_exc()[-4000:]
+        return v
+    torch.manual_seed(seed)
+    trial_seeds = [int(torch.randint(0, 2 ** 32 - 1, (1,)).item()) for _ in range(trials)]
+    passed = 0
+    with torch.no_grad():
+        for t, ts in enumerate(trial_seeds):
+            rec = {"trial": t, "seed": ts}
+            set_seed(ts)
+            inputs = [_to_device(x, device) for x in get_inputs()]
+            set_seed(ts)
+            out = _first_tensor(ref(*inputs))
+            if device == "cuda":
+                torch.cuda.synchronize()
+            try:
+                set_seed(ts)
+                out_new = _first_tensor(new(*inputs))
+                if device == "cuda":
+                    torch.cuda.synchronize()
+            except Exception as e:
+                rec["runtime_error"] = "%s: %s" % (type(e).__name__, e)
+                v["trials"].append(rec)
+                v["runtime_error"] = rec["runtime_error"]
+                v["metadata"]["runtime_error_traceback"] = traceback.format_exc()[-4000:]
+                break
+            if not isinstance(out_new, torch.Tensor):
+                rec["error"] = "ModelNew returned %s, not a tensor" % type(out_new).__name__
+                v["trials"].append(rec)
+                v["metadata"]["correctness_issue"] = rec["error"]
+                break
+            if tuple(out.shape) != tuple(out_new.shape):
+                rec["shape_ok"] = False
+                rec["error"] = "Output shape mismatch: Expected %s, got %s" % (
+                    tuple(out.shape), tuple(out_new.shape))
+                v["trials"].append(rec)
+                v["metadata"]["correctness_issue"] = rec["error"]
+                break
+            rec["shape_ok"] = True
+            a = out.detach().float()
+            b = out_new.detach().float()
+            diff = (a - b).abs()
+            rec["max_diff"] = float(diff.max().item()) if diff.numel() else 0.0
+            rec["avg_diff"] = float(diff.mean().item()) if diff.numel() else 0.0
+            ok = bool(torch.allclose(out.detach(), out_new.detach().to(out.dtype), atol=atol,
+                                     rtol=rtol))
+            tol = atol + rtol * a.abs()
+            bad = ~(diff <= tol)
+            rec["wrong_elements"] = int(bad.sum().item())
+            rec["elements"] = int(a.numel())
+            rec["ok"] = ok
+            v["trials"].append(rec)
+            if on_trial:
+                on_trial(rec, out, out_new, inputs)
+            if ok:
+                passed += 1
+            else:
+                v["metadata"].setdefault("correctness_issue", "Output mismatch")
+                v["metadata"]["max_difference"] = rec["max_diff"]
+                v["metadata"]["avg_difference"] = rec["avg_diff"]
+                break
+    v["correctness"] = passed == trials
+    v["metadata"]["correctness_trials"] = "(%d / %d)" % (passed, trials)
+    return v

@@ -1,0 +1,322 @@
+"""The harness runtime: the core extension (launch ABI, allocation extents, copies),
+the kfix exec-server process that runs kernels, and what happens at one launch.
+
+A launch from a candidate's wrapper reaches `Runtime.on_launch` with the kernel's key,
+the launch configuration and the raw arguments. Each pointer argument is staged (the
+bytes from the pointer to the end of its allocation) into one shared-memory file,
+kfix runs the kernel chosen for that key (the original lift, or a variant the
+debugger installed) on its CPU or CUDA executor, and the bytes are copied back.
+"""
+import ctypes
+import hashlib
+import json
+import mmap
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from . import HarnessError
+
+SHIM_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shim")
+CPU_INCLUDE = os.path.join(SHIM_DIR, "cpu_include")
+
+
+class Dim(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_longlong), ("y", ctypes.c_longlong), ("z", ctypes.c_longlong)]
+
+
+class Arg(ctypes.Structure):
+    _fields_ = [
+        ("kind", ctypes.c_int),
+        ("p", ctypes.c_void_p),
+        ("i", ctypes.c_longlong),
+        ("f", ctypes.c_double),
+        ("rank", ctypes.c_int),
+        ("sizes", ctypes.c_longlong * 8),
+        ("strides", ctypes.c_longlong * 8),
+        ("type", ctypes.c_char_p),
+    ]
+
+
+K_PTR, K_INT, K_FLOAT, K_ACCESSOR, K_UNSUPPORTED = range(5)
+
+CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(Dim),
+                            ctypes.POINTER(Dim), ctypes.c_size_t, ctypes.c_void_p,
+                            ctypes.POINTER(Arg), ctypes.c_int)
+
+
+def kfix_binary():
+    b = os.environ.get("KFIX_BIN")
+    if b and os.path.exists(b):
+        return b
+    here = os.path.dirname(os.path.abspath(__file__))
+    for cand in [os.path.join(here, "..", "..", "build", "bin", "kfix"),
+                 os.path.join(here, "..", "..", "..", "bin", "kfix")]:
+        if os.path.exists(cand):
+            return os.path.abspath(cand)
+    w = shutil.which("kfix")
+    if w:
+        return w
+    raise HarnessError("kfix harness: cannot find the kfix binary (set KFIX_BIN)")
+
+
+def cache_root():
+    d = os.environ.get("KFIX_HARNESS_CACHE") or os.path.join(
+        os.path.expanduser("~"), ".cache", "kfix", "harness")
+    os.makedirs(d, exist_ok=True)
+    return d
+
+
+class Server:
+    """The `kfix exec-server` child: JSON lines in, JSON lines out."""
+
+    def __init__(self, target, log_path):
+        self.target = target
+        self.log = open(log_path, "ab")
+        self.proc = subprocess.Popen([kfix_binary(), "exec-server", "--target", target],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=self.log)
+        self.requests = 0
+
+    def call(self, req):
+        if self.proc.poll() is not None:
+            raise HarnessError("kfix harness: the kfix exec-server exited (status %s); see %s"
+                               % (self.proc.returncode, self.log.name))
+        self.proc.stdin.write((json.dumps(req) + "\n").encode())
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        self.requests += 1
+        if not line:
+            raise HarnessError("kfix harness: the kfix exec-server stopped answering; see %s"
+                               % self.log.name)
+        return json.loads(line)
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write(b'{"op":"quit"}\n')
+                self.proc.stdin.flush()
+                self.proc.wait(timeout=10)
+            except Exception:
+                self.proc.kill()
+        self.log.close()
+
+
+def _norm(key):
+    return key.replace(" ", "")
+
+
+class Runtime:
+    """One harness run: the target, the server, the loaded kernel modules, launches."""
+
+    def __init__(self, target, workdir, verbose=False):
+        self.target = target  # "cpu" or "cuda"
+        self.workdir = workdir
+        self.verbose = verbose
+        os.makedirs(workdir, exist_ok=True)
+        self.core = None
+        self.server = None
+        self.modules = {}      # module id -> {"kernels": {normname: kernel json}, "manifest": ...}
+        self.kernel_index = {}  # normalized kernel key -> (module id, kernel name)
+        self.override = {}     # (module id, kernel name) -> module id of the variant to run
+        self.launches = []     # log of launches: dicts
+        self.record = None     # when a list: launches append their findings here
+        self.faults = []
+        self.known = []        # (ptr, bytes) of tensors seen at extension calls
+        self.stage_dir = tempfile.mkdtemp(prefix="kfix-stage-", dir="/dev/shm"
+                                          if os.path.isdir("/dev/shm") else None)
+        self._cb = CALLBACK(self._on_launch)
+
+    # -- core extension -------------------------------------------------------
+    def build_core(self):
+        from torch.utils import cpp_extension
+        src = open(os.path.join(SHIM_DIR, "core.cpp")).read()
+        digest = hashlib.sha256((src + self.target + open(os.path.join(SHIM_DIR, "kfix_rt.h"))
+                                 .read()).encode()).hexdigest()[:12]
+        name = "kfix_core_%s_%s" % (self.target, digest)
+        bdir = os.path.join(cache_root(), name)
+        os.makedirs(bdir, exist_ok=True)
+        flags = ["-O2", "-std=c++17"]
+        if self.target == "cpu":
+            flags.append("-DKFIX_RT_CPU")
+        inc = [SHIM_DIR] + ([CPU_INCLUDE] if self.target == "cpu" else []) + cuda_includes()
+        orig = getattr(cpp_extension, "_kfix_original_load_inline", cpp_extension.load_inline)
+        mod = orig(name=name, cpp_sources=[src], extra_cflags=flags, extra_include_paths=inc,
+                   build_directory=bdir, with_cuda=(self.target == "cuda"),
+                   verbose=self.verbose)
+        path = os.path.join(bdir, name + ".so")
+        lib = ctypes.CDLL(path, mode=os.RTLD_NOW | os.RTLD_GLOBAL)
+        lib.kfix_rt_set_callback.argtypes = [CALLBACK]
+        lib.kfix_rt_set_error.argtypes = [ctypes.c_char_p]
+        lib.kfix_rt_extent.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_ulonglong),
+                                       ctypes.POINTER(ctypes.c_ulonglong)]
+        lib.kfix_rt_copy.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_ulonglong,
+                                     ctypes.c_int]
+        lib.kfix_rt_pointer_kind.argtypes = [ctypes.c_void_p]
+        lib.kfix_rt_last_error.restype = ctypes.c_char_p
+        lib.kfix_rt_set_callback(self._cb)
+        if self.target == "cpu":
+            lib.kfix_rt_install_tracking()
+        self.core = lib
+        self.core_module = mod
+        return lib
+
+    def start_server(self):
+        self.server = Server(self.target, os.path.join(self.workdir, "exec-server.log"))
+
+    def close(self):
+        if self.server:
+            self.server.close()
+            self.server = None
+        shutil.rmtree(self.stage_dir, ignore_errors=True)
+
+    # -- modules ----------------------------------------------------------------
+    def load_module(self, mid, mlir_path, manifest):
+        r = self.server.call({"op": "load", "id": mid, "mlir": mlir_path})
+        if not r.get("ok"):
+            raise HarnessError("kfix harness: kfix could not load the lifted kernels: %s"
+                               % r.get("error"))
+        kernels = {}
+        for k in r.get("kernels", []):
+            kernels[_norm(k["name"])] = k
+            self.kernel_index.setdefault(_norm(k["name"]), (mid, k["name"]))
+            self.kernel_index.setdefault(_norm(k.get("symbol", k["name"])), (mid, k["name"]))
+        self.modules[mid] = {"kernels": kernels, "manifest": manifest, "mlir": mlir_path}
+        return kernels
+
+    def load_variant(self, vid, mlir_path):
+        r = self.server.call({"op": "load", "id": vid, "mlir": mlir_path})
+        if not r.get("ok"):
+            return r.get("error") or "load failed"
+        return None
+
+    # -- one launch ---------------------------------------------------------------
+    def _extent(self, p):
+        b = ctypes.c_ulonglong()
+        n = ctypes.c_ulonglong()
+        for (kp, kn) in self.known:
+            if kp <= p < kp + kn:
+                return kp, kn
+        if self.core.kfix_rt_extent(ctypes.c_void_p(p), ctypes.byref(b), ctypes.byref(n)):
+            return b.value, n.value
+        return None
+
+    def _on_launch(self, site, key, grid, block, shmem, stream, args, nargs):
+        try:
+            self.launch(site, key.decode(), grid.contents, block.contents, shmem,
+                        [args[i] for i in range(nargs)])
+            return 0
+        except HarnessError as e:
+            self.core.kfix_rt_set_error(str(e).encode())
+            return 1
+        except Exception as e:  # never let a Python error cross the C++ frames
+            self.core.kfix_rt_set_error(("kfix harness: %s: %s" % (type(e).__name__, e)).encode())
+            return 1
+
+    def resolve(self, key):
+        k = self.kernel_index.get(_norm(key))
+        if k is None:
+            known = ", ".join(sorted(v[1] for v in self.kernel_index.values())) or "none"
+            raise HarnessError("kfix harness: the launch of %s names no lifted kernel "
+                               "(lifted: %s)" % (key, known), construct="kernel:" + key)
+        return k
+
+    def launch(self, site, key, grid, block, shmem, args):
+        mid, kname = self.resolve(key)
+        run_id = self.override.get((mid, kname), mid)
+        kinfo = self.modules[mid]["kernels"].get(_norm(kname), {})
+        params = kinfo.get("params", [])
+        if params and len(params) != len(args):
+            raise HarnessError("kfix harness: %s takes %d arguments, the launch passes %d"
+                               % (kname, len(params), len(args)))
+        # Stage the buffers.
+        regions = []  # (ptr, nbytes, device, offset in file)
+        by_ptr = {}
+        req_args = []
+        total = 0
+        for i, a in enumerate(args):
+            if a.kind in (K_PTR, K_ACCESSOR):
+                p = a.p or 0
+                if p == 0:
+                    req_args.append({"null": True})
+                    continue
+                if p not in by_ptr:
+                    ext = self._extent(p)
+                    if ext is None:
+                        raise HarnessError("kfix harness: argument %d of %s points into no "
+                                           "allocation the harness knows" % (i, kname))
+                    base, n = ext
+                    nbytes = base + n - p
+                    dev = self.core.kfix_rt_pointer_kind(ctypes.c_void_p(p)) == 1
+                    by_ptr[p] = len(regions)
+                    regions.append((p, nbytes, dev, total))
+                    total += (nbytes + 63) // 64 * 64
+                r = regions[by_ptr[p]]
+                ra = {"buf": None, "offset": r[3], "bytes": r[1]}
+                if a.kind == K_ACCESSOR:
+                    ra["sizes"] = [a.sizes[d] for d in range(a.rank)]
+                    ra["strides"] = [a.strides[d] for d in range(a.rank)]
+                req_args.append(ra)
+            elif a.kind == K_INT:
+                req_args.append({"int": a.i})
+            elif a.kind == K_FLOAT:
+                req_args.append({"float": a.f})
+            else:
+                raise HarnessError("kfix harness: argument %d of %s has a type kfix cannot "
+                                   "pass" % (i, kname))
+        path = os.path.join(self.stage_dir, "launch.bin")
+        size = max(total, 64)
+        with open(path, "w+b") as f:
+            f.truncate(size)
+            mm = mmap.mmap(f.fileno(), size)
+        try:
+            addr = ctypes.addressof(ctypes.c_char.from_buffer(mm))
+            for (p, n, dev, off) in regions:
+                if self.core.kfix_rt_copy(ctypes.c_void_p(addr + off), ctypes.c_void_p(p), n,
+                                          1 if dev else 0):
+                    raise HarnessError(self.core.kfix_rt_last_error().decode())
+            for ra in req_args:
+                if "bytes" in ra:
+                    ra["buf"] = path
+            t0 = time.time()
+            resp = self.server.call({"op": "launch", "id": run_id, "kernel": kname,
+                                     "grid": [grid.x, grid.y, grid.z],
+                                     "block": [block.x, block.y, block.z],
+                                     "shmem": int(shmem), "args": req_args})
+            wall = (time.time() - t0) * 1000
+            if not resp.get("ok"):
+                raise HarnessError("kfix harness: kfix could not run %s: %s"
+                                   % (kname, resp.get("error")))
+            for (p, n, dev, off) in regions:
+                if self.core.kfix_rt_copy(ctypes.c_void_p(p), ctypes.c_void_p(addr + off), n,
+                                          2 if dev else 0):
+                    raise HarnessError(self.core.kfix_rt_last_error().decode())
+            del addr
+        finally:
+            try:
+                mm.close()
+            except BufferError:
+                pass
+        entry = {"site": site, "key": key, "kernel": kname, "module": run_id,
+                 "grid": [grid.x, grid.y, grid.z], "block": [block.x, block.y, block.z],
+                 "shmem": int(shmem), "faults": resp.get("faults", []),
+                 "ms": resp.get("ms"), "wall_ms": round(wall, 3)}
+        self.launches.append(entry)
+        if entry["faults"]:
+            self.faults.extend(dict(f, kernel=kname) for f in entry["faults"])
+            fatal = [f for f in entry["faults"] if f.get("kind") in ("device-fault", "timeout",
+                                                                       "step-budget")]
+            if fatal:
+                raise HarnessError("kfix harness: %s: %s" % (kname, fatal[0].get("message")))
+
+
+def cuda_includes():
+    out = []
+    for root in [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"]:
+        if root and os.path.exists(os.path.join(root, "include", "cuda_runtime.h")):
+            out.append(os.path.join(root, "include"))
+            break
+    return out

@@ -1,0 +1,56 @@
+// kfix_rt_compat.h - what a rewritten host wrapper needs besides the launch ABI.
+//
+// Included by `kfix harness-prepare` at the top of the rewritten source, after
+// <torch/extension.h>. KFIX_RT_CPU is defined when the wrapper is built for the
+// CPU target: tensors live on the CPU, the CUDA runtime calls are served by the
+// harness core (core.cpp), and the wrapper's device checks must accept them.
+#ifndef KFIX_RT_COMPAT_H
+#define KFIX_RT_COMPAT_H
+
+#include <torch/extension.h>
+#include "kfix_rt.h"
+
+#ifndef __global__
+#define __global__
+#endif
+#ifndef __device__
+#define __device__
+#endif
+#ifndef __host__
+#define __host__
+#endif
+#ifndef __forceinline__
+#define __forceinline__ inline
+#endif
+#ifndef __shared__
+#define __shared__
+#endif
+#ifndef __constant__
+#define __constant__
+#endif
+#ifndef __launch_bounds__
+#define __launch_bounds__(...)
+#endif
+
+namespace kfix_rt {
+#ifdef KFIX_RT_CPU
+inline bool is_cuda(const at::Tensor &) { return true; }
+inline bool is_cuda(const c10::Device &) { return true; }
+inline c10::DeviceType cuda_device_type() { return c10::DeviceType::CPU; }
+#else
+inline bool is_cuda(const at::Tensor &t) { return t.is_cuda(); }
+inline bool is_cuda(const c10::Device &d) { return d.is_cuda(); }
+inline c10::DeviceType cuda_device_type() { return c10::DeviceType::CUDA; }
+#endif
+template <> inline std::string tname<c10::Half>() { return "c10::Half"; }
+template <> inline std::string tname<c10::BFloat16>() { return "c10::BFloat16"; }
+} // namespace kfix_rt
+
+#if defined(__CUDA_FP16_TYPES_EXIST__) || defined(__CUDA_FP16_H__)
+namespace kfix_rt { template <> inline std::string tname<__half>() { return "__half"; } }
+#endif
+#if defined(__CUDA_BF16_TYPES_EXIST__) || defined(__CUDA_BF16_H__)
+namespace kfix_rt { template <> inline std::string tname<__nv_bfloat16>() { return "__nv_bfloat16"; } }
+#endif
+
+#endif
