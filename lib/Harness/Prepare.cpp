@@ -1,0 +1,1037 @@
+//===- Prepare.cpp - `kfix harness-prepare` -------------------------------===//
+//
+// Two parses of the candidate's source:
+//  - the lifter's (device side, kfix::importCUDASource), which gives
+//    kernels.mlir; template instantiations that only the host parse sees
+//    (AT_DISPATCH lambdas under real PyTorch headers) are lifted on their own
+//    and added, as `kfix run` does for the kernels a task names;
+//  - a host parse (-x cuda --cuda-host-only, the lifter's Clang setup with the
+//    torch stand-ins replaced by the harness's or by the real headers), whose
+//    AST drives a clang::Rewriter: launches become ::kfix_rt::launch calls,
+//    device bodies become `{}`, is_cuda()/kCUDA go through kfix_rt.
+//
+// Rewrites happen at spelling locations in the main file: an expression
+// written in a macro argument is rewritten where it was written (once, however
+// often the macro expands it); one written in a #define body is rewritten in
+// the #define.
+//
+//===----------------------------------------------------------------------===//
+#include "kfix/Harness/Prepare.h"
+#include "kfix/Harness/ExecServer.h"
+#include "kfix/Frontend/ImportCUDA.h"
+#include "kfix/Report/Report.h"
+#include "kfix/Runtime/KernelSource.h"
+
+#include "ClangSetup.h"
+#include "HostHeaders.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "clang/Tooling/Tooling.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
+
+using namespace llvm;
+using namespace kfix;
+using namespace kfix::harness;
+
+namespace {
+
+std::string jsonString(StringRef s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    case '\r': out += "\\r"; break;
+    default:
+      if (c < 0x20) {
+        char buf[8];
+        snprintf(buf, sizeof(buf), "\\u%04x", c);
+        out += buf;
+      } else {
+        out += static_cast<char>(c);
+      }
+    }
+  }
+  return out + "\"";
+}
+
+std::string cString(StringRef s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string stripSpaces(StringRef s) {
+  std::string out;
+  for (char c : s)
+    if (!isspace(static_cast<unsigned char>(c)))
+      out += c;
+  return out;
+}
+
+/// Errors of the host parse, FILE:LINE:COL: error: ...
+class HostDiags : public clang::DiagnosticConsumer {
+public:
+  std::vector<std::string> errors;
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
+                        const clang::Diagnostic &info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error)
+      return;
+    SmallString<128> msg;
+    info.FormatDiagnostic(msg);
+    std::string where;
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      const clang::SourceManager &sm = info.getSourceManager();
+      clang::PresumedLoc p = sm.getPresumedLoc(sm.getFileLoc(info.getLocation()));
+      if (p.isValid())
+        where = (Twine(p.getFilename()) + ":" + Twine(p.getLine()) + ":" +
+                 Twine(p.getColumn()) + ": ")
+                    .str();
+    }
+    errors.push_back(where + "error: " + msg.str().str());
+  }
+};
+
+/// A stretch of the main file that a rewrite may touch: the text of an
+/// expression written in the file (or in a macro argument), or a #define.
+struct Region {
+  unsigned begin = 0, end = 0; // file offsets, [begin, end)
+  bool inDefine = false;
+  bool contains(unsigned off) const { return off >= begin && off < end; }
+};
+
+struct Launch {
+  const clang::CUDAKernelCallExpr *call;
+  bool dependent;
+  std::string name; // kfix.name of the callee; empty when dependent
+};
+
+struct Site {
+  unsigned anchor;              // file offset of `<<<` as spelled
+  std::vector<Launch> launches; // every expansion / instantiation
+};
+
+struct Edit {
+  unsigned begin, end;
+  std::string text;
+  bool body; // a device body emptied: wins over edits inside it
+};
+
+struct SiteInfo {
+  unsigned number;
+  std::string file;
+  unsigned line, col;
+  std::string callee;
+  std::optional<std::string> key;
+  std::vector<std::string> instantiations;
+};
+
+struct HostResult {
+  bool ran = false;
+  std::string rewritten;
+  std::vector<SiteInfo> sites;
+  std::vector<std::string> deviceGlobals; // JSON objects
+  std::vector<std::string> problems;      // FILE:LINE:COL: warning: ...
+  std::set<std::string> instantiations;   // every kernel name launched
+  unsigned numKernelDefs = 0;
+};
+
+class HostRewriter {
+public:
+  HostRewriter(clang::ASTContext &ast, HostResult &out)
+      : ast(ast), sm(ast.getSourceManager()), lo(ast.getLangOpts()), out(out) {
+    pp = ast.getPrintingPolicy();
+    pp.SuppressTagKeyword = true;
+    mainID = sm.getMainFileID();
+    buffer = sm.getBufferData(mainID);
+  }
+
+  clang::ASTContext &ast;
+  const clang::SourceManager &sm;
+  const clang::LangOptions &lo;
+  HostResult &out;
+  clang::PrintingPolicy pp{clang::LangOptions()};
+  clang::FileID mainID;
+  StringRef buffer;
+
+  std::map<unsigned, Site> sites;
+  std::vector<Edit> edits;
+  std::set<unsigned> rewritten; // region begins already edited
+  std::set<unsigned> seenDevGlobals;
+
+  // --- locations -----------------------------------------------------------
+
+  std::optional<unsigned> mainOffset(clang::SourceLocation l) const {
+    if (l.isInvalid() || !l.isFileID())
+      return std::nullopt;
+    std::pair<clang::FileID, unsigned> d = sm.getDecomposedLoc(l);
+    if (d.first != mainID)
+      return std::nullopt;
+    return d.second;
+  }
+
+  std::string where(unsigned off) const {
+    clang::SourceLocation l = sm.getComposedLoc(mainID, off);
+    clang::PresumedLoc p = sm.getPresumedLoc(l);
+    if (p.isInvalid())
+      return "<unknown>";
+    return (Twine(p.getFilename()) + ":" + Twine(p.getLine()) + ":" + Twine(p.getColumn()))
+        .str();
+  }
+
+  void problem(unsigned off, const Twine &msg) {
+    out.problems.push_back(where(off) + ": warning: " + msg.str());
+  }
+
+  /// The #define directive of the main file that holds offset `off`.
+  std::optional<Region> defineAround(unsigned off) const {
+    auto lineStart = [&](unsigned o) {
+      while (o > 0 && buffer[o - 1] != '\n')
+        --o;
+      return o;
+    };
+    unsigned ls = lineStart(off);
+    // Go back over continued lines.
+    while (ls >= 2 && buffer[ls - 1] == '\n' &&
+           (buffer[ls - 2] == '\\' ||
+            (buffer[ls - 2] == '\r' && ls >= 3 && buffer[ls - 3] == '\\')))
+      ls = lineStart(ls - 1);
+    StringRef head = buffer.substr(ls).ltrim(" \t");
+    if (!head.consume_front("#"))
+      return std::nullopt;
+    head = head.ltrim(" \t");
+    if (!head.starts_with("define"))
+      return std::nullopt;
+    unsigned e = off;
+    while (e < buffer.size()) {
+      if (buffer[e] == '\n') {
+        unsigned k = e;
+        if (k > 0 && buffer[k - 1] == '\r')
+          --k;
+        if (k == 0 || buffer[k - 1] != '\\')
+          break;
+      }
+      ++e;
+    }
+    Region r;
+    r.begin = ls;
+    r.end = e;
+    r.inDefine = true;
+    return r;
+  }
+
+  /// The region in which the text of `e` is rewritten: where `e` is written
+  /// (in the file or a macro argument), else the #define that spells `anchor`.
+  std::optional<Region> regionOf(clang::SourceRange range, clang::SourceLocation anchor) const {
+    clang::CharSourceRange whole =
+        clang::Lexer::makeFileCharRange(clang::CharSourceRange::getTokenRange(range), sm, lo);
+    if (whole.isValid()) {
+      auto b = mainOffset(whole.getBegin()), e = mainOffset(whole.getEnd());
+      auto a = mainOffset(sm.getSpellingLoc(anchor));
+      // A range that is one macro expansion (`LAUNCH` for a #define whose
+      // body is the whole launch) is not where the launch is spelled: the
+      // anchor token (`<<<`, the member name) must lie inside it.
+      if (b && e && *b <= *e && a && *a >= *b && *a < *e) {
+        Region r;
+        r.begin = *b;
+        r.end = *e;
+        return r;
+      }
+    }
+    auto a = mainOffset(sm.getSpellingLoc(anchor));
+    if (!a)
+      return std::nullopt;
+    return defineAround(*a);
+  }
+
+  /// Offset of the token at `p` as spelled inside `r` (just after it with
+  /// `end`). A token that came through macros is searched for along both
+  /// edges of each step: where it was spelled (a macro argument's text, a
+  /// #define body's token) first, then where it was expanded (the macro
+  /// parameter's position in the body, the macro's invocation).
+  std::optional<unsigned> mapLoc(clang::SourceLocation p, const Region &r, bool end) const {
+    unsigned budget = 256;
+    return mapLocRec(p, r, end, 0, budget);
+  }
+
+  std::optional<unsigned> mapLocRec(clang::SourceLocation p, const Region &r, bool end,
+                                    unsigned depth, unsigned &budget) const {
+    if (p.isInvalid() || depth > 32 || budget == 0)
+      return std::nullopt;
+    --budget;
+    if (p.isFileID()) {
+      auto off = mainOffset(p);
+      if (!off || !(r.contains(*off) || (!r.inDefine && *off == r.end)))
+        return std::nullopt;
+      if (!end)
+        return *off;
+      clang::SourceLocation after = clang::Lexer::getLocForEndOfToken(p, 0, sm, lo);
+      return mainOffset(after);
+    }
+    if (auto s = mapLocRec(sm.getImmediateSpellingLoc(p), r, end, depth + 1, budget))
+      return s;
+    clang::CharSourceRange x = sm.getImmediateExpansionRange(p);
+    return mapLocRec(end ? x.getEnd() : x.getBegin(), r, end, depth + 1, budget);
+  }
+
+  std::optional<std::pair<unsigned, unsigned>> mapRange(clang::SourceRange range,
+                                                        const Region &r) const {
+    auto b = mapLoc(range.getBegin(), r, false);
+    auto e = mapLoc(range.getEnd(), r, true);
+    if (!b || !e || *b > *e)
+      return std::nullopt;
+    return std::make_pair(*b, *e);
+  }
+
+  std::optional<std::string> textOf(const clang::Expr *e, const Region &r) const {
+    if (!e)
+      return std::nullopt;
+    auto rg = mapRange(e->getSourceRange(), r);
+    if (!rg)
+      return std::nullopt;
+    return buffer.substr(rg->first, rg->second - rg->first).str();
+  }
+  std::optional<std::string> textOf(clang::SourceRange range, const Region &r) const {
+    auto rg = mapRange(range, r);
+    if (!rg)
+      return std::nullopt;
+    return buffer.substr(rg->first, rg->second - rg->first).str();
+  }
+
+  std::string kernelName(const clang::FunctionDecl *fd) const {
+    std::string s;
+    raw_string_ostream os(s);
+    fd->getNameForDiagnostic(os, pp, /*Qualified=*/false);
+    return s;
+  }
+
+  // --- collection ----------------------------------------------------------
+
+  static bool isDeviceOnly(const clang::FunctionDecl *fd) {
+    return fd->hasAttr<clang::CUDAGlobalAttr>() ||
+           (fd->hasAttr<clang::CUDADeviceAttr>() && !fd->hasAttr<clang::CUDAHostAttr>());
+  }
+
+  void addLaunch(const clang::CUDAKernelCallExpr *e) {
+    const clang::CallExpr *cfg = e->getConfig();
+    if (!cfg)
+      return;
+    clang::SourceLocation lll = cfg->getCallee() ? cfg->getCallee()->getBeginLoc()
+                                              : cfg->getBeginLoc();
+    auto anchor = mainOffset(sm.getSpellingLoc(lll));
+    if (!anchor) {
+      if (mainOffset(sm.getFileLoc(e->getBeginLoc())))
+        problem(*mainOffset(sm.getFileLoc(e->getBeginLoc())),
+                "a kernel launch spelled outside this file is not rewritten");
+      return;
+    }
+    Launch l{e, e->isInstantiationDependent() || e->isTypeDependent(), ""};
+    if (!l.dependent) {
+      if (const clang::FunctionDecl *fd = e->getDirectCallee()) {
+        l.name = kernelName(fd);
+        out.instantiations.insert(l.name);
+      } else {
+        l.dependent = true; // a launch through a function pointer
+      }
+    }
+    Site &s = sites[*anchor];
+    s.anchor = *anchor;
+    s.launches.push_back(l);
+  }
+
+  void addBody(const clang::FunctionDecl *fd) {
+    if (!fd->doesThisDeclarationHaveABody() || fd->isTemplateInstantiation() ||
+        !isDeviceOnly(fd) || fd->isConstexpr())
+      return;
+    if (fd->getTemplateSpecializationKind() == clang::TSK_ImplicitInstantiation)
+      return;
+    const clang::Stmt *body = fd->getBody();
+    if (!body)
+      return;
+    clang::CharSourceRange r = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(body->getSourceRange()), sm, lo);
+    if (!r.isValid())
+      return;
+    auto b = mainOffset(r.getBegin()), e = mainOffset(r.getEnd());
+    if (!b || !e)
+      return;
+    if (fd->hasAttr<clang::CUDAGlobalAttr>())
+      ++out.numKernelDefs;
+    if (!rewritten.insert(*b).second)
+      return;
+    edits.push_back({*b, *e, "{}", true});
+  }
+
+  void addDeviceGlobal(const clang::VarDecl *vd) {
+    if (!vd->isFileVarDecl() ||
+        !(vd->hasAttr<clang::CUDADeviceAttr>() || vd->hasAttr<clang::CUDAConstantAttr>()))
+      return;
+    auto off = mainOffset(sm.getFileLoc(vd->getLocation()));
+    if (!off || !seenDevGlobals.insert(*off).second)
+      return;
+    clang::PresumedLoc p = sm.getPresumedLoc(sm.getFileLoc(vd->getLocation()));
+    std::string o = "{\"name\": " + jsonString(vd->getName()) + ", \"space\": " +
+                    jsonString(vd->hasAttr<clang::CUDAConstantAttr>() ? "constant" : "device") +
+                    ", \"ctype\": " + jsonString(vd->getType().getAsString(pp)) +
+                    ", \"line\": " + std::to_string(p.isValid() ? p.getLine() : 0) + "}";
+    out.deviceGlobals.push_back(o);
+  }
+
+  /// `E.is_cuda()` / `E.device().is_cuda()` on a tensor or device.
+  void addIsCuda(const clang::CXXMemberCallExpr *e) {
+    const clang::CXXMethodDecl *md = e->getMethodDecl();
+    if (!md || md->getName() != "is_cuda" || md->getNumParams() != 0)
+      return;
+    std::string cls = md->getParent()->getQualifiedNameAsString();
+    if (cls != "at::Tensor" && cls != "at::TensorBase" && cls != "c10::Device" &&
+        cls != "at::Device")
+      return;
+    const clang::Expr *obj = e->getImplicitObjectArgument();
+    const auto *me = dyn_cast<clang::MemberExpr>(e->getCallee()->IgnoreParens());
+    if (!obj || !me)
+      return;
+    bool arrow = me->isArrow();
+    // x.device().is_cuda() -> is_cuda(x)
+    if (const auto *inner = dyn_cast<clang::CXXMemberCallExpr>(obj->IgnoreImplicit()))
+      if (const clang::CXXMethodDecl *im = inner->getMethodDecl())
+        if (im->getName() == "device" && im->getNumParams() == 0)
+          if (const auto *ime = dyn_cast<clang::MemberExpr>(inner->getCallee()->IgnoreParens())) {
+            obj = inner->getImplicitObjectArgument();
+            arrow = ime->isArrow();
+          }
+    std::optional<Region> r = regionOf(e->getSourceRange(), me->getMemberLoc());
+    if (!r)
+      return;
+    auto whole = mapRange(e->getSourceRange(), *r);
+    auto text = textOf(obj, *r);
+    if (!whole || !text) {
+      problem(r->begin, "an is_cuda() call kfix cannot map to its spelling is not rewritten");
+      return;
+    }
+    if (!rewritten.insert(whole->first).second)
+      return;
+    std::string arg = arrow ? "*(" + *text + ")" : *text;
+    edits.push_back({whole->first, whole->second, "::kfix_rt::is_cuda(" + arg + ")", false});
+  }
+
+  /// References to c10::DeviceType::CUDA and c10::kCUDA.
+  void addDeviceType(const clang::DeclRefExpr *e) {
+    const clang::ValueDecl *d = e->getDecl();
+    bool hit = false;
+    if (const auto *ec = dyn_cast<clang::EnumConstantDecl>(d)) {
+      if (ec->getName() == "CUDA")
+        if (const auto *ed = dyn_cast<clang::EnumDecl>(ec->getDeclContext()))
+          hit = ed->getQualifiedNameAsString() == "c10::DeviceType";
+    } else if (const auto *vd = dyn_cast<clang::VarDecl>(d)) {
+      hit = vd->getQualifiedNameAsString() == "c10::kCUDA";
+    }
+    if (!hit)
+      return;
+    std::optional<Region> r = regionOf(e->getSourceRange(), e->getLocation());
+    if (!r)
+      return;
+    auto whole = mapRange(e->getSourceRange(), *r);
+    if (!whole || !rewritten.insert(whole->first).second)
+      return;
+    edits.push_back({whole->first, whole->second, "::kfix_rt::cuda_device_type()", false});
+  }
+
+  // --- launch rewriting ----------------------------------------------------
+
+  /// The template and the explicit template arguments of a launch's callee.
+  struct CalleeInfo {
+    std::string baseName;
+    const clang::FunctionTemplateDecl *tmpl = nullptr;
+    const clang::FunctionDecl *plain = nullptr;
+    llvm::ArrayRef<clang::TemplateArgumentLoc> explicitArgs;
+  };
+
+  static CalleeInfo calleeOf(const clang::CUDAKernelCallExpr *e) {
+    CalleeInfo ci;
+    const clang::Expr *c = e->getCallee()->IgnoreParenImpCasts();
+    if (const auto *dre = dyn_cast<clang::DeclRefExpr>(c)) {
+      if (const auto *fd = dyn_cast<clang::FunctionDecl>(dre->getDecl())) {
+        ci.baseName = fd->getNameAsString();
+        ci.tmpl = fd->getPrimaryTemplate();
+        if (!ci.tmpl)
+          ci.tmpl = fd->getDescribedFunctionTemplate();
+        if (!ci.tmpl)
+          ci.plain = fd;
+      }
+      if (dre->hasExplicitTemplateArgs())
+        ci.explicitArgs = dre->template_arguments();
+    } else if (const auto *ule = dyn_cast<clang::UnresolvedLookupExpr>(c)) {
+      ci.baseName = ule->getName().getAsString();
+      for (const clang::NamedDecl *d : ule->decls()) {
+        const clang::NamedDecl *u = d->getUnderlyingDecl();
+        if (const auto *ft = dyn_cast<clang::FunctionTemplateDecl>(u)) {
+          ci.tmpl = ft;
+          break;
+        }
+        if (const auto *fd = dyn_cast<clang::FunctionDecl>(u))
+          ci.plain = fd;
+      }
+      if (ule->hasExplicitTemplateArgs())
+        ci.explicitArgs = ule->template_arguments();
+    }
+    return ci;
+  }
+
+  /// `::kfix_rt::key("k", tname<...>(), vname(...))`, or nullopt with `why`.
+  std::optional<std::string> runtimeKey(const clang::CUDAKernelCallExpr *e, const CalleeInfo &ci,
+                                        const Region &r, std::string &why) const {
+    if (!ci.tmpl) {
+      why = "the kernel's template is not known";
+      return std::nullopt;
+    }
+    const clang::TemplateParameterList *tpl = ci.tmpl->getTemplateParameters();
+    const clang::FunctionDecl *pattern = ci.tmpl->getTemplatedDecl();
+    std::string k = "::kfix_rt::key(" + cString(ci.baseName);
+    for (unsigned i = 0; i < tpl->size(); ++i) {
+      const clang::NamedDecl *param = tpl->getParam(i);
+      if (param->isTemplateParameterPack()) {
+        why = "a template parameter pack";
+        return std::nullopt;
+      }
+      bool isType = isa<clang::TemplateTypeParmDecl>(param);
+      if (!isType && !isa<clang::NonTypeTemplateParmDecl>(param)) {
+        why = "a template template parameter";
+        return std::nullopt;
+      }
+      std::optional<std::string> text;
+      bool deducedFromArg = false;
+      if (i < ci.explicitArgs.size()) {
+        text = textOf(ci.explicitArgs[i].getSourceRange(), r);
+      } else if (isType) {
+        // Deduced from a kernel parameter of type T or T*.
+        for (unsigned j = 0; j < pattern->getNumParams() && j < e->getNumArgs(); ++j) {
+          clang::QualType t = pattern->getParamDecl(j)->getType().getNonReferenceType();
+          if (t->isPointerType())
+            t = t->getPointeeType();
+          const auto *tt = t.getUnqualifiedType()->getAs<clang::TemplateTypeParmType>();
+          if (tt && tt->getIndex() == i && tt->getDepth() == tpl->getDepth()) {
+            text = textOf(e->getArg(j), r);
+            deducedFromArg = true;
+            break;
+          }
+        }
+        if (!text) {
+          const auto *ttp = cast<clang::TemplateTypeParmDecl>(param);
+          if (ttp->hasDefaultArgument())
+            text = textOf(ttp->getDefaultArgument().getSourceRange(),
+                          Region{0, static_cast<unsigned>(buffer.size()), false});
+        }
+      } else {
+        const auto *nttp = cast<clang::NonTypeTemplateParmDecl>(param);
+        if (nttp->hasDefaultArgument())
+          text = textOf(nttp->getDefaultArgument().getSourceRange(),
+                        Region{0, static_cast<unsigned>(buffer.size()), false});
+      }
+      if (!text) {
+        why = "template argument " + std::to_string(i + 1) +
+              " is neither written nor deduced from a T or T* parameter";
+        return std::nullopt;
+      }
+      if (deducedFromArg)
+        k += ", ::kfix_rt::tname<std::remove_cv_t<std::remove_pointer_t<std::decay_t<"
+             "decltype(" + *text + ")>>>>()";
+      else if (isType)
+        k += ", ::kfix_rt::tname<" + *text + ">()";
+      else
+        k += ", ::kfix_rt::vname(" + *text + ")";
+    }
+    return k + ")";
+  }
+
+  void rewriteSite(Site &s, unsigned number, SiteInfo &info) {
+    const Launch &first = s.launches.front();
+    const clang::CUDAKernelCallExpr *e = first.call;
+    // Prefer the written form: a dependent (pattern) launch if there is one.
+    for (const Launch &l : s.launches)
+      if (l.dependent) {
+        e = l.call;
+        break;
+      }
+    const clang::CallExpr *cfg = e->getConfig();
+    clang::SourceLocation lll = cfg->getCallee() ? cfg->getCallee()->getBeginLoc()
+                                              : cfg->getBeginLoc();
+    std::optional<Region> r = regionOf(e->getSourceRange(), lll);
+    info.number = number;
+    info.file = where(s.anchor);
+    {
+      clang::PresumedLoc p = sm.getPresumedLoc(sm.getComposedLoc(mainID, s.anchor));
+      info.file = p.isValid() ? p.getFilename() : "";
+      info.line = p.isValid() ? p.getLine() : 0;
+      info.col = p.isValid() ? p.getColumn() : 0;
+    }
+    CalleeInfo ci = calleeOf(e);
+    info.callee = ci.baseName;
+    std::set<std::string> names;
+    bool dependent = false;
+    for (const Launch &l : s.launches) {
+      dependent |= l.dependent;
+      if (!l.name.empty())
+        names.insert(l.name);
+    }
+    info.instantiations.assign(names.begin(), names.end());
+    if (!r) {
+      problem(s.anchor, "a kernel launch kfix cannot map to its spelling is not rewritten");
+      return;
+    }
+    auto whole = mapRange(e->getSourceRange(), *r);
+    if (whole) {
+      // The launch starts at its callee and ends at the argument list's `)`.
+      auto rp = mapLoc(e->getRParenLoc(), *r, true);
+      if (rp && *rp > whole->first)
+        whole->second = std::max(whole->second, *rp);
+      if (info.line) {
+        clang::PresumedLoc p = sm.getPresumedLoc(sm.getComposedLoc(mainID, whole->first));
+        if (p.isValid()) {
+          info.line = p.getLine();
+          info.col = p.getColumn();
+        }
+      }
+    }
+    if (!whole) {
+      problem(s.anchor, "a kernel launch kfix cannot map to its spelling is not rewritten");
+      return;
+    }
+
+    // The key.
+    std::string key;
+    bool isTemplate = ci.tmpl != nullptr;
+    if (isTemplate && (dependent || names.size() > 1)) {
+      std::string why;
+      if (std::optional<std::string> k = runtimeKey(e, ci, *r, why)) {
+        key = *k;
+      } else if (!names.empty()) {
+        problem(s.anchor, "the launch's kernel name cannot be built at run time (" + why +
+                              "); using '" + *names.begin() + "'");
+        key = cString(*names.begin());
+        info.key = *names.begin();
+      } else {
+        problem(s.anchor, "the launch's kernel name cannot be built at run time (" + why + ")");
+        key = cString(ci.baseName);
+        info.key = ci.baseName;
+      }
+    } else {
+      std::string name = names.empty() ? ci.baseName : *names.begin();
+      if (names.size() > 1)
+        problem(s.anchor, "this launch calls different kernels in different expansions; "
+                          "using '" + name + "'");
+      key = cString(name);
+      info.key = name;
+    }
+
+    // The launch configuration.
+    auto configArg = [&](unsigned i, const char *dflt) -> std::optional<std::string> {
+      if (i >= cfg->getNumArgs())
+        return std::string(dflt);
+      const clang::Expr *a = cfg->getArg(i);
+      if (isa<clang::CXXDefaultArgExpr>(a->IgnoreImplicit()) || a->getSourceRange().isInvalid())
+        return std::string(dflt);
+      return textOf(a, *r);
+    };
+    std::optional<std::string> g = configArg(0, "1"), b = configArg(1, "1"),
+                               sh = configArg(2, "0"), st = configArg(3, "nullptr");
+    if (!g || !b || !sh || !st) {
+      problem(s.anchor, "the launch configuration cannot be mapped to its spelling; the "
+                        "launch is not rewritten");
+      return;
+    }
+    std::string args;
+    for (unsigned i = 0; i < e->getNumArgs(); ++i) {
+      const clang::Expr *a = e->getArg(i);
+      if (isa<clang::CXXDefaultArgExpr>(a)) {
+        problem(s.anchor, "a kernel parameter's default argument is not passed to the "
+                          "harness; the launch is not rewritten");
+        return;
+      }
+      std::optional<std::string> t = textOf(a, *r);
+      if (!t) {
+        problem(s.anchor, "argument " + std::to_string(i + 1) +
+                              " of the launch cannot be mapped to its spelling; the launch "
+                              "is not rewritten");
+        return;
+      }
+      args += (i ? ", " : "") + ("::kfix_rt::arg(" + *t + ")");
+    }
+    std::string text = "::kfix_rt::launch(" + std::to_string(number) + ", " + key +
+                       ", ::kfix_rt::dim(" + *g + "), ::kfix_rt::dim(" + *b + "), (size_t)(" +
+                       *sh + "), ::kfix_rt::stream_of(" + *st + "), {" + args + "})";
+    if (!rewritten.insert(whole->first).second)
+      return;
+    edits.push_back({whole->first, whole->second, text, false});
+  }
+
+  void finish() {
+    // Sites in source order.
+    unsigned n = 0;
+    for (auto &[off, s] : sites) {
+      SiteInfo info;
+      rewriteSite(s, n, info);
+      out.sites.push_back(info);
+      ++n;
+    }
+    // Apply edits: bodies first; drop what lies inside a body or overlaps.
+    std::sort(edits.begin(), edits.end(), [](const Edit &a, const Edit &b) {
+      if (a.body != b.body)
+        return a.body;
+      return a.begin < b.begin;
+    });
+    std::vector<std::pair<unsigned, unsigned>> taken;
+    clang::Rewriter rw(const_cast<clang::SourceManager &>(sm), lo);
+    for (const Edit &ed : edits) {
+      bool overlaps = false;
+      for (auto [b, e] : taken)
+        if (ed.begin < e && b < ed.end) {
+          overlaps = true;
+          break;
+        }
+      if (overlaps) {
+        if (!ed.body && ed.text.rfind("::kfix_rt::launch(", 0) == 0) {
+          bool inBody = false;
+          for (const Edit &o : edits)
+            if (o.body && o.begin <= ed.begin && ed.end <= o.end)
+              inBody = true;
+          if (!inBody)
+            problem(ed.begin, "overlapping rewrites; this launch is not rewritten");
+        }
+        continue;
+      }
+      taken.push_back({ed.begin, ed.end});
+      clang::SourceLocation b = sm.getComposedLoc(mainID, ed.begin);
+      rw.ReplaceText(b, ed.end - ed.begin, ed.text);
+    }
+    const llvm::RewriteBuffer *rb = rw.getRewriteBufferFor(mainID);
+    out.rewritten = rb ? std::string(rb->begin(), rb->end()) : buffer.str();
+  }
+};
+
+class HostVisitor : public clang::RecursiveASTVisitor<HostVisitor> {
+public:
+  explicit HostVisitor(HostRewriter &hr) : hr(hr) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
+    if (!inDevice())
+      hr.addLaunch(e);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *e) {
+    if (!inDevice())
+      hr.addIsCuda(e);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
+    if (!inDevice())
+      hr.addDeviceType(e);
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *vd) {
+    hr.addDeviceGlobal(vd);
+    return true;
+  }
+  bool TraverseFunctionDecl(clang::FunctionDecl *fd) { return traverseFn(fd, [&] {
+      return RecursiveASTVisitor::TraverseFunctionDecl(fd); }); }
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl *fd) { return traverseFn(fd, [&] {
+      return RecursiveASTVisitor::TraverseCXXMethodDecl(fd); }); }
+
+private:
+  HostRewriter &hr;
+  unsigned deviceDepth = 0;
+  bool inDevice() const { return deviceDepth > 0; }
+  template <typename F> bool traverseFn(clang::FunctionDecl *fd, F &&f) {
+    bool dev = HostRewriter::isDeviceOnly(fd);
+    if (dev)
+      hr.addBody(fd);
+    deviceDepth += dev;
+    bool r = f();
+    deviceDepth -= dev;
+    return r;
+  }
+};
+
+class HostConsumer : public clang::ASTConsumer {
+public:
+  explicit HostConsumer(HostResult &out) : out(out) {}
+  void HandleTranslationUnit(clang::ASTContext &ast) override {
+    out.ran = true;
+    HostRewriter hr(ast, out);
+    HostVisitor v(hr);
+    v.TraverseDecl(ast.getTranslationUnitDecl());
+    hr.finish();
+  }
+
+private:
+  HostResult &out;
+};
+
+class HostAction : public clang::ASTFrontendAction {
+public:
+  explicit HostAction(HostResult &out) : out(out) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
+                                                     StringRef) override {
+    ci.getDiagnostics().setFatalsAsError(true);
+    return std::make_unique<HostConsumer>(out);
+  }
+
+private:
+  HostResult &out;
+};
+
+constexpr const char *kHarnessDir = "/__kfix__/harness";
+
+/// The host parse: the lifter's setup with --cuda-host-only and the harness's
+/// headers (or the real torch headers).
+void parseHost(StringRef mainPath, StringRef source, const PrepareOptions &o,
+               HostResult &out, std::vector<std::string> &hostErrors) {
+  ImportOptions io;
+  io.includeDirs = o.includeDirs;
+  io.defines = o.defines;
+  io.noCudaToolkit = o.noCudaToolkit;
+  frontend::ClangSetup setup = frontend::buildClangSetup(mainPath, source, io);
+  bool realTorch = !o.torchIncludes.empty();
+  std::vector<frontend::VirtualFile> files;
+  for (frontend::VirtualFile &f : setup.files) {
+    StringRef p(f.path);
+    if (p.consume_front("/__kfix__/stubs/") && p != "__kfix_cuda_prelude.h" &&
+        p != "__kfix_torch_accessors.h") {
+      if (realTorch)
+        continue; // the real header is found through --torch-include
+      f.contents = kHostTorchStub;
+    }
+    files.push_back(f);
+  }
+  files.push_back({std::string(kHarnessDir) + "/__kfix_harness_prelude.h", kHostPrelude});
+  std::vector<std::string> args;
+  for (const std::string &a : setup.args) {
+    if (a == "--cuda-device-only") {
+      args.push_back("--cuda-host-only");
+      continue;
+    }
+    if (a == mainPath)
+      continue;
+    args.push_back(a);
+  }
+  args.push_back("-D__KFIX_HARNESS_HOST__=1");
+  for (const std::string &d : o.torchIncludes)
+    args.push_back("-I" + d);
+  args.push_back("-include");
+  args.push_back(std::string(kHarnessDir) + "/__kfix_harness_prelude.h");
+  args.push_back(mainPath.str());
+
+  auto overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  auto mem = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+  overlay->pushOverlay(mem);
+  mem->addFile(mainPath, 0, MemoryBuffer::getMemBufferCopy(source, mainPath));
+  for (const frontend::VirtualFile &f : files)
+    mem->addFile(f.path, 0, MemoryBuffer::getMemBufferCopy(f.contents, f.path));
+  auto fm = makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
+  HostDiags diags;
+  clang::tooling::ToolInvocation inv(args, std::make_unique<HostAction>(out), fm.get());
+  inv.setDiagnosticConsumer(&diags);
+  (void)inv.run(); // host errors (missing torch pieces) do not stop the rewrite
+  hostErrors = diags.errors;
+}
+
+/// Lifts the file; adds the instantiations that the host parse launches and
+/// the file does not instantiate for the device parse.
+mlir::OwningOpRef<mlir::ModuleOp> liftKernels(mlir::MLIRContext &ctx, StringRef path,
+                                              StringRef source, const PrepareOptions &o,
+                                              const std::set<std::string> &wanted,
+                                              std::string &errors) {
+  ImportOptions io;
+  io.includeDirs = o.includeDirs;
+  io.defines = o.defines;
+  io.noCudaToolkit = o.noCudaToolkit;
+  mlir::OwningOpRef<mlir::ModuleOp> module = importCUDASource(ctx, path, source, io, errors);
+  if (!module) {
+    // Every kernel a template that only the host side instantiates (an
+    // AT_DISPATCH lambda under real PyTorch headers): lift one by name first.
+    for (const std::string &k : wanted) {
+      ImportOptions one = io;
+      one.kernel = k;
+      std::string err;
+      module = importCUDASource(ctx, path, source, one, err);
+      if (module) {
+        errors.clear();
+        break;
+      }
+    }
+    if (!module)
+      return nullptr;
+  }
+  for (const std::string &k : wanted) {
+    if (findKernel(*module, k))
+      continue;
+    bool known = false;
+    module->walk([&](mlir::gpu::GPUFuncOp f) {
+      if (auto n = f->getAttrOfType<mlir::StringAttr>("kfix.name"))
+        known |= stripSpaces(n.getValue()) == stripSpaces(k);
+    });
+    if (known)
+      continue;
+    ImportOptions one = io;
+    one.kernel = k;
+    std::string err;
+    mlir::OwningOpRef<mlir::ModuleOp> extra = importCUDASource(ctx, path, source, one, err);
+    if (!extra) {
+      errors += err;
+      continue;
+    }
+    auto dst = *module->getOps<mlir::gpu::GPUModuleOp>().begin();
+    for (auto src : extra->getOps<mlir::gpu::GPUModuleOp>())
+      for (mlir::Operation &op : llvm::make_early_inc_range(src.getBody()->getOperations()))
+        if (auto f = dyn_cast<mlir::gpu::GPUFuncOp>(op))
+          if (!dst.lookupSymbol(f.getName()))
+            f->moveBefore(dst.getBody(), dst.getBody()->end());
+  }
+  return module;
+}
+
+std::string jsonList(const std::vector<std::string> &items, bool quote, StringRef indent) {
+  if (items.empty())
+    return "[]";
+  std::string s = "[";
+  for (size_t i = 0; i < items.size(); ++i)
+    s += (i ? ",\n" : "\n") + indent.str() + "  " + (quote ? jsonString(items[i]) : items[i]);
+  return s + "\n" + indent.str() + "]";
+}
+
+} // namespace
+
+std::string kfix::harness::hostPrologue(StringRef sourcePath) {
+  return "#include \"kfix_rt.h\"\n#include \"kfix_rt_compat.h\"\n#line 1 " +
+         cString(sourcePath) + "\n";
+}
+
+PrepareResult kfix::harness::prepareHarness(mlir::MLIRContext &ctx, const PrepareOptions &o) {
+  PrepareResult res;
+  auto fail = [&](const Twine &msg) {
+    res.exitCode = 2;
+    res.error = msg.str();
+    return res;
+  };
+  if (o.outDir.empty())
+    return fail("no output directory (-o DIR)");
+  if (sys::fs::is_directory(o.source))
+    return fail(o.source + ": error: is a directory");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buf = MemoryBuffer::getFile(o.source);
+  if (!buf)
+    return fail(o.source + ": error: " + buf.getError().message());
+  SmallString<256> abs(o.source);
+  if (sys::fs::make_absolute(abs))
+    return fail(o.source + ": error: cannot make the path absolute");
+  sys::path::remove_dots(abs, /*remove_dot_dot=*/true);
+  std::string mainPath(abs);
+  StringRef source = (*buf)->getBuffer();
+
+  // Host side.
+  HostResult host;
+  std::vector<std::string> hostErrors;
+  parseHost(mainPath, source, o, host, hostErrors);
+  if (!host.ran) {
+    std::string all;
+    for (const std::string &e : hostErrors)
+      all += e + "\n";
+    return fail(all + mainPath + ": error: Clang could not parse the file");
+  }
+  for (const std::string &p : host.problems)
+    hostErrors.push_back(p);
+
+  // Device side.
+  std::string liftErrors;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      liftKernels(ctx, mainPath, source, o, host.instantiations, liftErrors);
+  std::vector<std::string> kernelsJson;
+  if (module) {
+    module->walk([&](mlir::gpu::GPUFuncOp f) {
+      auto name = f->getAttrOfType<mlir::StringAttr>("kfix.name");
+      kernelsJson.push_back("{\"name\": " + jsonString(name ? name.getValue() : f.getName()) +
+                            ", \"symbol\": " + jsonString(f.getName()) +
+                            ", \"params\": " + describeParamsJson(f) + "}");
+    });
+  }
+  if (host.sites.empty() && kernelsJson.empty() && host.numKernelDefs == 0)
+    return fail(mainPath + ": error: no kernel launch and no __global__ function in the file" +
+                (liftErrors.empty() ? "" : "\n" + StringRef(liftErrors).rtrim().str()));
+
+  // Outputs, each written atomically.
+  std::string mlirText;
+  if (module) {
+    raw_string_ostream os(mlirText);
+    mlir::OpPrintingFlags flags;
+    flags.enableDebugInfo(true, /*prettyForm=*/false);
+    module->print(os, flags);
+  }
+  std::string hostText = hostPrologue(mainPath) + host.rewritten;
+
+  std::vector<std::string> siteJson;
+  for (const SiteInfo &s : host.sites) {
+    siteJson.push_back(
+        "{\"site\": " + std::to_string(s.number) + ", \"file\": " + jsonString(s.file) +
+        ", \"line\": " + std::to_string(s.line) + ", \"col\": " + std::to_string(s.col) +
+        ", \"callee\": " + jsonString(s.callee) +
+        ", \"key\": " + (s.key ? jsonString(*s.key) : std::string("null")) +
+        ", \"instantiations\": " + jsonList(s.instantiations, true, "    ") + "}");
+  }
+  std::string manifest = "{\n  \"source\": " + jsonString(mainPath) +
+                         ",\n  \"kernels\": " + jsonList(kernelsJson, false, "  ") +
+                         ",\n  \"sites\": " + jsonList(siteJson, false, "  ") +
+                         ",\n  \"lift_errors\": " +
+                         (module ? std::string("null")
+                                 : jsonString(StringRef(liftErrors).rtrim())) +
+                         ",\n  \"device_globals\": " + jsonList(host.deviceGlobals, false, "  ") +
+                         ",\n  \"host_errors\": " + jsonList(hostErrors, true, "  ") + "\n}\n";
+
+  SmallString<256> dir(o.outDir);
+  auto path = [&](StringRef name) {
+    SmallString<256> p(dir);
+    sys::path::append(p, name);
+    return std::string(p);
+  };
+  std::vector<std::string> protect = {mainPath};
+  if (module) {
+    if (Error e = writeOutputFile(path("kernels.mlir"), mlirText, protect))
+      return fail(toString(std::move(e)));
+  } else {
+    (void)sys::fs::remove(path("kernels.mlir"));
+  }
+  if (Error e = writeOutputFile(path("host.cpp"), hostText, protect))
+    return fail(toString(std::move(e)));
+  if (Error e = writeOutputFile(path("manifest.json"), manifest, protect))
+    return fail(toString(std::move(e)));
+  res.numSites = host.sites.size();
+  res.numKernels = kernelsJson.size();
+  res.lifted = static_cast<bool>(module);
+  res.hostErrors = hostErrors;
+  return res;
+}

@@ -1,0 +1,2 @@
+// Test stand-in for the harness's kfix_rt_compat.h (python/kfix_harness).
+#pragma once

@@ -1,0 +1,2 @@
+// host code only
+int add(int a, int b) { return a + b; }
