@@ -1,7 +1,8 @@
 # `kfix-dist`: the portable tarball build-dir/kfix-<ver>-linux-x86_64.tar.xz with
 #   bin/kfix (stripped), bin/kfix-opt and bin/kfix-translate (symlinks to kfix),
 #   lib/clang/<major>/include (Clang's resource headers, used by the lifter),
-#   share/kfix/kb (the knowledge base).
+#   share/kfix/kb (the knowledge base), share/kfix/python (the KernelBench
+#   harness, python/kfix_harness, run by `kfix debug-kernelbench`).
 # Meant for -DKFIX_PORTABLE=ON builds (the binary then needs only glibc);
 # docs/portable.md describes it.
 
@@ -25,6 +26,8 @@ add_custom_command(OUTPUT ${_tarball}
   COMMAND ${CMAKE_COMMAND} -E copy_directory ${KFIX_CLANG_RESOURCE_DIR}/include
           ${_stage}/lib/clang/${LLVM_VERSION_MAJOR}/include
   COMMAND ${CMAKE_COMMAND} -E copy_directory ${PROJECT_SOURCE_DIR}/kb ${_stage}/share/kfix/kb
+  COMMAND ${CMAKE_COMMAND} -E copy_directory ${PROJECT_SOURCE_DIR}/python ${_stage}/share/kfix/python
+  COMMAND ${CMAKE_COMMAND} -E rm -rf ${_stage}/share/kfix/python/kfix_harness/__pycache__
   COMMAND tar -C ${CMAKE_BINARY_DIR}/dist -cf - ${_name} | ${KFIX_XZ} -T2 -6 > ${_tarball}.tmp
   COMMAND ${CMAKE_COMMAND} -E rename ${_tarball}.tmp ${_tarball}
   DEPENDS kfix

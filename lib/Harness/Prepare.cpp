@@ -964,6 +964,21 @@ PrepareResult kfix::harness::prepareHarness(mlir::MLIRContext &ctx, const Prepar
       all += e + "\n";
     return fail(all + mainPath + ": error: Clang could not parse the file");
   }
+  {
+    // Every error of the candidate's own file; a few of the headers' (real
+    // PyTorch headers under a Clang they were not written for say a lot).
+    std::vector<std::string> kept;
+    size_t elsewhere = 0;
+    for (std::string &e : hostErrors) {
+      if (StringRef(e).starts_with(mainPath + ":"))
+        kept.push_back(std::move(e));
+      else if (++elsewhere <= 10)
+        kept.push_back(std::move(e));
+    }
+    if (elsewhere > 10)
+      kept.push_back(std::to_string(elsewhere - 10) + " more error(s) in included headers");
+    hostErrors = std::move(kept);
+  }
   for (const std::string &p : host.problems)
     hostErrors.push_back(p);
 
