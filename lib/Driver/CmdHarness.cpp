@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <iostream>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace kfix;
@@ -127,9 +128,18 @@ static int serverMain(int argc, char **argv) {
   registerAllDialects(registry);
   mlir::MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
+  // The protocol owns the real stdout; anything else that writes to fd 1 (the
+  // CUDA worker child, a driver's message) goes to stderr instead.
+  outs().flush();
+  int protocolFd = ::dup(1);
+  if (protocolFd < 0 || ::dup2(2, 1) < 0) {
+    errs() << "kfix exec-server: cannot set up stdout\n";
+    return 2;
+  }
+  raw_fd_ostream protocol(protocolFd, /*shouldClose=*/true, /*unbuffered=*/false);
   errs() << "kfix exec-server: ready (" << exec->name() << " executor)\n";
   harness::ExecServer server(ctx, std::move(exec));
-  return server.serve(std::cin, std::cout);
+  return server.serve(std::cin, protocol);
 }
 
 static bool registered = [] {

@@ -318,6 +318,10 @@ struct ExecServer::Impl {
     const json &v = req[key];
     if (v.is_number_integer()) {
       out[0] = v.get<int64_t>();
+      if (out[0] < 1) {
+        err = std::string("launch: \"") + key + "\" must be positive";
+        return false;
+      }
       return true;
     }
     if (!v.is_array() || v.empty() || v.size() > 3) {
@@ -331,6 +335,10 @@ struct ExecServer::Impl {
         return false;
       }
       out[i] = v[i].get<int64_t>();
+      if (out[i] < 1) {
+        err = std::string("launch: \"") + key + "\"[" + std::to_string(i) + "] must be positive";
+        return false;
+      }
     }
     return true;
   }
@@ -602,7 +610,7 @@ std::string ExecServer::handle(llvm::StringRef line, bool &quit) {
   return resp.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-int ExecServer::serve(std::istream &in, std::ostream &out) {
+int ExecServer::serve(std::istream &in, llvm::raw_ostream &out) {
   std::string line;
   while (std::getline(in, line)) {
     if (llvm::StringRef(line).trim().empty())

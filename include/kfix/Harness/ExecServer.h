@@ -13,8 +13,11 @@
 
 #include <istream>
 #include <memory>
-#include <ostream>
 #include <string>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
 
 namespace mlir {
 class MLIRContext;
@@ -42,7 +45,7 @@ public:
   /// throws; sets `quit` for {"op":"quit"}.
   std::string handle(llvm::StringRef line, bool &quit);
   /// Serves `in` until EOF or quit, flushing `out` after each response.
-  int serve(std::istream &in, std::ostream &out);
+  int serve(std::istream &in, llvm::raw_ostream &out);
 
 private:
   struct Impl;
