@@ -731,6 +731,26 @@ public:
       clang::SourceLocation b = sm.getComposedLoc(mainID, ed.begin);
       rw.ReplaceText(b, ed.end - ed.begin, ed.text);
     }
+    // A launch Clang could not build (an error in its arguments) has no AST:
+    // name every `<<<` left outside the rewrites.
+    clang::Lexer raw(sm.getLocForStartOfFile(mainID), lo, buffer.begin(), buffer.begin(),
+                     buffer.end());
+    raw.SetCommentRetentionState(false);
+    clang::Token tok;
+    for (bool last = false; !last;) {
+      last = raw.LexFromRawLexer(tok);
+      if (tok.is(clang::tok::eof))
+        break;
+      if (!tok.is(clang::tok::lesslessless))
+        continue;
+      unsigned off = sm.getFileOffset(tok.getLocation());
+      bool covered = false;
+      for (auto [b, e] : taken)
+        covered |= b <= off && off < e;
+      if (!covered)
+        problem(off, "this kernel launch is not rewritten (Clang could not build it: see "
+                     "the errors above)");
+    }
     const llvm::RewriteBuffer *rb = rw.getRewriteBufferFor(mainID);
     out.rewritten = rb ? std::string(rb->begin(), rb->end()) : buffer.str();
   }

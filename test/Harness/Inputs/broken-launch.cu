@@ -1,0 +1,7 @@
+#include <torch/extension.h>
+__global__ void k(float *x) { x[threadIdx.x] = 1.0f; }
+void run(torch::Tensor a) {
+  k<<<1, 32>>>(a.data_ptr<float>());
+  k<<<NOT_DEFINED, 32>>>(a.data_ptr<float>());
+  // k<<<1, 1>>>(nullptr); in a comment: not a launch
+}
