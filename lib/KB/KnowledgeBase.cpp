@@ -204,8 +204,10 @@ const KBEntry *KnowledgeBase::find(StringRef id) const {
 std::string KnowledgeBase::defaultDir(const char *argv0) {
   if (auto env = sys::Process::GetEnv("KFIX_KB_DIR"))
     return *env;
-  if (argv0) {
-    std::string exe = sys::fs::getMainExecutable(argv0, (void *)&KnowledgeBase::defaultDir);
+  // Next to the executable (an installed tree or an unpacked tarball), whether or
+  // not the caller knows argv[0]: getMainExecutable reads /proc/self/exe.
+  std::string exe = sys::fs::getMainExecutable(argv0, (void *)&KnowledgeBase::defaultDir);
+  if (!exe.empty()) {
     SmallString<256> p(sys::path::parent_path(sys::path::parent_path(exe)));
     sys::path::append(p, "share", "kfix", "kb");
     if (sys::fs::is_directory(p))

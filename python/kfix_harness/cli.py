@@ -40,6 +40,8 @@ def _parser():
     ap.add_argument("--no-scale", action="store_true")
     ap.add_argument("--native", action="store_true",
                     help="build the candidate's CUDA with torch as written (no kfix); GPU only")
+    ap.add_argument("--time-limit", type=int, default=300,
+                    help="debug: seconds for kfix's repair search")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--json", action="store_true", help="print the verdict as JSON")
     return ap
@@ -90,6 +92,8 @@ def main(argv=None):
         print(summary(verdict))
     if verdict["status"] != "ok":
         return 2
+    if args.mode == "debug" and verdict.get("debug"):
+        return 0 if verdict["debug"]["status"] in ("repaired", "already-passing") else 1
     return 0 if verdict.get("correctness") else 1
 
 
@@ -122,7 +126,91 @@ def summary(v):
     for n in v.get("notes", []):
         lines.append("  note: " + n)
     lines.append("verdict: %s" % ("CORRECT" if v.get("correctness") else "INCORRECT"))
+    d = v.get("debug")
+    if d:
+        lines.append("debug: %s%s" % (d["status"], (" (" + d["why"] + ")") if d.get("why") else ""))
+        if d.get("kfix_debug"):
+            lines.append("  kfix debug on the captured launch of %s: %s (%s)" % (
+                d.get("kernel"), d["kfix_debug"].get("verdict"), d["kfix_debug"].get("stop_reason")))
+        for name, c in (d.get("model_checks") or {}).items():
+            lines.append("  benchmark check with the repaired kernel, %s: %s %s" % (
+                name, "PASS" if c["correctness"] else "FAIL", c.get("trials") or ""))
+        if d.get("solution"):
+            lines.append("  solution: %s (%d changed lines, repair.diff)" % (d["solution"], d["diff_lines"]))
     return "\n".join(lines)
+
+
+def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate_src, device,
+                    tol, res):
+    """The repair of a failing candidate on the live harness (see debug.py)."""
+    import difflib
+    from . import kernelbench as kb
+    from . import debug as dbg
+    d = {"status": "not-attempted"}
+    if res.get("correctness"):
+        d["status"] = "already-passing"
+        return d
+    if res.get("runtime_error") or not res.get("compiled"):
+        d["status"] = "not-a-kernel-bug"
+        d["why"] = "the candidate fails before any output is compared (%s)" % (
+            res.get("runtime_error") or "compile error")
+        return d
+    if cap.target is None:
+        d["status"] = "no-kernel-output"
+        d["why"] = "no kfix-run kernel launch wrote the tensor ModelNew returned"
+        return d
+    li, ri, nbytes = cap.target
+    launch = rt.launches[li]
+    ext = next((e for e in icp.extensions if e.get("module") == launch["module"]), None)
+    task_dir = os.path.join(out, "captured-task")
+    task = dbg.make_task(cap, ext, task_dir, tol)
+    d["kernel"] = launch["kernel"]
+    d["task"] = task
+    rc, log, report, cmd = dbg.run_kfix_debug(task, os.path.join(out, "kfix-debug"),
+                                              rt.target, args.time_limit)
+    d["kfix_debug"] = {"rc": rc, "verdict": report.get("verdict"),
+                       "stop_reason": report.get("stop_reason"), "command": cmd,
+                       "repairs": report.get("repairs")}
+    if report.get("verdict") != "repaired":
+        d["status"] = "not-repaired"
+        d["log_tail"] = log
+        return d
+    repaired_mlir = os.path.join(out, "kfix-debug", "repaired.mlir")
+    err = rt.load_variant("repair1", repaired_mlir)
+    if err:
+        d["status"] = "repair-does-not-load"
+        d["why"] = err
+        return d
+    rt.override[(launch["module"], launch["kernel"])] = "repair1"
+    # The benchmark's own check with the repaired kernel swapped in (no rebuild), on
+    # the benchmark's trials and on held-out seeds.
+    checks = {}
+    for name, seed in (("trials", args.seed), ("held-out seeds", args.seed + 1009)):
+        v = kb.evaluate(problem_ns, candidate_ns, device, tol["atol"], tol["rtol"],
+                        trials=args.trials, seed=seed)
+        checks[name] = {"correctness": v.get("correctness"),
+                        "trials": v.get("metadata", {}).get("correctness_trials"),
+                        "runtime_error": v.get("runtime_error")}
+    d["model_checks"] = checks
+    if not all(c["correctness"] for c in checks.values()):
+        d["status"] = "repair-rejected-by-model-check"
+        return d
+    repaired_cu = open(os.path.join(out, "kfix-debug", "repaired.cu")).read()
+    sol, why = dbg.solution_text(candidate_src, None, repaired_cu, launch["kernel"])
+    if sol is None:
+        d["status"] = "repaired-no-patch"
+        d["why"] = why
+        return d
+    write_atomic(os.path.join(out, "solution.py"), sol)
+    diff = "".join(difflib.unified_diff(candidate_src.splitlines(True), sol.splitlines(True),
+                                        "a/" + os.path.basename(args.candidate),
+                                        "b/solution.py"))
+    write_atomic(os.path.join(out, "repair.diff"), diff)
+    d["status"] = "repaired"
+    d["solution"] = os.path.join(out, "solution.py")
+    d["diff_lines"] = sum(1 for l in diff.splitlines()
+                          if l[:1] in "+-" and not l.startswith(("+++", "---")))
+    return d
 
 
 def run(args, out):
@@ -183,12 +271,20 @@ def run(args, out):
         for k, (old, new) in scaled.items():
             if candidate_ns.get(k) == old:
                 candidate_ns[k] = new
+        cap = None
+        if args.mode == "debug" and rt:
+            from .debug import Capture
+            cap = Capture(rt)
         v = kb.evaluate(problem_ns, candidate_ns, device, tol["atol"], tol["rtol"],
-                        trials=args.trials, seed=args.seed)
+                        trials=args.trials, seed=args.seed,
+                        on_trial=cap.on_trial if cap else None)
         res.update(v)
         err = res.get("runtime_error") or ""
         if "kfix harness" in err or "kfix cannot" in err:
             raise HarnessError(err)
+        if cap is not None:
+            res["debug"] = debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns,
+                                           candidate_src, device, tol, res)
     finally:
         if rt:
             res["harness"] = {

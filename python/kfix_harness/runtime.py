@@ -125,6 +125,8 @@ class Runtime:
         self.launches = []     # log of launches: dicts
         self.record = None     # when a list: launches append their findings here
         self.faults = []
+        self.capture = False     # keep the bytes of each launch's buffers (debugging)
+        self.capture_budget = 1 << 30
         self.known = []        # (ptr, bytes) of tensors seen at extension calls
         self.stage_dir = tempfile.mkdtemp(prefix="kfix-stage-", dir="/dev/shm"
                                           if os.path.isdir("/dev/shm") else None)
@@ -281,6 +283,9 @@ class Runtime:
             for ra in req_args:
                 if "bytes" in ra:
                     ra["buf"] = path
+            pre = None
+            if self.capture and total <= self.capture_budget:
+                pre = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
             t0 = time.time()
             resp = self.server.call({"op": "launch", "id": run_id, "kernel": kname,
                                      "grid": [grid.x, grid.y, grid.z],
@@ -290,6 +295,10 @@ class Runtime:
             if not resp.get("ok"):
                 raise HarnessError("kfix harness: kfix could not run %s: %s"
                                    % (kname, resp.get("error")))
+            post = None
+            if pre is not None:
+                post = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
+                self.capture_budget -= 2 * total
             for (p, n, dev, off) in regions:
                 if self.core.kfix_rt_copy(ctypes.c_void_p(p), ctypes.c_void_p(addr + off), n,
                                           2 if dev else 0):
@@ -304,6 +313,12 @@ class Runtime:
                  "grid": [grid.x, grid.y, grid.z], "block": [block.x, block.y, block.z],
                  "shmem": int(shmem), "faults": resp.get("faults", []),
                  "ms": resp.get("ms"), "wall_ms": round(wall, 3)}
+        if pre is not None:
+            entry["capture"] = {"regions": [(p, n) for (p, n, dev, off) in regions],
+                                "pre": pre, "post": post, "args": req_args,
+                                "params": params, "region_of_arg": [
+                                    (by_ptr.get(a.p or 0) if a.kind in (K_PTR, K_ACCESSOR)
+                                     else None) for a in args]}
         self.launches.append(entry)
         if entry["faults"]:
             self.faults.extend(dict(f, kernel=kname) for f in entry["faults"])

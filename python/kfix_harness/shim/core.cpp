@@ -49,13 +49,24 @@ void untrack(const void *p) {
 // where each kernel argument's allocation ends.
 struct TrackingAllocator final : public at::Allocator {
   at::Allocator *base = nullptr;
-  struct Ctx {
+  // The context of each DataPtr is its data pointer (some CPU kernels assert
+  // get() == get_context()); the base allocator's DataPtr is kept here until the
+  // deleter runs.
+  static std::map<uintptr_t, at::DataPtr> &owners() {
+    static std::map<uintptr_t, at::DataPtr> m;
+    return m;
+  }
+  static void deleter(void *p) {
     at::DataPtr orig;
-  };
-  static void deleter(void *c) {
-    Ctx *x = static_cast<Ctx *>(c);
-    untrack(x->orig.get());
-    delete x;
+    {
+      std::lock_guard<std::mutex> l(g_mu);
+      g_allocs.erase((uintptr_t)p);
+      auto it = owners().find((uintptr_t)p);
+      if (it == owners().end())
+        return;
+      orig = std::move(it->second);
+      owners().erase(it);
+    }
   }
 #if defined(TORCH_VERSION_MAJOR) && (TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3))
   at::DataPtr allocate(size_t n) override {
@@ -64,10 +75,16 @@ struct TrackingAllocator final : public at::Allocator {
 #endif
     at::DataPtr orig = base->allocate(n);
     void *p = orig.get();
-    track(p, n);
-    Ctx *c = new Ctx{std::move(orig)};
-    return at::DataPtr(p, c, &TrackingAllocator::deleter, at::Device(at::DeviceType::CPU));
+    if (!p)
+      return orig;
+    {
+      std::lock_guard<std::mutex> l(g_mu);
+      g_allocs[(uintptr_t)p] = n;
+      owners()[(uintptr_t)p] = std::move(orig);
+    }
+    return at::DataPtr(p, p, &TrackingAllocator::deleter, at::Device(at::DeviceType::CPU));
   }
+  at::DeleterFnPtr raw_deleter() const override { return &TrackingAllocator::deleter; }
   void copy_data(void *dst, const void *src, size_t n) const { std::memcpy(dst, src, n); }
 };
 TrackingAllocator g_tracking;

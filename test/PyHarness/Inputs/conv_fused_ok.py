@@ -6,6 +6,7 @@ from torch.utils.cpp_extension import load_inline
 fused_src = r'''
 #include <torch/extension.h>
 #include <cuda_runtime.h>
+#include <c10/cuda/CUDAException.h>
 
 __device__ __forceinline__ float my_tanh(float v) { return tanhf(v); }
 

@@ -7,9 +7,9 @@ relu_source = """
 #include <cuda_runtime.h>
 
 __global__ void relu_kernel(const float* x, float* out, int size) {
-    int idx = blockIdx.x * blockDim.x + threadIdx.x + 1;
+    int idx = blockIdx.x * blockDim.x + threadIdx.x;
     if (idx < size) {
-        out[idx] = x[idx] > 0.0f ? x[idx] : 0.0f;
+        out[idx] = x[idx + 1] > 0.0f ? x[idx + 1] : 0.0f;
     }
 }
 
