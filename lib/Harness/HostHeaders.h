@@ -96,6 +96,11 @@ struct TensorOptions {
   TensorOptions device(DeviceType d, int index = -1) const;
   TensorOptions requires_grad(bool b) const;
 };
+struct DeprecatedTypeProperties {
+  bool is_cuda() const;
+  ScalarType scalarType() const;
+  operator ScalarType() const;
+};
 class Tensor {
 public:
   template <typename T> T *data_ptr() const;
@@ -114,7 +119,7 @@ public:
   bool defined() const;
   Device device() const;
   ScalarType scalar_type() const;
-  ScalarType type() const;
+  DeprecatedTypeProperties type() const;
   ScalarType dtype() const;
   TensorOptions options() const;
   Tensor contiguous() const;

@@ -186,6 +186,7 @@ public:
   std::vector<Edit> edits;
   std::set<unsigned> rewritten; // region begins already edited
   std::set<unsigned> seenDevGlobals;
+  std::set<unsigned> seenRuntimeLaunches;
 
   // --- locations -----------------------------------------------------------
 
@@ -378,11 +379,14 @@ public:
       return;
     clang::CharSourceRange r = clang::Lexer::makeFileCharRange(
         clang::CharSourceRange::getTokenRange(body->getSourceRange()), sm, lo);
-    if (!r.isValid())
+    auto b = r.isValid() ? mainOffset(r.getBegin()) : std::nullopt;
+    auto e = r.isValid() ? mainOffset(r.getEnd()) : std::nullopt;
+    if (!b || !e) {
+      if (auto at = mainOffset(sm.getFileLoc(fd->getLocation())))
+        problem(*at, "the body of device function '" + fd->getNameAsString() +
+                         "' is spelled in a macro and is not emptied");
       return;
-    auto b = mainOffset(r.getBegin()), e = mainOffset(r.getEnd());
-    if (!b || !e)
-      return;
+    }
     if (fd->hasAttr<clang::CUDAGlobalAttr>())
       ++out.numKernelDefs;
     if (!rewritten.insert(*b).second)
@@ -405,6 +409,14 @@ public:
     out.deviceGlobals.push_back(o);
   }
 
+  /// cudaLaunchKernel(&k, ...) and the like bypass the launch ABI: named.
+  void addRuntimeLaunch(const clang::CallExpr *e, StringRef fn) {
+    if (auto off = mainOffset(sm.getFileLoc(e->getBeginLoc())))
+      if (seenRuntimeLaunches.insert(*off).second)
+        problem(*off, fn + " is not rewritten: only <<<...>>> launches go through the "
+                           "harness");
+  }
+
   /// `E.is_cuda()` / `E.device().is_cuda()` on a tensor or device.
   void addIsCuda(const clang::CXXMemberCallExpr *e) {
     const clang::CXXMethodDecl *md = e->getMethodDecl();
@@ -412,17 +424,19 @@ public:
       return;
     std::string cls = md->getParent()->getQualifiedNameAsString();
     if (cls != "at::Tensor" && cls != "at::TensorBase" && cls != "c10::Device" &&
-        cls != "at::Device")
+        cls != "at::Device" && cls != "at::DeprecatedTypeProperties")
       return;
     const clang::Expr *obj = e->getImplicitObjectArgument();
     const auto *me = dyn_cast<clang::MemberExpr>(e->getCallee()->IgnoreParens());
     if (!obj || !me)
       return;
     bool arrow = me->isArrow();
-    // x.device().is_cuda() -> is_cuda(x)
+    // x.device().is_cuda(), x.type().is_cuda() -> is_cuda(x)
     if (const auto *inner = dyn_cast<clang::CXXMemberCallExpr>(obj->IgnoreImplicit()))
       if (const clang::CXXMethodDecl *im = inner->getMethodDecl())
-        if (im->getName() == "device" && im->getNumParams() == 0)
+        if ((im->getName() == "device" || im->getName() == "type") &&
+            im->getNumParams() == 0 &&
+            StringRef(im->getParent()->getQualifiedNameAsString()).starts_with("at::"))
           if (const auto *ime = dyn_cast<clang::MemberExpr>(inner->getCallee()->IgnoreParens())) {
             obj = inner->getImplicitObjectArgument();
             arrow = ime->isArrow();
@@ -763,6 +777,15 @@ public:
   bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *e) {
     if (!inDevice())
       hr.addLaunch(e);
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *e) {
+    if (inDevice() || isa<clang::CUDAKernelCallExpr>(e))
+      return true;
+    if (const clang::FunctionDecl *fd = e->getDirectCallee())
+      if (fd->getIdentifier() && fd->getName().starts_with("cudaLaunch") &&
+          !fd->getName().starts_with("cudaLaunchHostFunc"))
+        hr.addRuntimeLaunch(e, fd->getName());
     return true;
   }
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *e) {
