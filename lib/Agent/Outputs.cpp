@@ -2,6 +2,7 @@
 #include "kfix/Agent/Outputs.h"
 
 #include "kfix/Agent/Debug.h"
+#include "kfix/Agent/Delivery.h"
 #include "kfix/Pipelines/Pipelines.h"
 #include "kfix/Report/Report.h"
 #include "kfix/Translation/Translations.h"
@@ -86,7 +87,7 @@ static std::string diagnosisSection(const Diagnosis &d, llvm::StringRef label,
   return html;
 }
 
-bool kfix::writeDebugOutputs(const Session &s, const DebugResult &r, llvm::StringRef dir,
+bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef dir,
                              std::string &error) {
   auto protect = s.protectedFiles();
   auto write = [&](llvm::StringRef name, const std::string &text) {
@@ -100,17 +101,35 @@ bool kfix::writeDebugOutputs(const Session &s, const DebugResult &r, llvm::Strin
   };
   bool ok = true;
   std::string repairedCu, originalCu = s.originalSource;
+  std::optional<Delivery> delivery;
   if (r.search.best && (r.verdict == "repaired" || r.verdict == "already-passing")) {
     mlir::ModuleOp m = *r.search.best->module;
     ok &= write("repaired.mlir", printModule(m));
     std::string why;
-    repairedCu = r.search.best->path.size() && r.search.best->path.back().kind == Action::Patch
-                     ? r.search.best->source
-                     : exportedSource(m, &why);
+    bool llmPatch = r.search.best->path.size() && r.search.best->path.back().kind == Action::Patch;
+    repairedCu = llmPatch ? r.search.best->source : exportedSource(m, &why);
+    if (r.verdict == "repaired" && !llmPatch && !s.candidateSource.empty()) {
+      // Deliver the repair as a patch of the user's file when one validates.
+      delivery = deliverRepair(s, m, repairedCu);
+      repairedCu = delivery->source;
+    } else if (r.verdict == "repaired" && llmPatch) {
+      Delivery d;
+      d.mode = "patch";
+      d.source = repairedCu;
+      d.diff = unifiedDiff(s.candidateSource, repairedCu,
+                           llvm::sys::path::filename(s.candidatePath).str(), "repaired.cu");
+      unsigned removed = 0;
+      d.changedLines = changedLineCount(s.candidateSource, repairedCu, &removed);
+      d.unchangedIdentical = true; // the model's diff, applied as written
+      d.structural = true;
+      delivery = std::move(d);
+    }
     if (!repairedCu.empty())
       ok &= write("repaired.cu", repairedCu);
     else
       error += "repaired.cu not written: " + why + "\n";
+    if (delivery && !delivery->diff.empty())
+      ok &= write("repair.diff", delivery->diff);
     std::string ptx = lowerToPTX(m, why);
     if (!ptx.empty())
       ok &= write("repaired.ptx", ptx);
@@ -119,7 +138,13 @@ bool kfix::writeDebugOutputs(const Session &s, const DebugResult &r, llvm::Strin
   } else if (r.search.best && !r.search.best->path.empty()) {
     ok &= write("best-attempt.mlir", printModule(*r.search.best->module));
   }
-  ok &= write("report.json", llvm::formatv("{0:2}", r.toJSON(s)).str() + "\n");
+  llvm::json::Value report = r.toJSON(s);
+  if (delivery)
+    if (auto *o = report.getAsObject()) {
+      (*o)["delivery"] = delivery->mode;
+      (*o)["patch"] = delivery->toJSON();
+    }
+  ok &= write("report.json", llvm::formatv("{0:2}", report).str() + "\n");
 
   // report.html: verdict, the source diff original -> repaired, maps before/after.
   std::vector<std::string> summary = {
@@ -132,11 +157,48 @@ bool kfix::writeDebugOutputs(const Session &s, const DebugResult &r, llvm::Strin
   if (r.search.best)
     for (const Action &a : r.search.best->path)
       summary.push_back("repair: " + a.describe() + (a.kbEntry.empty() ? "" : " [kb " + a.kbEntry + "]"));
+  if (delivery)
+    summary.push_back(
+        delivery->mode == "patch"
+            ? llvm::formatv("delivered as a patch of {0}: {1} changed line(s), every other line "
+                            "byte-identical: {2}; re-lifted and validated with the task",
+                            llvm::sys::path::filename(s.candidatePath), delivery->changedLines,
+                            delivery->unchangedIdentical ? "yes" : "no")
+                  .str()
+            : "delivered regenerated from MLIR (no patch of the original validated: " +
+                  delivery->reason + ")");
   std::vector<HtmlSection> sections;
-  if (!repairedCu.empty() && !originalCu.empty()) {
+  std::string diffBase = delivery ? s.candidateSource : originalCu;
+  if (!repairedCu.empty() && !diffBase.empty()) {
     std::string base = llvm::sys::path::filename(s.candidatePath).str();
-    std::string diff = unifiedDiff(originalCu, repairedCu, base, "repaired.cu");
-    std::string html = "<pre class=\"diff\">";
+    std::string diff = delivery && !delivery->diff.empty()
+                           ? delivery->diff
+                           : unifiedDiff(diffBase, repairedCu, base, "repaired.cu");
+    std::string html;
+    if (delivery && delivery->mode == "patch") {
+      // The diagnosis that led to the hunks: what was wrong, then each edit.
+      html += "<p><b>What was wrong:</b> " +
+              htmlEscape(r.before ? r.before->summary : std::string("(no diagnosis)")) + "</p>\n";
+      html += "<ul>\n";
+      for (const SourceEdit &e : delivery->edits) {
+        std::string why;
+        if (r.search.best)
+          for (const Action &a : r.search.best->path)
+            if (a.pass == e.pass)
+              why = a.describe() + (a.kbEntry.empty() ? "" : " [kb " + a.kbEntry + "]") +
+                    (a.rationale.empty() ? "" : ": " + a.rationale);
+        html += llvm::formatv("<li>{0}:{1}: {2} <code>{3}</code> from {4}</li>\n",
+                              htmlEscape(base), e.line, htmlEscape(e.kind),
+                              htmlEscape(llvm::StringRef(e.text).trim()),
+                              htmlEscape(why.empty() ? e.pass : why))
+                    .str();
+      }
+      html += "</ul>\n";
+    } else if (delivery) {
+      html += "<p>No patch of the original validated (" + htmlEscape(delivery->reason) +
+              "); the kernel below is regenerated from the repaired MLIR.</p>\n";
+    }
+    html += "<pre class=\"diff\">";
     llvm::SmallVector<llvm::StringRef> lines;
     llvm::StringRef(diff).split(lines, '\n');
     for (llvm::StringRef l : lines) {
@@ -146,7 +208,9 @@ bool kfix::writeDebugOutputs(const Session &s, const DebugResult &r, llvm::Strin
       html += std::string("<span class=\"") + cls + "\">" + htmlEscape(l) + "</span>\n";
     }
     html += "</pre>";
-    sections.push_back({"Source diff: original -> repaired", html});
+    sections.push_back({delivery && delivery->mode == "patch" ? "The repair: repair.diff"
+                                                              : "Source diff: original -> repaired",
+                        html});
   }
   std::vector<std::string> svgs;
   if (r.before)

@@ -63,9 +63,12 @@ DebugResult debugTask(Session &s, const DebugOptions &opts,
                       std::function<void(const StepRecord &)> onStep = {});
 
 /// Writes repaired.mlir, repaired.cu, repaired.ptx, report.json, report.html
-/// (and best-attempt.mlir when not repaired) into `dir`. Errors are reported
-/// and counted; returns false when a file could not be written.
-bool writeDebugOutputs(const Session &s, const DebugResult &r, llvm::StringRef dir,
+/// (and best-attempt.mlir when not repaired) into `dir`. A repair is delivered
+/// as a patch of the user's file (repaired.cu, repair.diff; Delivery.h), which
+/// is re-lifted and validated with the task here (hence the mutable session);
+/// the regenerated kernel is the fallback. Errors are reported and counted;
+/// returns false when a file could not be written.
+bool writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef dir,
                        std::string &error);
 
 } // namespace kfix

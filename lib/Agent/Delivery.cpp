@@ -1,0 +1,1062 @@
+//===- Delivery.cpp - a repair delivered as a patch of the user's file ----===//
+#include "kfix/Agent/Delivery.h"
+
+#include "kfix/Agent/Debug.h"
+#include "kfix/Report/Report.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+using namespace kfix;
+using namespace mlir;
+
+llvm::json::Value Delivery::toJSON() const {
+  llvm::json::Array es;
+  for (const SourceEdit &e : edits)
+    es.push_back(llvm::json::Object{{"line", e.line}, {"kind", e.kind}, {"pass", e.pass},
+                                    {"text", e.text}});
+  llvm::json::Object o{{"delivery", mode},
+                       {"changed_lines", changedLines},
+                       {"unchanged_lines_identical", unchangedIdentical},
+                       {"structural_match", structural},
+                       {"candidates_tried", candidatesTried},
+                       {"validations", validations},
+                       {"edits", std::move(es)}};
+  if (!reason.empty())
+    o["reason"] = reason;
+  return o;
+}
+
+//===----------------------------------------------------------------------===//
+// Line diff measure
+//===----------------------------------------------------------------------===//
+
+unsigned kfix::changedLineCount(llvm::StringRef a, llvm::StringRef b, unsigned *removed) {
+  llvm::SmallVector<llvm::StringRef> la, lb;
+  a.split(la, '\n');
+  b.split(lb, '\n');
+  // Trim the common prefix and suffix, LCS on the rest.
+  size_t p = 0;
+  while (p < la.size() && p < lb.size() && la[p] == lb[p])
+    ++p;
+  size_t sa = la.size(), sb = lb.size();
+  while (sa > p && sb > p && la[sa - 1] == lb[sb - 1])
+    --sa, --sb;
+  size_t n = sa - p, m = sb - p;
+  unsigned lcs = 0;
+  if (n && m && n * m <= 4000000) {
+    std::vector<unsigned> prev(m + 1, 0), cur(m + 1, 0);
+    for (size_t i = 1; i <= n; ++i) {
+      for (size_t j = 1; j <= m; ++j)
+        cur[j] = la[p + i - 1] == lb[p + j - 1] ? prev[j - 1] + 1 : std::max(prev[j], cur[j - 1]);
+      std::swap(prev, cur);
+    }
+    lcs = prev[m];
+  }
+  if (removed)
+    *removed = n - lcs;
+  return (n - lcs) + (m - lcs);
+}
+
+//===----------------------------------------------------------------------===//
+// Source text and locations
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct SrcText {
+  std::string text;
+  std::vector<size_t> lineStart;
+  explicit SrcText(std::string t) : text(std::move(t)) {
+    lineStart.push_back(0);
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n')
+        lineStart.push_back(i + 1);
+  }
+  std::optional<size_t> offset(unsigned line, unsigned col) const {
+    if (line == 0 || line > lineStart.size() || col == 0)
+      return std::nullopt;
+    size_t o = lineStart[line - 1] + col - 1;
+    if (o >= text.size())
+      return std::nullopt;
+    return o;
+  }
+  unsigned lineOf(size_t off) const {
+    return std::upper_bound(lineStart.begin(), lineStart.end(), off) - lineStart.begin();
+  }
+  size_t lineBegin(unsigned line) const {
+    return line <= lineStart.size() ? lineStart[line - 1] : text.size();
+  }
+  std::string indentOf(unsigned line) const {
+    size_t b = lineBegin(line), e = b;
+    while (e < text.size() && (text[e] == ' ' || text[e] == '\t'))
+      ++e;
+    return text.substr(b, e - b);
+  }
+  bool has(llvm::StringRef s) const { return llvm::StringRef(text).contains(s); }
+};
+
+std::optional<std::pair<unsigned, unsigned>> fileLoc(Location loc, llvm::StringRef base) {
+  if (auto f = dyn_cast<FileLineColLoc>(loc)) {
+    if (llvm::sys::path::filename(f.getFilename().getValue()) != base)
+      return std::nullopt;
+    return std::make_pair(f.getLine(), f.getColumn());
+  }
+  if (auto n = dyn_cast<NameLoc>(loc))
+    return fileLoc(n.getChildLoc(), base);
+  if (auto c = dyn_cast<CallSiteLoc>(loc))
+    return fileLoc(c.getCallee(), base);
+  if (auto fu = dyn_cast<FusedLoc>(loc))
+    for (Location l : fu.getLocations())
+      if (auto r = fileLoc(l, base))
+        return r;
+  return std::nullopt;
+}
+
+bool isIdent(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
+
+/// End of an identifier or number token starting at `o`.
+size_t tokenEnd(const std::string &t, size_t o) {
+  size_t e = o;
+  if (e < t.size() && (std::isdigit((unsigned char)t[e]) || t[e] == '.')) {
+    while (e < t.size() && (isIdent(t[e]) || t[e] == '.' ||
+                            ((t[e] == '+' || t[e] == '-') && (t[e - 1] == 'e' || t[e - 1] == 'E') &&
+                             !(t[o] == '0' && o + 1 < t.size() && (t[o + 1] == 'x' || t[o + 1] == 'X')))))
+      ++e;
+    return e;
+  }
+  while (e < t.size() && isIdent(t[e]))
+    ++e;
+  return e;
+}
+
+/// The matching close of the bracket at `o` ("(" or "["), or npos.
+size_t matchClose(const std::string &t, size_t o) {
+  int depth = 0;
+  for (size_t i = o; i < t.size(); ++i) {
+    char c = t[i];
+    if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if (c == ')' || c == ']' || c == '}') {
+      if (--depth == 0)
+        return i;
+    } else if (c == ';' && depth <= 1 && t[o] != '(')
+      return std::string::npos;
+  }
+  return std::string::npos;
+}
+
+/// The `;` ending the statement that contains `o` at bracket depth 0.
+size_t statementEnd(const std::string &t, size_t o) {
+  int depth = 0;
+  for (size_t i = o; i < t.size(); ++i) {
+    char c = t[i];
+    if (c == '(' || c == '[')
+      ++depth;
+    else if (c == ')' || c == ']') {
+      if (--depth < 0)
+        return std::string::npos;
+    } else if (c == '{' || c == '}')
+      return std::string::npos;
+    else if (c == ';' && depth == 0)
+      return i;
+  }
+  return std::string::npos;
+}
+
+//===----------------------------------------------------------------------===//
+// Constants spelled in the file's style, with no header it does not include
+//===----------------------------------------------------------------------===//
+
+std::string spellFloat(double v, bool f32, const SrcText &src) {
+  bool mc = src.has("math_constants.h");
+  if (std::isinf(v)) {
+    if (mc)
+      return std::string(v < 0 ? "-" : "") + (f32 ? "CUDART_INF_F" : "CUDART_INF");
+    if (f32)
+      return v < 0 ? "__int_as_float(0xff800000)" : "__int_as_float(0x7f800000)";
+    return v < 0 ? "__longlong_as_double(0xfff0000000000000ULL)"
+                 : "__longlong_as_double(0x7ff0000000000000ULL)";
+  }
+  if (std::isnan(v))
+    return f32 ? "__int_as_float(0x7fffffff)" : "__longlong_as_double(0x7ff8000000000000ULL)";
+  bool hasFloatH = src.has("<cfloat>") || src.has("<float.h>") || src.has("FLT_MAX");
+  if (f32 && hasFloatH && std::fabs(v) == (double)3.40282346638528859812e+38F)
+    return v < 0 ? "-FLT_MAX" : "FLT_MAX";
+  char buf[64];
+  for (int prec = 1; prec <= 17; ++prec) {
+    snprintf(buf, sizeof buf, "%.*g", prec, v);
+    double back = strtod(buf, nullptr);
+    if (f32 ? (float)back == (float)v : back == v)
+      break;
+  }
+  std::string s = buf;
+  if (s.find_first_of(".eEn") == std::string::npos)
+    s += ".0";
+  return f32 ? s + "f" : s;
+}
+
+std::optional<std::string> spellConstant(arith::ConstantOp c, const SrcText &src) {
+  Attribute a = c.getValue();
+  if (auto f = dyn_cast<FloatAttr>(a)) {
+    if (!f.getType().isF32() && !f.getType().isF64())
+      return std::nullopt;
+    return spellFloat(f.getValueAsDouble(), f.getType().isF32(), src);
+  }
+  if (auto i = dyn_cast<IntegerAttr>(a)) {
+    if (i.getType().isInteger(1))
+      return i.getValue().isZero() ? "false" : "true";
+    if (i.getType().isIndex() || i.getType().getIntOrFloatBitWidth() <= 32)
+      return std::to_string(i.getValue().getSExtValue());
+    return std::to_string(i.getValue().getSExtValue()) + "LL";
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Values printed as C++ in the file's names
+//===----------------------------------------------------------------------===//
+
+struct Printed {
+  std::string text;
+  unsigned prec; // 17 primary .. 3 conditional
+};
+
+class SrcPrinter {
+public:
+  SrcPrinter(gpu::GPUFuncOp f, const SrcText &src) : func(f), src(src) {
+    if (auto names = f->getAttrOfType<ArrayAttr>("kfix.arg_names"))
+      for (auto [i, n] : llvm::enumerate(names))
+        if (auto s = dyn_cast<StringAttr>(n); s && i < f.getNumArguments())
+          valueNames[f.getArgument(i)] = s.getValue().str();
+    if (auto names = f->getAttrOfType<ArrayAttr>("kfix.shared_names")) {
+      auto wg = f.getWorkgroupAttributions();
+      for (auto [i, n] : llvm::enumerate(names))
+        if (auto s = dyn_cast<StringAttr>(n); s && i < wg.size())
+          valueNames[wg[i]] = s.getValue().str();
+    }
+  }
+
+  std::optional<Printed> print(Value v, int depth = 0) {
+    if (depth > 40)
+      return std::nullopt;
+    auto it = valueNames.find(v);
+    if (it != valueNames.end() && !isa<MemRefType>(v.getType()))
+      return Printed{it->second, 17};
+    Operation *op = v.getDefiningOp();
+    if (!op)
+      return std::nullopt;
+    auto sub = [&](Value x) { return print(x, depth + 1); };
+    auto par = [](const Printed &p, unsigned min) {
+      return p.prec >= min ? p.text : "(" + p.text + ")";
+    };
+    auto bin = [&](llvm::StringRef sym, unsigned prec) -> std::optional<Printed> {
+      auto l = sub(op->getOperand(0)), r = sub(op->getOperand(1));
+      if (!l || !r)
+        return std::nullopt;
+      return Printed{par(*l, prec) + " " + sym.str() + " " + par(*r, prec + 1), prec};
+    };
+    auto call = [&](llvm::StringRef fn) -> std::optional<Printed> {
+      std::string s = fn.str() + "(";
+      for (auto [i, x] : llvm::enumerate(op->getOperands())) {
+        auto p = sub(x);
+        if (!p)
+          return std::nullopt;
+        s += (i ? ", " : "") + p->text;
+      }
+      return Printed{s + ")", 16};
+    };
+    bool f64 = isa<FloatType>(v.getType()) && v.getType().isF64();
+    auto mathFn = [&](llvm::StringRef base) { return call(f64 ? base : (base + "f").str()); };
+    if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+      auto s = spellConstant(c, src);
+      if (!s)
+        return std::nullopt;
+      return Printed{*s, (*s)[0] == '-' ? 15u : 17u};
+    }
+    if (auto ld = dyn_cast<memref::LoadOp>(op)) {
+      Value m = ld.getMemRef();
+      if (auto al = m.getDefiningOp<memref::AllocaOp>()) {
+        auto name = al->getAttrOfType<StringAttr>("kfix.var");
+        if (!name || name.getValue().starts_with("__") || !ld.getIndices().empty())
+          return std::nullopt;
+        return Printed{name.getValue().str(), 17};
+      }
+      auto nit = valueNames.find(m);
+      if (nit == valueNames.end())
+        return std::nullopt;
+      std::string s = nit->second;
+      auto mt = cast<MemRefType>(m.getType());
+      bool scalarShared = mt.getRank() == 1 && mt.hasStaticShape() && mt.getDimSize(0) == 1 &&
+                          mt.getMemorySpace();
+      if (scalarShared)
+        return Printed{s, 17};
+      for (Value i : ld.getIndices()) {
+        auto p = sub(i);
+        if (!p)
+          return std::nullopt;
+        s += "[" + p->text + "]";
+      }
+      return Printed{s, 16};
+    }
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(op))
+      return sub(op->getOperand(0));
+    if (auto g = dyn_cast<gpu::ThreadIdOp>(op))
+      return Printed{"threadIdx." + stringifyDimension(g.getDimension()).str(), 16};
+    if (auto g = dyn_cast<gpu::BlockIdOp>(op))
+      return Printed{"blockIdx." + stringifyDimension(g.getDimension()).str(), 16};
+    if (auto g = dyn_cast<gpu::BlockDimOp>(op))
+      return Printed{"blockDim." + stringifyDimension(g.getDimension()).str(), 16};
+    if (auto g = dyn_cast<gpu::GridDimOp>(op))
+      return Printed{"gridDim." + stringifyDimension(g.getDimension()).str(), 16};
+    if (isa<arith::AddIOp, arith::AddFOp>(op))
+      return bin("+", 12);
+    if (isa<arith::SubIOp, arith::SubFOp>(op))
+      return bin("-", 12);
+    if (isa<arith::MulIOp, arith::MulFOp>(op))
+      return bin("*", 13);
+    if (isa<arith::DivSIOp, arith::DivUIOp, arith::DivFOp>(op))
+      return bin("/", 13);
+    if (isa<arith::RemSIOp, arith::RemUIOp>(op))
+      return bin("%", 13);
+    if (isa<arith::ShLIOp>(op))
+      return bin("<<", 11);
+    if (isa<arith::ShRSIOp, arith::ShRUIOp>(op))
+      return bin(">>", 11);
+    if (isa<arith::AndIOp>(op))
+      return bin(op->getResult(0).getType().isInteger(1) ? "&&" : "&",
+                 op->getResult(0).getType().isInteger(1) ? 5 : 8);
+    if (isa<arith::OrIOp>(op))
+      return bin(op->getResult(0).getType().isInteger(1) ? "||" : "|",
+                 op->getResult(0).getType().isInteger(1) ? 4 : 6);
+    if (auto c = dyn_cast<arith::CmpIOp>(op)) {
+      using P = arith::CmpIPredicate;
+      switch (c.getPredicate()) {
+      case P::slt: case P::ult: return bin("<", 10);
+      case P::sle: case P::ule: return bin("<=", 10);
+      case P::sgt: case P::ugt: return bin(">", 10);
+      case P::sge: case P::uge: return bin(">=", 10);
+      case P::eq: return bin("==", 9);
+      case P::ne: return bin("!=", 9);
+      }
+    }
+    if (auto c = dyn_cast<arith::CmpFOp>(op)) {
+      using P = arith::CmpFPredicate;
+      switch (c.getPredicate()) {
+      case P::OLT: case P::ULT: return bin("<", 10);
+      case P::OLE: case P::ULE: return bin("<=", 10);
+      case P::OGT: case P::UGT: return bin(">", 10);
+      case P::OGE: case P::UGE: return bin(">=", 10);
+      case P::OEQ: case P::UEQ: return bin("==", 9);
+      case P::ONE: case P::UNE: return bin("!=", 9);
+      default: return std::nullopt;
+      }
+    }
+    if (auto n = dyn_cast<arith::NegFOp>(op)) {
+      auto p = sub(n.getOperand());
+      if (!p)
+        return std::nullopt;
+      return Printed{"-" + par(*p, 15), 15};
+    }
+    if (auto s = dyn_cast<arith::SelectOp>(op)) {
+      auto c = sub(s.getCondition()), a = sub(s.getTrueValue()), b = sub(s.getFalseValue());
+      if (!c || !a || !b)
+        return std::nullopt;
+      return Printed{par(*c, 4) + " ? " + par(*a, 3) + " : " + par(*b, 3), 3};
+    }
+    auto castTo = [&](llvm::StringRef ty) -> std::optional<Printed> {
+      auto p = sub(op->getOperand(0));
+      if (!p)
+        return std::nullopt;
+      return Printed{"(" + ty.str() + ")" + par(*p, 15), 15};
+    };
+    if (isa<arith::SIToFPOp, arith::UIToFPOp>(op))
+      return castTo(f64 ? "double" : "float");
+    if (isa<arith::FPToSIOp>(op))
+      return castTo(v.getType().isInteger(64) ? "long long" : "int");
+    if (auto e = dyn_cast<arith::ExtFOp>(op)) {
+      if (e.getIn().getType().isF16())
+        return call("__half2float");
+      return castTo("double");
+    }
+    if (auto t = dyn_cast<arith::TruncFOp>(op)) {
+      if (t.getType().isF16())
+        return call("__float2half");
+      return castTo("float");
+    }
+    if (isa<math::SqrtOp>(op)) return mathFn("sqrt");
+    if (isa<math::RsqrtOp>(op)) return mathFn("rsqrt");
+    if (isa<math::ExpOp>(op)) return mathFn("exp");
+    if (isa<math::LogOp>(op)) return mathFn("log");
+    if (isa<math::TanhOp>(op)) return mathFn("tanh");
+    if (isa<math::ErfOp>(op)) return mathFn("erf");
+    if (isa<math::AbsFOp>(op)) return mathFn("fabs");
+    if (isa<math::PowFOp>(op)) return mathFn("pow");
+    if (isa<arith::MaxNumFOp>(op)) return mathFn("fmax");
+    if (isa<arith::MinNumFOp>(op)) return mathFn("fmin");
+    if (isa<arith::MaxSIOp, arith::MaxUIOp>(op)) return call("max");
+    if (isa<arith::MinSIOp, arith::MinUIOp>(op)) return call("min");
+    return std::nullopt;
+  }
+
+private:
+  gpu::GPUFuncOp func;
+  const SrcText &src;
+  llvm::DenseMap<Value, std::string> valueNames;
+};
+
+//===----------------------------------------------------------------------===//
+// Fix-its from the repaired ops
+//===----------------------------------------------------------------------===//
+
+/// One place the repair touched, with alternative edits (best first).
+struct Site {
+  std::vector<std::vector<SourceEdit>> alternatives;
+};
+
+class FixIts {
+public:
+  FixIts(const SrcText &src, llvm::StringRef base) : src(src), base(base) {}
+  std::vector<Site> sites;
+  std::string unhandled; ///< the first repaired op no fix-it covers
+
+  void collect(ModuleOp m) {
+    m.walk([&](gpu::GPUFuncOp f) {
+      SrcPrinter pr(f, src);
+      // Guards first: the comparisons and loads they wrap are theirs.
+      f.walk([&](scf::IfOp op) {
+        if (auto rep = op->getAttrOfType<StringAttr>("kfix.repaired"))
+          if (!guard(op, rep.getValue(), pr) && unhandled.empty())
+            unhandled = "scf.if (" + rep.getValue().str() + ")";
+      });
+      f.walk([&](Operation *op) {
+        auto rep = op->getAttrOfType<StringAttr>("kfix.repaired");
+        if (!rep || op == f.getOperation())
+          return;
+        std::string pass = rep.getValue().str();
+        if (!handle(op, pass, pr) && unhandled.empty()) {
+          std::string w;
+          llvm::raw_string_ostream os(w);
+          os << op->getName() << " (" << pass << ")";
+          if (auto l = fileLoc(op->getLoc(), base))
+            os << " at line " << l->first;
+          unhandled = w;
+        }
+      });
+      if (auto rep = f->getAttrOfType<StringAttr>("kfix.repaired"); rep && unhandled.empty())
+        unhandled = "gpu.func (" + rep.getValue().str() + ")";
+    });
+  }
+
+private:
+  const SrcText &src;
+  llvm::StringRef base;
+  std::set<std::pair<size_t, std::string>> seen; ///< (offset, kind) already a site
+  std::set<Operation *> covered;                 ///< ops another fix-it accounts for
+
+  std::optional<size_t> at(Operation *op) {
+    auto l = fileLoc(op->getLoc(), base);
+    if (!l)
+      return std::nullopt;
+    return src.offset(l->first, l->second);
+  }
+  SourceEdit edit(size_t off, size_t len, std::string text, llvm::StringRef kind,
+                  llvm::StringRef pass) {
+    SourceEdit e;
+    e.offset = off, e.length = len, e.text = std::move(text), e.kind = kind.str();
+    e.pass = pass.str(), e.line = src.lineOf(off);
+    return e;
+  }
+  bool addSite(size_t key, llvm::StringRef kind, Site s) {
+    if (s.alternatives.empty())
+      return false;
+    if (seen.insert({key, kind.str()}).second)
+      sites.push_back(std::move(s));
+    return true;
+  }
+
+  /// The literal (with its sign) at `o`: [begin, end) or nullopt.
+  std::optional<std::pair<size_t, size_t>> literalAt(size_t o) {
+    const std::string &t = src.text;
+    size_t b = o, e = o;
+    if (t[e] == '-' || t[e] == '+') {
+      ++e;
+      while (e < t.size() && t[e] == ' ')
+        ++e;
+    }
+    size_t tb = e;
+    e = tokenEnd(t, e);
+    if (e == tb)
+      return std::nullopt;
+    llvm::StringRef tok(t.data() + tb, e - tb);
+    bool number = std::isdigit((unsigned char)tok[0]) || tok[0] == '.';
+    if (!number) {
+      // A macro standing for a value, or a bit-cast of one.
+      static const char *known[] = {"FLT_MAX", "FLT_MIN", "DBL_MAX", "INFINITY", "NAN",
+                                    "CUDART_INF_F", "CUDART_INF", "HUGE_VALF", "true", "false",
+                                    "__int_as_float", "__longlong_as_double", "__float2half"};
+      if (!llvm::is_contained(known, tok) && !tok.starts_with("CUDART_"))
+        return std::nullopt;
+      size_t p = e;
+      while (p < t.size() && t[p] == ' ')
+        ++p;
+      if (p < t.size() && t[p] == '(') {
+        size_t c = matchClose(t, p);
+        if (c == std::string::npos)
+          return std::nullopt;
+        e = c + 1;
+      }
+    }
+    return std::make_pair(b, e);
+  }
+
+  bool handle(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
+    if (covered.count(op))
+      return true;
+    // Ops that only carry a repaired value to a place another fix-it edits.
+    if (isa<scf::YieldOp, memref::AllocaOp>(op))
+      return true;
+    if (auto c = dyn_cast<arith::ConstantOp>(op))
+      return constant(c, pass, pr);
+    if (isa<arith::CmpIOp, arith::CmpFOp>(op) && comparison(op, pass))
+      return true;
+    if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op) &&
+        dimension(op, pass))
+      return true;
+    if (isa<gpu::BarrierOp>(op))
+      return barrier(op, pass);
+    if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      return guard(ifOp, pass, pr);
+    if (isa<memref::LoadOp, memref::StoreOp>(op) && op->getParentOfType<scf::IfOp>() &&
+        op->getParentOfType<scf::IfOp>()->hasAttr("kfix.repaired"))
+      return guard(op->getParentOfType<scf::IfOp>(), pass, pr);
+    if (auto f = dyn_cast<scf::ForOp>(op))
+      return forLoop(f, pass, pr);
+    if (op->getNumResults() == 1 || isa<memref::StoreOp>(op))
+      return regenerate(op, pass, pr);
+    return false;
+  }
+
+  bool constant(arith::ConstantOp c, llvm::StringRef pass, SrcPrinter &pr) {
+    auto o = at(c);
+    if (!o)
+      return false;
+    auto lit = literalAt(*o);
+    auto spelled = spellConstant(c, src);
+    if (!lit || !spelled) {
+      // A constant a repair introduced into an expression: regenerate its user.
+      for (Operation *u : c->getUsers())
+        if (u->hasAttr("kfix.repaired"))
+          return true; // the user is handled as repaired op
+      return regenerate(c, pass, pr);
+    }
+    std::string old = src.text.substr(lit->first, lit->second - lit->first);
+    if (old == *spelled)
+      return true;
+    Site s;
+    s.alternatives.push_back({edit(lit->first, lit->second - lit->first, *spelled, "replace-token", pass)});
+    return addSite(lit->first, "token", std::move(s));
+  }
+
+  bool comparison(Operation *op, llvm::StringRef pass) {
+    auto o = at(op);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    size_t e = *o;
+    while (e < t.size() && llvm::StringRef("<>=!").contains(t[e]))
+      ++e;
+    llvm::StringRef tok(t.data() + *o, e - *o);
+    if (!llvm::is_contained({"<", "<=", ">", ">=", "==", "!="}, tok))
+      return false;
+    std::string sym, swapped;
+    if (auto c = dyn_cast<arith::CmpIOp>(op)) {
+      using P = arith::CmpIPredicate;
+      switch (c.getPredicate()) {
+      case P::slt: case P::ult: sym = "<", swapped = ">"; break;
+      case P::sle: case P::ule: sym = "<=", swapped = ">="; break;
+      case P::sgt: case P::ugt: sym = ">", swapped = "<"; break;
+      case P::sge: case P::uge: sym = ">=", swapped = "<="; break;
+      case P::eq: sym = swapped = "=="; break;
+      case P::ne: sym = swapped = "!="; break;
+      }
+    } else {
+      using P = arith::CmpFPredicate;
+      switch (cast<arith::CmpFOp>(op).getPredicate()) {
+      case P::OLT: case P::ULT: sym = "<", swapped = ">"; break;
+      case P::OLE: case P::ULE: sym = "<=", swapped = ">="; break;
+      case P::OGT: case P::UGT: sym = ">", swapped = "<"; break;
+      case P::OGE: case P::UGE: sym = ">=", swapped = "<="; break;
+      default: return false;
+      }
+    }
+    Site s;
+    for (const std::string &x : {sym, swapped})
+      if (x != tok)
+        s.alternatives.push_back({edit(*o, tok.size(), x, "replace-token", pass)});
+    if (s.alternatives.empty())
+      return true;
+    return addSite(*o, "token", std::move(s));
+  }
+
+  bool dimension(Operation *op, llvm::StringRef pass) {
+    auto o = at(op);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    size_t p = *o;
+    // The loc is the member (`x`) or the base (`threadIdx`).
+    if (p + 1 < t.size() && isIdent(t[p]) && !(p > 0 && t[p - 1] == '.')) {
+      size_t e = tokenEnd(t, p);
+      if (e < t.size() && t[e] == '.')
+        p = e + 1;
+    }
+    if (p >= t.size() || !llvm::StringRef("xyz").contains(t[p]) || isIdent(t[p + 1]))
+      return false;
+    gpu::Dimension d;
+    if (auto g = dyn_cast<gpu::ThreadIdOp>(op)) d = g.getDimension();
+    else if (auto g = dyn_cast<gpu::BlockIdOp>(op)) d = g.getDimension();
+    else if (auto g = dyn_cast<gpu::BlockDimOp>(op)) d = g.getDimension();
+    else d = cast<gpu::GridDimOp>(op).getDimension();
+    std::string nd = stringifyDimension(d).str();
+    if (nd == std::string(1, t[p]))
+      return true;
+    Site s;
+    s.alternatives.push_back({edit(p, 1, nd, "replace-token", pass)});
+    return addSite(p, "token", std::move(s));
+  }
+
+  /// The op next to `op` in its block (dir +1/-1) that has a location in the
+  /// file and was not created by the repair.
+  Operation *neighbour(Operation *op, int dir) {
+    Operation *n = dir > 0 ? op->getNextNode() : op->getPrevNode();
+    while (n && (n->hasAttr("kfix.repaired") || !fileLoc(n->getLoc(), base)))
+      n = dir > 0 ? n->getNextNode() : n->getPrevNode();
+    return n;
+  }
+  /// The last line of the source statement containing `op` (and its nested
+  /// ops: a loop's closing brace).
+  unsigned lastLine(Operation *op) {
+    unsigned last = 0;
+    op->walk([&](Operation *x) {
+      if (auto l = fileLoc(x->getLoc(), base))
+        last = std::max(last, l->first);
+    });
+    if (op->getNumRegions()) {
+      // A compound statement ends at the brace matching the last line's block.
+      auto o = at(op);
+      if (o) {
+        size_t b = src.text.find('{', *o);
+        if (b != std::string::npos) {
+          size_t c = matchClose(src.text, b);
+          if (c != std::string::npos)
+            last = std::max(last, src.lineOf(c));
+        }
+      }
+    } else if (auto o = at(op)) {
+      size_t e = statementEnd(src.text, *o);
+      if (e != std::string::npos)
+        last = std::max(last, src.lineOf(e));
+    }
+    return last;
+  }
+
+  bool barrier(Operation *op, llvm::StringRef pass) {
+    Operation *next = neighbour(op, +1), *prev = neighbour(op, -1);
+    std::vector<unsigned> lines; // insert before these lines
+    std::string indent;
+    if (next) {
+      unsigned l = fileLoc(next->getLoc(), base)->first;
+      lines.push_back(l);
+      indent = src.indentOf(l);
+    }
+    if (prev) {
+      unsigned l = lastLine(prev) + 1;
+      if (indent.empty())
+        indent = src.indentOf(l - 1);
+      lines.push_back(l);
+      lines.push_back(fileLoc(prev->getLoc(), base)->first + 1);
+    }
+    if (!next && !prev) {
+      // Alone in its block: after the block's opening line.
+      if (auto l = fileLoc(op->getParentOp()->getLoc(), base)) {
+        lines.push_back(l->first + 1);
+        indent = src.indentOf(l->first) + "    ";
+      }
+    }
+    Site s;
+    std::set<unsigned> done;
+    for (unsigned l : lines) {
+      if (l == 0 || l > src.lineStart.size() || !done.insert(l).second)
+        continue;
+      // Use the indentation of the line it goes before unless that is a brace.
+      std::string ind = src.indentOf(l);
+      size_t b = src.lineBegin(l) + ind.size();
+      if (b < src.text.size() && src.text[b] == '}')
+        ind = indent;
+      s.alternatives.push_back(
+          {edit(src.lineBegin(l), 0, ind + "__syncthreads();\n", "insert-line", pass)});
+    }
+    return addSite(reinterpret_cast<size_t>(op), "barrier", std::move(s));
+  }
+
+  /// The guard condition of a repaired scf.if, printed in the file's names.
+  std::optional<std::string> condition(scf::IfOp ifOp, SrcPrinter &pr) {
+    auto c = pr.print(ifOp.getCondition());
+    if (!c)
+      return std::nullopt;
+    return c->text;
+  }
+
+  bool guard(scf::IfOp ifOp, llvm::StringRef pass, SrcPrinter &pr) {
+    if (covered.count(ifOp))
+      return true;
+    auto cond = condition(ifOp, pr);
+    if (!cond)
+      return false;
+    // What it guards: a load (an expression with a value for the else side) or
+    // stores (statements).
+    Operation *inner = nullptr;
+    for (Operation &x : ifOp.getThenRegion().front())
+      if (isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp>(x) && fileLoc(x.getLoc(), base)) {
+        inner = &x;
+        break;
+      }
+    if (!inner)
+      return false;
+    covered.insert(ifOp);
+    ifOp.walk([&](Operation *x) { covered.insert(x); });
+    // The condition's ops (computed for the guard) are covered too.
+    llvm::SmallVector<Value> work{ifOp.getCondition()};
+    while (!work.empty()) {
+      Operation *d = work.pop_back_val().getDefiningOp();
+      if (!d || !d->hasAttr("kfix.repaired") || !covered.insert(d).second)
+        continue;
+      for (Value v : d->getOperands())
+        work.push_back(v);
+    }
+    auto o = at(inner);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    Site s;
+    if (isa<memref::LoadOp>(inner) && ifOp.getNumResults() == 1) {
+      // `x[i]` -> `(cond ? x[i] : 0.0f)`.
+      size_t e = tokenEnd(t, *o);
+      if (e == *o)
+        return false;
+      while (e < t.size() && t[e] == '[') {
+        size_t c = matchClose(t, e);
+        if (c == std::string::npos)
+          return false;
+        e = c + 1;
+      }
+      auto y = cast<scf::YieldOp>(ifOp.getElseRegion().front().getTerminator());
+      auto other = pr.print(y.getOperand(0));
+      if (!other)
+        return false;
+      std::string acc = t.substr(*o, e - *o);
+      s.alternatives.push_back({edit(*o, e - *o, "(" + *cond + " ? " + acc + " : " + other->text + ")",
+                                     "guard-access", pass)});
+      return addSite(*o, "guard", std::move(s));
+    }
+    // A store: `if (cond) ` before the statement that holds it.
+    size_t b = *o;
+    unsigned line = src.lineOf(b);
+    size_t lb = src.lineBegin(line) + src.indentOf(line).size();
+    // Statement start: the line's first token unless a `;`/`{`/`}` is between.
+    size_t stmt = lb;
+    for (size_t i = b; i > lb; --i)
+      if (t[i - 1] == ';' || t[i - 1] == '{' || t[i - 1] == '}') {
+        stmt = i;
+        while (stmt < b && t[stmt] == ' ')
+          ++stmt;
+        break;
+      }
+    std::string ind = src.indentOf(line);
+    size_t end = statementEnd(t, b);
+    s.alternatives.push_back({edit(stmt, 0, "if (" + *cond + ") ", "guard-statement", pass)});
+    if (end != std::string::npos && src.lineOf(end) != line) {
+      // A statement over several lines: braces keep it readable.
+      s.alternatives.push_back({edit(stmt, 0, "if (" + *cond + ") { ", "guard-statement", pass),
+                                edit(end + 1, 0, " }", "guard-statement", pass)});
+    }
+    return addSite(stmt, "guard", std::move(s));
+  }
+
+  bool forLoop(scf::ForOp f, llvm::StringRef pass, SrcPrinter &pr) {
+    auto o = at(f);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    if (t.compare(*o, 3, "for") != 0)
+      return false;
+    size_t lp = t.find('(', *o);
+    if (lp == std::string::npos)
+      return false;
+    size_t rp = matchClose(t, lp);
+    if (rp == std::string::npos)
+      return false;
+    size_t s1 = t.find(';', lp), s2 = s1 == std::string::npos ? s1 : t.find(';', s1 + 1);
+    if (s2 == std::string::npos || s2 > rp)
+      return false;
+    // The loop variable: the alloca stored from the induction variable.
+    std::string var;
+    for (Operation *u : f.getInductionVar().getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u))
+        if (auto al = st.getMemRef().getDefiningOp<memref::AllocaOp>())
+          if (auto n = al->getAttrOfType<StringAttr>("kfix.var"))
+            var = n.getValue().str();
+    if (var.empty())
+      return false;
+    auto ub = pr.print(f.getUpperBound());
+    auto step = pr.print(f.getStep());
+    if (!ub || !step)
+      return false;
+    auto trim = [](llvm::StringRef x) { return x.trim().str(); };
+    std::string oldCond = trim(llvm::StringRef(t).slice(s1 + 1, s2));
+    std::string oldInc = trim(llvm::StringRef(t).slice(s2 + 1, rp));
+    std::string cond = var + " < " + ub->text;
+    bool unitStep = step->text == "1";
+    std::vector<SourceEdit> es;
+    auto place = [&](size_t from, size_t to, const std::string &old, const std::string &nw) {
+      size_t b = t.find(old, from);
+      if (b == std::string::npos || b > to)
+        return;
+      if (old != nw)
+        es.push_back(edit(b, old.size(), nw, "regenerate", pass));
+    };
+    place(s1 + 1, s2, oldCond, cond);
+    bool incIsUnit = oldInc == var + "++" || oldInc == "++" + var || oldInc == var + " += 1";
+    if (!(unitStep && incIsUnit))
+      place(s2 + 1, rp, oldInc, unitStep ? "++" + var : var + " += " + step->text);
+    covered.insert(f);
+    if (es.empty())
+      return true;
+    Site s;
+    s.alternatives.push_back(es);
+    return addSite(*o, "for", std::move(s));
+  }
+
+  /// Regenerates the right-hand side of the statement storing `op`'s value.
+  bool regenerate(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
+    // Follow the value to the store that ends its statement.
+    Operation *cur = op;
+    for (int hop = 0; hop < 32 && !isa<memref::StoreOp>(cur); ++hop) {
+      if (cur->getNumResults() != 1 || !cur->getResult(0).hasOneUse())
+        break;
+      Operation *u = *cur->getResult(0).getUsers().begin();
+      if (u->getBlock() != op->getBlock())
+        break;
+      cur = u;
+    }
+    auto st = dyn_cast<memref::StoreOp>(cur);
+    if (!st) {
+      // A value that feeds a condition (an `if`, a `?:`): regenerate the
+      // smallest printed expression at the op's own location when the source
+      // there is a binary operator between two simple operands.
+      return false;
+    }
+    if (covered.count(st))
+      return true;
+    auto o = at(st);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    // The store's location is the assignment operator or the declared name.
+    size_t eq = *o;
+    if (isIdent(t[eq])) {
+      eq = tokenEnd(t, eq);
+      while (eq < t.size() && t[eq] == ' ')
+        ++eq;
+      if (eq < t.size() && t[eq] == '[')
+        return false; // an array element declared: not a simple statement
+    }
+    std::string opText;
+    size_t rhs = eq;
+    while (rhs < t.size() && llvm::StringRef("+-*/%&|^<>=").contains(t[rhs]))
+      opText += t[rhs++];
+    if (opText.empty() || opText.back() != '=' || opText == "==")
+      return false;
+    size_t end = statementEnd(t, rhs);
+    if (end == std::string::npos)
+      return false;
+    Value v = st.getValue();
+    std::string newOp = opText;
+    if (opText != "=") {
+      // `a op= b`: the stored value is `a op b`; print `b`.
+      Operation *d = v.getDefiningOp();
+      if (!d || d->getNumOperands() != 2)
+        return false;
+      v = d->getOperand(1);
+    }
+    auto p = pr.print(v);
+    if (!p)
+      return false;
+    covered.insert(st);
+    size_t b = rhs;
+    while (b < end && t[b] == ' ')
+      ++b;
+    std::string old = t.substr(b, end - b);
+    if (old == p->text)
+      return true;
+    Site s;
+    s.alternatives.push_back({edit(b, end - b, p->text, "regenerate", pass)});
+    return addSite(b, "regen", std::move(s));
+  }
+};
+
+std::string applyEdits(const std::string &text, std::vector<SourceEdit> edits, bool &ok) {
+  std::stable_sort(edits.begin(), edits.end(), [](const SourceEdit &a, const SourceEdit &b) {
+    return a.offset < b.offset;
+  });
+  std::string out;
+  size_t pos = 0;
+  ok = true;
+  for (const SourceEdit &e : edits) {
+    if (e.offset < pos) {
+      ok = false;
+      return "";
+    }
+    out += text.substr(pos, e.offset - pos);
+    out += e.text;
+    pos = e.offset + e.length;
+  }
+  out += text.substr(pos);
+  return out;
+}
+
+/// The ops of a module as a list of names, types and the attributes that
+/// carry meaning (constants, predicates), locations and kfix.* markers left
+/// out: two modules with the same list are the same kernel.
+std::vector<std::string> shape(ModuleOp m) {
+  std::vector<std::string> out;
+  m.walk([&](Operation *op) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << op->getName();
+    for (Type t : op->getResultTypes())
+      os << " " << t;
+    for (NamedAttribute a : op->getAttrs()) {
+      if (a.getName().getValue().starts_with("kfix.") || a.getName() == "sym_name" ||
+          a.getName() == "function_type" || a.getName().getValue().starts_with("arg_attrs") ||
+          a.getName().getValue() == "workgroup_attributions")
+        continue;
+      os << " " << a.getName().getValue() << "=" << a.getValue();
+    }
+    out.push_back(s);
+  });
+  return out;
+}
+
+} // namespace
+
+Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &regenerated) {
+  Delivery d;
+  d.source = regenerated;
+  const std::string &orig = s.candidateSource;
+  auto fallback = [&](std::string why) {
+    d.mode = "regenerated";
+    d.reason = std::move(why);
+    d.source = regenerated;
+    d.edits.clear();
+    d.diff = orig.empty() ? "" : unifiedDiff(orig, regenerated, llvm::sys::path::filename(s.candidatePath),
+                                             "repaired.cu");
+    d.changedLines = changedLineCount(orig, regenerated);
+    d.unchangedIdentical = false; // a regeneration keeps no line by design
+    return d;
+  };
+  if (orig.empty())
+    return fallback("the candidate has no CUDA source (an MLIR input)");
+  SrcText src(orig);
+  FixIts fx(src, llvm::sys::path::filename(s.candidatePath));
+  fx.collect(repaired);
+  if (!fx.unhandled.empty())
+    return fallback("no source edit for the repaired op " + fx.unhandled);
+  if (fx.sites.empty())
+    return fallback("the repaired ops carry no source location in the file");
+
+  // Candidate patches: alternative k of every site (the last one where a site
+  // has fewer), k = 0.. ; structural matches first, then the others.
+  size_t maxAlt = 0;
+  for (const Site &st : fx.sites)
+    maxAlt = std::max(maxAlt, st.alternatives.size());
+  std::vector<std::vector<SourceEdit>> candidates;
+  for (size_t k = 0; k < maxAlt; ++k) {
+    std::vector<SourceEdit> es;
+    for (const Site &st : fx.sites) {
+      auto &alt = st.alternatives[std::min(k, st.alternatives.size() - 1)];
+      es.insert(es.end(), alt.begin(), alt.end());
+    }
+    candidates.push_back(std::move(es));
+  }
+  std::vector<std::string> want = shape(repaired);
+  TaskEvaluator ev(s, /*useDiagnostics=*/false);
+  struct Tried {
+    std::vector<SourceEdit> edits;
+    std::string text;
+    mlir::OwningOpRef<ModuleOp> module;
+    bool structural;
+  };
+  std::vector<Tried> lifted;
+  std::string lastError;
+  for (auto &es : candidates) {
+    bool ok;
+    std::string text = applyEdits(orig, es, ok);
+    ++d.candidatesTried;
+    if (!ok) {
+      lastError = "overlapping edits";
+      continue;
+    }
+    std::string err;
+    auto m = ev.relift(text, err);
+    if (!m) {
+      lastError = "the patched file does not lift: " + llvm::StringRef(err).split('\n').first.str();
+      continue;
+    }
+    bool structural = shape(*m) == want;
+    lifted.push_back({es, text, std::move(m), structural});
+  }
+  std::stable_partition(lifted.begin(), lifted.end(), [](const Tried &t) { return t.structural; });
+  for (Tried &t : lifted) {
+    if (d.validations >= 3)
+      break;
+    ++d.validations;
+    Evaluation e = ev.evaluate(*t.module, /*full=*/true);
+    if (!e.passed) {
+      lastError = "the patched file does not validate: " + e.summary;
+      continue;
+    }
+    d.mode = "patch";
+    d.source = t.text;
+    d.edits = t.edits;
+    d.structural = t.structural;
+    d.diff = unifiedDiff(orig, t.text, llvm::sys::path::filename(s.candidatePath), "repaired.cu");
+    unsigned removed = 0;
+    d.changedLines = changedLineCount(orig, t.text, &removed);
+    // Every line the edits do not touch is kept byte for byte: the diff
+    // removes no more lines than the edits touch.
+    std::set<unsigned> touched;
+    for (const SourceEdit &e : t.edits)
+      if (e.length || (e.offset < orig.size() && orig[e.offset] != '\n' &&
+                       e.offset != src.lineBegin(src.lineOf(e.offset))))
+        for (unsigned l = src.lineOf(e.offset); l <= src.lineOf(e.offset + (e.length ? e.length - 1 : 0)); ++l)
+          touched.insert(l);
+    d.unchangedIdentical = removed <= touched.size();
+    return d;
+  }
+  return fallback(lastError.empty() ? "no candidate patch" : lastError);
+}
