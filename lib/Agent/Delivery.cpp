@@ -429,7 +429,8 @@ struct Site {
 
 class FixIts {
 public:
-  FixIts(const SrcText &src, llvm::StringRef base) : src(src), base(base) {}
+  FixIts(const SrcText &src, llvm::StringRef base, ModuleOp original)
+      : src(src), base(base), original(original) {}
   std::vector<Site> sites;
   std::string unhandled; ///< the first repaired op no fix-it covers
 
@@ -441,6 +442,12 @@ public:
         if (auto rep = op->getAttrOfType<StringAttr>("kfix.repaired"))
           if (!guard(op, rep.getValue(), pr) && unhandled.empty())
             unhandled = "scf.if (" + rep.getValue().str() + ")";
+      });
+      // Loops next: the bounds and steps a repair computed are theirs.
+      f.walk([&](scf::ForOp op) {
+        if (auto rep = op->getAttrOfType<StringAttr>("kfix.repaired"))
+          if (!forLoop(op, rep.getValue(), pr) && unhandled.empty())
+            unhandled = "scf.for (" + rep.getValue().str() + ")";
       });
       f.walk([&](Operation *op) {
         auto rep = op->getAttrOfType<StringAttr>("kfix.repaired");
@@ -464,6 +471,7 @@ public:
 private:
   const SrcText &src;
   llvm::StringRef base;
+  ModuleOp original;
   std::set<std::pair<size_t, std::string>> seen; ///< (offset, kind) already a site
   std::set<Operation *> covered;                 ///< ops another fix-it accounts for
 
@@ -529,6 +537,11 @@ private:
     // Ops that only carry a repaired value to a place another fix-it edits.
     if (isa<scf::YieldOp, memref::AllocaOp>(op))
       return true;
+    // A conversion of a repaired value: the value's own fix-it covers it.
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
+            arith::TruncIOp>(op))
+      if (Operation *d = op->getOperand(0).getDefiningOp(); d && d->hasAttr("kfix.repaired"))
+        return true;
     if (auto c = dyn_cast<arith::ConstantOp>(op))
       return constant(c, pass, pr);
     if (isa<arith::CmpIOp, arith::CmpFOp>(op) && comparison(op, pass))
@@ -564,6 +577,10 @@ private:
       return regenerate(c, pass, pr);
     }
     std::string old = src.text.substr(lit->first, lit->second - lit->first);
+    // The statement that stores it (`float m = 0.0f;`) changes by this token.
+    for (Operation *u : c->getUsers())
+      if (isa<memref::StoreOp>(u))
+        covered.insert(u);
     if (old == *spelled)
       return true;
     Site s;
@@ -769,8 +786,10 @@ private:
       if (!other)
         return false;
       std::string acc = t.substr(*o, e - *o);
-      s.alternatives.push_back({edit(*o, e - *o, "(" + *cond + " ? " + acc + " : " + other->text + ")",
-                                     "guard-access", pass)});
+      SourceEdit g = edit(*o, e - *o, "(" + *cond + " ? " + acc + " : " + other->text + ")",
+                          "guard-access", pass);
+      g.cond = *cond;
+      s.alternatives.push_back({g});
       return addSite(*o, "guard", std::move(s));
     }
     // A store: `if (cond) ` before the statement that holds it.
@@ -788,7 +807,9 @@ private:
       }
     std::string ind = src.indentOf(line);
     size_t end = statementEnd(t, b);
-    s.alternatives.push_back({edit(stmt, 0, "if (" + *cond + ") ", "guard-statement", pass)});
+    SourceEdit g = edit(stmt, 0, "if (" + *cond + ") ", "guard-statement", pass);
+    g.cond = *cond, g.scopeBegin = stmt, g.scopeEnd = end == std::string::npos ? stmt : end;
+    s.alternatives.push_back({g});
     if (end != std::string::npos && src.lineOf(end) != line) {
       // A statement over several lines: braces keep it readable.
       s.alternatives.push_back({edit(stmt, 0, "if (" + *cond + ") { ", "guard-statement", pass),
@@ -839,6 +860,62 @@ private:
       if (old != nw)
         es.push_back(edit(b, old.size(), nw, "regenerate", pass));
     };
+    // The repaired ops computing the bounds are accounted for by this edit.
+    llvm::SmallVector<Value> work{f.getUpperBound(), f.getStep(), f.getLowerBound()};
+    while (!work.empty()) {
+      Operation *d = work.pop_back_val().getDefiningOp();
+      if (!d || !d->hasAttr("kfix.repaired") || !covered.insert(d).second)
+        continue;
+      for (Value v : d->getOperands())
+        work.push_back(v);
+    }
+    // In the file's own text first: the printed old and new bounds differ by
+    // a prefix/suffix that the source's condition also has (` - 1` dropped).
+    scf::ForOp of;
+    if (original)
+      original.walk([&](scf::ForOp x) {
+        if (!of && x->getLoc() == f->getLoc())
+          of = x;
+      });
+    if (of) {
+      SrcPrinter opr(of->getParentOfType<gpu::GPUFuncOp>(), src);
+      auto oub = opr.print(of.getUpperBound());
+      if (oub && oub->text != ub->text) {
+        const std::string &a = oub->text, &b = ub->text;
+        size_t pre = 0;
+        while (pre < a.size() && pre < b.size() && a[pre] == b[pre])
+          ++pre;
+        size_t suf = 0;
+        while (suf + pre < a.size() && suf + pre < b.size() &&
+               a[a.size() - 1 - suf] == b[b.size() - 1 - suf])
+          ++suf;
+        std::string oldMid = a.substr(pre, a.size() - pre - suf);
+        std::string newMid = b.substr(pre, b.size() - pre - suf);
+        std::string tail = a.substr(a.size() - suf);
+        // Only a change at the end of the condition, e.g. `n - 1` -> `n`.
+        llvm::StringRef cs(oldCond);
+        if (tail.empty() && cs.ends_with(oldMid) && !oldMid.empty()) {
+          size_t b0 = t.find(oldCond, s1 + 1);
+          if (b0 != std::string::npos && b0 < s2) {
+            Site s;
+            s.alternatives.push_back({edit(b0 + oldCond.size() - oldMid.size(), oldMid.size(),
+                                           newMid, "regenerate", pass)});
+            covered.insert(f);
+            llvm::SmallVector<Value> w2{f.getUpperBound()};
+            return addSite(*o, "for", std::move(s));
+          }
+        } else if (tail.empty() && oldMid.empty() && !newMid.empty()) {
+          size_t b0 = t.find(oldCond, s1 + 1);
+          if (b0 != std::string::npos && b0 < s2) {
+            Site s;
+            s.alternatives.push_back(
+                {edit(b0 + oldCond.size(), 0, newMid, "regenerate", pass)});
+            covered.insert(f);
+            return addSite(*o, "for", std::move(s));
+          }
+        }
+      }
+    }
     place(s1 + 1, s2, oldCond, cond);
     bool incIsUnit = oldInc == var + "++" || oldInc == "++" + var || oldInc == var + " += 1";
     if (!(unitStep && incIsUnit))
@@ -982,7 +1059,7 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
   if (orig.empty())
     return fallback("the candidate has no CUDA source (an MLIR input)");
   SrcText src(orig);
-  FixIts fx(src, llvm::sys::path::filename(s.candidatePath));
+  FixIts fx(src, llvm::sys::path::filename(s.candidatePath), s.candidate ? *s.candidate : ModuleOp());
   fx.collect(repaired);
   if (!fx.unhandled.empty())
     return fallback("no source edit for the repaired op " + fx.unhandled);
@@ -1001,6 +1078,27 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
       auto &alt = st.alternatives[std::min(k, st.alternatives.size() - 1)];
       es.insert(es.end(), alt.begin(), alt.end());
     }
+    // Smaller first: access guards inside a statement guarded by the same
+    // condition, then any access guard inside a guarded statement, dropped.
+    auto without = [&](bool anyCond) {
+      std::vector<SourceEdit> out;
+      for (const SourceEdit &e : es) {
+        bool inside = false;
+        if (e.kind == "guard-access")
+          for (const SourceEdit &g : es)
+            if (g.kind == "guard-statement" && e.offset >= g.scopeBegin && e.offset < g.scopeEnd &&
+                (anyCond || g.cond == e.cond))
+              inside = true;
+        if (!inside)
+          out.push_back(e);
+      }
+      return out;
+    };
+    for (auto v : {without(true), without(false)})
+      if (v.size() != es.size() &&
+          std::find_if(candidates.begin(), candidates.end(), [&](auto &c) { return c.size() == v.size(); }) ==
+              candidates.end())
+        candidates.push_back(v);
     candidates.push_back(std::move(es));
   }
   std::vector<std::string> want = shape(repaired);
@@ -1014,6 +1112,19 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
   std::vector<Tried> lifted;
   std::string lastError;
   for (auto &es : candidates) {
+    // Overlaps: an edit that encloses another (a statement regenerated around
+    // a token another site replaces) gives way to the smaller one.
+    std::vector<SourceEdit> kept;
+    for (const SourceEdit &e : es) {
+      bool encloses = false;
+      for (const SourceEdit &x : es)
+        if (&x != &e && x.offset >= e.offset && x.offset + x.length <= e.offset + e.length &&
+            (x.length < e.length || (x.length == e.length && &x < &e)) && e.length)
+          encloses = true;
+      if (!encloses)
+        kept.push_back(e);
+    }
+    es = std::move(kept);
     bool ok;
     std::string text = applyEdits(orig, es, ok);
     ++d.candidatesTried;

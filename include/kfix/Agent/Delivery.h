@@ -29,6 +29,10 @@ struct SourceEdit {
   std::string kind; ///< replace-token, insert-line, guard-statement, guard-access, regenerate
   std::string pass; ///< the repair pass whose op asked for it
   unsigned line = 0; ///< 1-based line of the original it touches
+  /// Guards: the condition, and for a guarded statement the range it covers
+  /// (an access guard inside it with the same condition is redundant).
+  std::string cond;
+  size_t scopeBegin = 0, scopeEnd = 0;
 };
 
 struct Delivery {
