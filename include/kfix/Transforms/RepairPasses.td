@@ -602,4 +602,45 @@ def RepairSoftmaxMax : KFix_RepairPass<"kfix-repair-softmax-max"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of softmaxes shifted">];
 }
 
+def RepairEdit : KFix_RepairPass<"kfix-repair-edit"> {
+  let summary = "One or more small typed edits of the lifted IR at named sites";
+  let description = [{
+    The edits of the generic edit search (lib/Agent/EditSearch.cpp), made
+    reproducible: each list option holds one element per edit (the i-th
+    elements form edit i; `with` and `operand` may be left out when no
+    edit needs them, `-` stands for "none"). An edit acts on every op named
+    `op` at `loc` (`file:line:col`):
+      `kind=operand`  operand #`operand` becomes `with`: `arg:NAME` (a
+                      kernel parameter), `var:NAME` (the current value of a
+                      C local, read just before the op), `iv:K` (the K-th
+                      enclosing scf.for induction variable, 0 = innermost),
+                      `def:LINE:COL:OPNAME` (the nearest earlier dominating
+                      result of that op);
+      `kind=opcode`   the op becomes `with` (an op of the same class,
+                      e.g. arith.subi for arith.addi), or, for cmpi/cmpf,
+                      takes predicate `with` (sle, oge, ...);
+      `kind=swap`     its two operands are exchanged;
+      `kind=delta`    operand #`operand` (or `result`) gets `with` (+1 /
+                      -1) added: a constant operand is replaced by the
+                      shifted constant, anything else by `x + with`;
+      `kind=bypass`   every use of its result reads operand #`operand`
+                      instead (`x + c` -> `x`, `HW / 32` -> `HW`);
+      `kind=fconst`   float constant operand #`operand` becomes `with`
+                      (0, 1, -1, inf, -inf, max, -max, 1e-5, ...);
+      `kind=delete`   the store is erased.
+    All targets are resolved before any edit is made; ops left dead by an
+    edit are erased. Fails when an edit names nothing or `with` does not
+    resolve to a value of the operand's type.
+  }];
+  let options = [
+    ListOption<"loc", "loc", "std::string", "file:line:col of each edit's op">,
+    ListOption<"kind", "kind", "std::string",
+               "operand | opcode | swap | delta | bypass | fconst | delete">,
+    ListOption<"op", "op", "std::string", "the name of each edit's op (arith.addi, ...)">,
+    ListOption<"operand", "operand", "std::string", "operand index (or `result` for delta)">,
+    ListOption<"with", "with", "std::string", "the replacement (see the description)">
+  ];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of ops edited">];
+}
+
 #endif // KFIX_REPAIR_PASSES_TD
