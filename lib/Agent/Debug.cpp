@@ -1,6 +1,7 @@
 //===- Debug.cpp - the repair loop on a task ------------------------------===//
 #include "kfix/Agent/Debug.h"
 
+#include "kfix/Agent/EditSearch.h"
 #include "kfix/Agent/KBPlanner.h"
 #include "kfix/Agent/LLMPlannerAdapter.h"
 #include "kfix/Agent/Outputs.h"
@@ -91,10 +92,15 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
     }
     planner = std::make_unique<LLMPlannerAdapter>(std::make_unique<llm::LLMClient>(*cfg), *kb,
                                                   s.task.kernel);
+  } else if (opts.planner == "edits") {
+    planner = std::make_unique<EditPlanner>();
   } else {
     KBPlannerOptions po;
     po.useRetrieval = opts.useKB;
     planner = std::make_unique<KBPlanner>(*kb, po, &s.task);
+    if (opts.useEdits)
+      planner = std::make_unique<KBThenEditsPlanner>(std::move(planner),
+                                                     std::make_unique<EditPlanner>());
   }
 
   TaskEvaluator ev(s, opts.useDiagnostics);

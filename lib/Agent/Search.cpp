@@ -58,6 +58,8 @@ llvm::json::Value Action::toJSON() const {
     o["kb_entry"] = kbEntry;
   if (!rationale.empty())
     o["rationale"] = rationale;
+  if (!origin.empty())
+    o["planner"] = origin;
   o["score"] = score;
   return o;
 }
@@ -172,6 +174,32 @@ Evaluation gateOnlyEvaluation(Evaluation screen, const std::string &rejected) {
   screen.diagnosis += "\n" + rejected;
   return screen;
 }
+/// True when `after` has fewer wrong elements, faults, failing sizes or
+/// nondeterministic cases than `before` (by its failure signature).
+bool coreFell(const Evaluation &before, const Evaluation &after) {
+  if (after.passed)
+    return true;
+  auto *b = before.signature.getAsObject(), *a = after.signature.getAsObject();
+  if (!a || !b)
+    return true; // nothing finer to go by
+  auto num = [](const llvm::json::Object *o, llvm::StringRef k) {
+    if (auto *arr = o->getArray(k))
+      return double(arr->size());
+    if (auto n = o->getNumber(k))
+      return *n;
+    if (auto i = o->getInteger(k))
+      return double(*i);
+    if (auto f = o->getBoolean(k))
+      return *f ? 1.0 : 0.0;
+    return -1.0;
+  };
+  for (llvm::StringRef k : {"mismatch_fraction", "faults", "failing_sizes", "nondeterministic"}) {
+    double x = num(b, k), y = num(a, k);
+    if (x >= 0 && y >= 0 && y < x * 0.999)
+      return true;
+  }
+  return false;
+}
 } // namespace
 
 SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &evaluator,
@@ -255,6 +283,10 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
     SearchState &state = *entry.state;
 
     bool keptChild = false;
+    // Enumerated actions still to try after one of them lowered the error
+    // (its child already waits on the frontier); 0 when none did.
+    unsigned lookahead = 0;
+    bool lookingAhead = false;
     while (!keptChild) {
       if (options.interrupted && options.interrupted())
         return finish("interrupted");
@@ -267,6 +299,12 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       if (planner.promptTokens() + planner.completionTokens() >= b.maxTokens)
         return finish("budget-tokens");
 
+      // Done looking ahead: the best child found is expanded next.
+      if (lookingAhead && (lookahead == 0 || entry.next >= entry.actions.size() ||
+                           !entry.actions[entry.next].enumerated)) {
+        keptChild = true;
+        break;
+      }
       if (!entry.proposed || (planner.incremental() && entry.next >= entry.actions.size())) {
         std::vector<Action> more = planner.propose(state, entry.tried);
         entry.proposed = true;
@@ -281,6 +319,8 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       if (entry.next >= entry.actions.size())
         break;
       Action action = entry.actions[entry.next++];
+      if (lookingAhead)
+        --lookahead;
       entry.tried.push_back(action.describe());
       ++result.iterations;
       auto stepStart = Clock::now();
@@ -377,7 +417,15 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
         }
       }
       rec.errorAfter = child->eval.measure;
-      bool improved = !child->eval.error && child->eval.measure < state.eval.measure * 0.999;
+      // An enumerated edit must lower the error by more than the noise of
+      // its worst-error term: most neighbours of a kernel move it a little.
+      // And the fall must come from fewer wrong elements, faults or failing
+      // sizes, not from the worst-error term alone (an edit that zeroes the
+      // output shrinks the worst relative error of a kernel that is all wrong).
+      double keepBelow = action.enumerated && !gateRejected ? 0.98 : 0.999;
+      bool improved = !child->eval.error && child->eval.measure < state.eval.measure * keepBelow;
+      if (improved && action.enumerated && !gateRejected)
+        improved = coreFell(state.eval, child->eval);
       planner.observe(action, state.eval, child->eval, improved);
       if (gateRejected && !improved) {
         rec.outcome = "rejected-by-gate";
@@ -399,15 +447,25 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
         }
         if (child->path.size() < b.maxDepth) {
           frontier.push_back({std::move(child), {}, false, 0, {}, order++});
-          keptChild = true;
+          if (action.enumerated && b.enumeratedLookahead > 0) {
+            if (!lookingAhead) {
+              lookingAhead = true;
+              lookahead = b.enumeratedLookahead;
+            }
+          } else {
+            keptChild = true;
+          }
         }
       } else {
         rec.outcome = "reverted";
         rec.note = child->eval.error ? "the candidate broke: " + child->eval.summary
                                      : child->eval.summary;
-        if (child->eval.error || child->eval.measure > state.eval.measure * 1.001)
-          ++consecutiveFailures;
-        ++sinceImprovement;
+        // A failed edit of an enumeration is expected: only budgets bound those.
+        if (!action.enumerated) {
+          if (child->eval.error || child->eval.measure > state.eval.measure * 1.001)
+            ++consecutiveFailures;
+          ++sinceImprovement;
+        }
       }
       rec.ms = msSince(stepStart);
       record(rec);
@@ -416,7 +474,8 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       if (sinceImprovement >= b.patience)
         return finish("no-progress");
     }
-    if (entry.next < entry.actions.size() || (keptChild && planner.incremental()))
+    if (entry.next < entry.actions.size() || (keptChild && planner.incremental()) ||
+        (lookingAhead && planner.incremental()))
       frontier.push_back(std::move(entry));
   }
   return finish(result.iterations == 0 ? "no-candidate-repairs" : "exhausted");

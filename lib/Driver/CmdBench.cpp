@@ -1,7 +1,7 @@
 //===- CmdBench.cpp - `kfix bench`: the repair loop over a task directory -===//
 //
-//   kfix bench DIR -o RESULTS [--target cpu|cuda] [--planner kb|llm]
-//              [--ablate kb|diagnostics|integrity | --all-ablations]
+//   kfix bench DIR -o RESULTS [--target cpu|cuda] [--planner kb|edits|llm]
+//              [--ablate kb|edits|diagnostics|integrity | --all-ablations]
 //              [--compare regenerate [--k K]] [--shard I/N] [--subset FILE]
 //              [--min-pass-at-1 X] [--task-timeout S] [budget flags of kfix debug]
 //
@@ -37,8 +37,8 @@ static void onSigint(int) { gInterrupted = true; }
 static void declareOptions(Args &args) {
   args.option("output", "results directory (created)", {"-o"})
       .option("target", "auto (GPU when present), cpu or cuda")
-      .option("planner", "kb (default) or llm")
-      .option("ablate", "kb | diagnostics | integrity: switch a component off")
+      .option("planner", "kb (default: the KB, then the edit search), edits (the edit search alone) or llm")
+      .option("ablate", "kb | edits | diagnostics | integrity: switch a component off")
       .flag("all-ablations", "run the full system and each ablation; write comparison.md")
       .option("compare", "regenerate: also ask the LLM for fresh kernels (baseline)")
       .option("k", "regeneration attempts per task (default 3)")
@@ -66,8 +66,8 @@ static void declareOptions(Args &args) {
 static bool readOptions(const Args &args, BenchOptions &o, std::string &err) {
   DebugOptions &d = o.debug;
   d.planner = args.get("planner", "kb");
-  if (d.planner != "kb" && d.planner != "llm") {
-    err = "--planner must be kb or llm";
+  if (d.planner != "kb" && d.planner != "edits" && d.planner != "llm") {
+    err = "--planner must be kb, edits or llm";
     return false;
   }
   o.target = args.get("target", "auto");
@@ -144,10 +144,11 @@ static bool readOptions(const Args &args, BenchOptions &o, std::string &err) {
 static bool setAblation(BenchOptions &o, llvm::StringRef a, std::string &err) {
   o.ablation = a.str();
   o.debug.useKB = a != "kb";
+  o.debug.useEdits = a != "edits";
   o.debug.useDiagnostics = a != "diagnostics";
   o.debug.useGate = a != "integrity";
-  if (a != "none" && a != "kb" && a != "diagnostics" && a != "integrity") {
-    err = "--ablate must be kb, diagnostics or integrity";
+  if (a != "none" && a != "kb" && a != "edits" && a != "diagnostics" && a != "integrity") {
+    err = "--ablate must be kb, edits, diagnostics or integrity";
     return false;
   }
   return true;
@@ -311,7 +312,7 @@ static int benchMain(int argc, char **argv) {
 
   std::vector<std::string> configs = {opts.ablation};
   if (args.has("all-ablations"))
-    configs = {"none", "kb", "diagnostics", "integrity"};
+    configs = {"none", "kb", "edits", "diagnostics", "integrity"};
   std::vector<std::pair<std::string, Summary>> runs;
   for (size_t c = 0; c < configs.size() && !gInterrupted; ++c) {
     BenchOptions o = opts;

@@ -29,7 +29,7 @@ static void onSigint(int) { gInterrupted = true; }
 
 static void declareCommonOptions(Args &args) {
   args.option("output", "output directory (created; the user's files are never overwritten)", {"-o"})
-      .option("planner", "kb (default, no network) or llm (OpenAI-compatible endpoint)")
+      .option("planner", "kb (default: the KB, then the edit search; no network), edits (the edit search alone) or llm (OpenAI-compatible endpoint)")
       .option("target", "auto (GPU when present), cpu or cuda")
       .option("candidate", "the kernel to repair (default: the task's source)")
       .option("max-iters", "repair actions to try (default 40)")
@@ -41,7 +41,7 @@ static void declareCommonOptions(Args &args) {
       .option("llm-base-url", "OpenAI-compatible base URL (else $KFIX_LLM_BASE_URL)")
       .option("llm-model", "model name (else $KFIX_LLM_MODEL)")
       .option("llm-api-key-env", "NAME of the variable holding the API key (default KFIX_LLM_API_KEY)")
-      .option("ablate", "kb | diagnostics | integrity: switch a component off (benchmarks)")
+      .option("ablate", "kb | edits | diagnostics | integrity: switch a component off (benchmarks)")
       .option("batch", "debug every task.json under DIR")
       .option("shard", "I/N: only the tasks whose index % N == I (batch)")
       .flag("quiet", "print only the verdict line");
@@ -49,8 +49,8 @@ static void declareCommonOptions(Args &args) {
 
 static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
   o.planner = args.get("planner", "kb");
-  if (o.planner != "kb" && o.planner != "llm") {
-    err = "--planner must be kb or llm";
+  if (o.planner != "kb" && o.planner != "edits" && o.planner != "llm") {
+    err = "--planner must be kb, edits or llm";
     return false;
   }
   int64_t v;
@@ -77,12 +77,14 @@ static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
   if (auto a = args.get("ablate")) {
     if (*a == "kb")
       o.useKB = false;
+    else if (*a == "edits")
+      o.useEdits = false;
     else if (*a == "diagnostics")
       o.useDiagnostics = false;
     else if (*a == "integrity")
       o.useGate = false;
     else {
-      err = "--ablate must be kb, diagnostics or integrity";
+      err = "--ablate must be kb, edits, diagnostics or integrity";
       return false;
     }
   }

@@ -30,9 +30,10 @@ private:
 };
 
 struct DebugOptions {
-  std::string planner = "kb"; ///< kb | llm
+  std::string planner = "kb"; ///< kb (KB, then the edit search) | edits (edit search only) | llm
   Budgets budgets;
   bool useKB = true;          ///< false: ablation, repairs in a fixed order
+  bool useEdits = true;       ///< false: ablation, no edit search after the KB (EditSearch.h)
   bool useDiagnostics = true; ///< false: ablation, validation errors only
   bool useGate = true;        ///< false: ablation, accept what the loop accepts
   GateOptions gate;

@@ -33,6 +33,12 @@ struct Action {
   std::string kbEntry;    ///< the KB entry that suggested it, if any
   std::string rationale;  ///< why the planner chose it
   double score = 0;       ///< planner's priority (higher first)
+  /// The planner layer that proposed it ("edits" for the edit search).
+  std::string origin;
+  /// One of a systematic enumeration (the edit search): most such actions
+  /// are expected to fail, so a failed one counts against the budgets but
+  /// not toward the patience or debugging-trap guards.
+  bool enumerated = false;
 
   /// `kfix-repair-x{a=1 b=2}` (Pass) or `patch (N lines)`.
   std::string describe() const;
@@ -107,6 +113,11 @@ struct Budgets {
   unsigned patience = 12;      ///< steps without a fall in the error measure
   unsigned maxConsecutiveFailures = 8; ///< actions that failed to apply or broke the kernel
   unsigned maxDepth = 3;       ///< repairs combined in one candidate
+  /// After an enumerated action (the edit search) lowers the error, this many
+  /// further enumerated actions of the same state are tried before the best
+  /// child is expanded: validation chooses among neighbours instead of
+  /// following the first one that helps a little.
+  unsigned enumeratedLookahead = 6;
 };
 
 /// One line of trace.jsonl: a step of the loop.

@@ -1,0 +1,407 @@
+//===- EditSearch.cpp - the generic edit search under the KB --------------===//
+#include "kfix/Agent/EditSearch.h"
+
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace kfix;
+
+namespace {
+
+constexpr llvm::StringLiteral kEditPass = "kfix-repair-edit";
+
+/// The integer/float arithmetic ops an access index at a signature site is
+/// computed by (through casts and loads of locals' stores), nearest first.
+std::vector<std::pair<Operation *, unsigned>> indexOps(Operation *access) {
+  std::vector<std::pair<Operation *, unsigned>> out;
+  SmallVector<std::pair<Value, unsigned>> work;
+  if (auto l = dyn_cast<memref::LoadOp>(access))
+    for (Value i : l.getIndices())
+      work.push_back({i, 0});
+  if (auto s = dyn_cast<memref::StoreOp>(access))
+    for (Value i : s.getIndices())
+      work.push_back({i, 0});
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  for (size_t k = 0; k < work.size(); ++k) {
+    auto [v, d] = work[k];
+    Operation *def = v.getDefiningOp();
+    if (!def || d > 3 || !seen.insert(def).second)
+      continue;
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
+            arith::TruncIOp>(def)) {
+      work.push_back({def->getOperand(0), d});
+      continue;
+    }
+    if (def->getDialect() && def->getDialect()->getNamespace() == "arith" &&
+        !isa<arith::ConstantOp>(def)) {
+      out.push_back({def, d});
+      for (Value o : def->getOperands())
+        work.push_back({o, d + 1});
+    }
+  }
+  return out;
+}
+
+std::string join(const std::vector<std::string> &v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i)
+    s += (i ? "," : "") + v[i];
+  return s;
+}
+
+/// `file:line` of a `file:line:col` location.
+std::string lineOf(llvm::StringRef loc) {
+  auto [head, col] = loc.rsplit(':');
+  unsigned c;
+  return col.getAsInteger(10, c) ? loc.str() : head.str();
+}
+
+} // namespace
+
+std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
+  std::vector<EditSite> out;
+  if (!state.module)
+    return out;
+  Operation *module = state.module.get();
+  auto addSite = [&](Operation *o, double weight, double score, std::string origin) {
+    std::string loc = formatLoc(o->getLoc());
+    std::string op = o->getName().getStringRef().str();
+    if (loc == "?")
+      return;
+    for (EditSite &s : out)
+      if (s.loc == loc && s.op == op) {
+        s.weight = std::max(s.weight, weight);
+        return;
+      }
+    out.push_back({loc, op, weight, score, std::move(origin)});
+  };
+  // Suspects, best first.
+  double top = 0;
+  unsigned rank = 0;
+  if (auto *sig = state.eval.signature.getAsObject())
+    if (auto *sus = sig->getArray("suspects"))
+      for (const llvm::json::Value &v : *sus) {
+        auto *o = v.getAsObject();
+        if (!o)
+          continue;
+        auto loc = o->getString("loc");
+        auto op = o->getString("op");
+        double score = o->getNumber("score").value_or(0);
+        if (!loc || !op)
+          continue;
+        if (top == 0)
+          top = std::max(score, 1e-6);
+        double w = (score / top) / (1 + 0.2 * rank);
+        // The kernel's own code: not what an earlier repair inserted.
+        for (Operation *o : opsAt(module, *loc, *op))
+          if (!o->hasAttr("kfix.repaired")) {
+            addSite(o, w, score, llvm::formatv("suspect #{0}", rank + 1).str());
+            break;
+          }
+        ++rank;
+      }
+  // The signature's sites (faults, findings): the arithmetic of their indices.
+  for (auto [i, loc] : llvm::enumerate(state.eval.sites))
+    for (Operation *acc : opsAt(module, loc))
+      if (isa<memref::LoadOp, memref::StoreOp>(acc))
+        for (auto [o, d] : indexOps(acc))
+          if (!o->hasAttr("kfix.repaired"))
+            addSite(o, 0.8 * std::pow(0.7, d) / (1 + 0.2 * i), 0, "index at " + loc);
+  llvm::stable_sort(out, [](const EditSite &a, const EditSite &b) { return a.weight > b.weight; });
+  if (out.size() > max)
+    out.resize(max);
+  return out;
+}
+
+double kfix::finerProgress(const Evaluation &before, const Evaluation &after) {
+  if (after.error)
+    return -1;
+  auto *b = before.signature.getAsObject(), *a = after.signature.getAsObject();
+  if (!a || !b)
+    return 0;
+  double p = 0;
+  auto count = [](const llvm::json::Object *o, llvm::StringRef key) -> long {
+    auto *arr = o->getArray(key);
+    return arr ? long(arr->size()) : -1;
+  };
+  long fb = count(b, "faults"), fa = count(a, "faults");
+  if (fb >= 0 && fa >= 0 && fa < fb)
+    p += 1;
+  long sb = count(b, "failing_sizes"), sa = count(a, "failing_sizes");
+  if (sb >= 0 && sa >= 0 && sa < sb)
+    p += 1;
+  // Per output and size: the share of wrong elements, the typical error.
+  struct CaseStat {
+    double frac = 0, medRel = 0;
+  };
+  auto cases = [](const llvm::json::Object *o) {
+    std::map<std::string, CaseStat> m;
+    if (auto *arr = o->getArray("cases"))
+      for (const llvm::json::Value &v : *arr)
+        if (auto *c = v.getAsObject()) {
+          std::string key = c->getString("output").value_or("").str();
+          if (auto *s = c->get("sizes"))
+            key += llvm::formatv("{0}", *s).str();
+          m[key] = {c->getNumber("mismatch_fraction").value_or(0),
+                    c->getNumber("median_rel_error").value_or(0)};
+        }
+    return m;
+  };
+  auto cb = cases(b), ca = cases(a);
+  bool closer = false, typical = false;
+  for (auto &[k, s] : cb) {
+    auto it = ca.find(k);
+    if (it == ca.end())
+      continue;
+    if (it->second.frac < s.frac - 0.01 && it->second.frac < 0.9 * s.frac)
+      closer = true;
+    if (s.medRel > 0 && it->second.medRel < 0.5 * s.medRel)
+      typical = true;
+  }
+  if (closer)
+    p += 0.5;
+  if (typical)
+    p += 0.25;
+  return p;
+}
+
+Action kfix::editAction(const std::vector<EditSpec> &edits) {
+  Action a;
+  a.kind = Action::Pass;
+  a.pass = kEditPass.str();
+  a.enumerated = true;
+  a.origin = "edits";
+  std::vector<std::string> loc, kind, op, operand, with, what;
+  bool anyOperand = false, anyWith = false;
+  for (const EditSpec &e : edits) {
+    loc.push_back(e.loc);
+    kind.push_back(e.kind);
+    op.push_back(e.op);
+    operand.push_back(e.operand.empty() ? "-" : e.operand);
+    with.push_back(e.with.empty() ? "-" : e.with);
+    anyOperand |= !e.operand.empty();
+    anyWith |= !e.with.empty();
+    what.push_back(e.what);
+  }
+  a.options["loc"] = join(loc);
+  a.options["kind"] = join(kind);
+  a.options["op"] = join(op);
+  if (anyOperand)
+    a.options["operand"] = join(operand);
+  if (anyWith)
+    a.options["with"] = join(with);
+  a.rationale = "edit search: ";
+  for (size_t i = 0; i < what.size(); ++i)
+    a.rationale += (i ? "; " : "") + what[i];
+  return a;
+}
+
+std::vector<EditSite> EditPlanner::sitesFor(const SearchState &state) {
+  std::vector<EditSite> sites = editSites(state, opts.maxSites);
+  if (!haveRoot) {
+    haveRoot = true;
+    rootSites = sites;
+    return sites;
+  }
+  Operation *module = state.module.get();
+  for (const EditSite &r : rootSites) {
+    auto ops = opsAt(module, r.loc, r.op);
+    if (llvm::none_of(ops, [](Operation *o) { return !o->hasAttr("kfix.repaired"); }))
+      continue;
+    auto it = llvm::find_if(sites, [&](const EditSite &s) { return s.loc == r.loc && s.op == r.op; });
+    EditSite inherited = r;
+    inherited.weight *= 0.9;
+    inherited.origin += " of the kernel as given";
+    if (it == sites.end())
+      sites.push_back(inherited);
+    else if (it->weight < inherited.weight)
+      *it = inherited;
+  }
+  llvm::stable_sort(sites, [](const EditSite &a, const EditSite &b) { return a.weight > b.weight; });
+  if (sites.size() > opts.maxSites + 2)
+    sites.resize(opts.maxSites + 2);
+  return sites;
+}
+
+std::vector<Action> EditPlanner::singles(const SearchState &state,
+                                         const std::set<std::string> &skip, bool topSites) {
+  std::vector<Action> out;
+  Operation *module = state.module.get();
+  std::set<std::string> seen(skip);
+  auto sites = sitesFor(state);
+  size_t from = topSites ? 0 : std::min<size_t>(opts.pairSites, sites.size());
+  size_t to = topSites ? std::min<size_t>(opts.pairSites, sites.size()) : sites.size();
+  for (size_t si = from; si < to; ++si) {
+    const EditSite &site = sites[si];
+    auto ops = opsAt(module, site.loc, site.op);
+    llvm::erase_if(ops, [](Operation *o) { return o->hasAttr("kfix.repaired"); });
+    if (ops.empty())
+      continue;
+    Operation *op = ops.front();
+    std::vector<std::string> twins = twinLocs(op);
+    for (const EditSpec &e : enumerateEdits(op, opts.editsPerSite, opts.nearest)) {
+      double score = site.weight * e.prior;
+      if (!twins.empty() && e.kind != "delete" && e.kind != "swap") {
+        // The same slip copied on the line: all of them at once first.
+        std::vector<EditSpec> all{e};
+        for (const std::string &t : twins) {
+          EditSpec c = e;
+          c.loc = t;
+          all.push_back(c);
+        }
+        Action a = editAction(all);
+        a.score = score * 1.05;
+        a.rationale += llvm::formatv(" (x{0} on the line; {1})", all.size(), site.origin).str();
+        if (seen.insert(a.describe()).second)
+          out.push_back(std::move(a));
+      }
+      Action a = editAction({e});
+      a.score = score;
+      a.rationale += " (" + site.origin + ")";
+      if (seen.insert(a.describe()).second)
+        out.push_back(std::move(a));
+    }
+    if (touchesHalf(op)) {
+      // Widening an f16/bf16 accumulator: the existing precision repair.
+      Action a;
+      a.pass = "kfix-repair-accumulate-f32";
+      a.options["loc"] = lineOf(site.loc);
+      a.enumerated = true;
+      a.origin = "edits";
+      a.rationale = "edit search: widen the f16/bf16 accumulator (" + site.origin + ")";
+      a.score = site.weight * 0.4;
+      if (seen.insert(a.describe()).second)
+        out.push_back(std::move(a));
+    }
+  }
+  llvm::stable_sort(out, [](const Action &a, const Action &b) { return a.score > b.score; });
+  // Deleting a store is the last resort: after every other edit.
+  std::stable_partition(out.begin(), out.end(), [](const Action &a) {
+    auto it = a.options.find("kind");
+    return it == a.options.end() || it->second != "delete";
+  });
+  unsigned cap = topSites ? opts.maxSingles / 2 : opts.maxSingles - opts.maxSingles / 2;
+  if (out.size() > cap)
+    out.resize(cap);
+  return out;
+}
+
+std::vector<Action> EditPlanner::pairs(const SearchState &state,
+                                       const std::set<std::string> &skip) {
+  double m = state.eval.measure;
+  // Only when no single edit lowered the error.
+  for (auto &[key, o] : outcomes)
+    if (key.first == m && o.kept)
+      return {};
+  auto sites = sitesFor(state);
+  unsigned confident = 0;
+  for (const EditSite &s : sites)
+    if (s.score >= opts.confidentSuspect)
+      ++confident;
+  if (confident < 2 || sites.size() < 2)
+    return {};
+  if (sites.size() > opts.pairSites)
+    sites.resize(opts.pairSites);
+  Operation *module = state.module.get();
+  // The best single edits of each site: those that moved a finer signal first.
+  std::vector<std::vector<std::pair<EditSpec, double>>> best;
+  for (const EditSite &site : sites) {
+    std::vector<std::pair<EditSpec, double>> cands;
+    auto ops = opsAt(module, site.loc, site.op);
+    llvm::erase_if(ops, [](Operation *o) { return o->hasAttr("kfix.repaired"); });
+    if (!ops.empty())
+      for (const EditSpec &e : enumerateEdits(ops.front(), opts.editsPerSite, opts.nearest)) {
+        if (e.kind == "delete")
+          continue;
+        double score = site.weight * e.prior;
+        auto it = outcomes.find({m, editAction({e}).describe()});
+        if (it != outcomes.end()) {
+          if (it->second.broke)
+            continue;
+          score *= 1 + it->second.progress;
+        }
+        cands.push_back({e, score});
+      }
+    llvm::stable_sort(cands, [](auto &a, auto &b) { return a.second > b.second; });
+    if (cands.size() > opts.pairEditsPerSite)
+      cands.resize(opts.pairEditsPerSite);
+    best.push_back(std::move(cands));
+  }
+  std::vector<Action> out;
+  std::set<std::string> seen(skip);
+  for (size_t i = 0; i < best.size(); ++i)
+    for (size_t j = i + 1; j < best.size(); ++j)
+      for (auto &[a, sa] : best[i])
+        for (auto &[b, sb] : best[j]) {
+          Action act = editAction({a, b});
+          act.score = sa * sb;
+          act.rationale += llvm::formatv(" (a pair: {0} and {1})", sites[i].origin,
+                                         sites[j].origin)
+                               .str();
+          if (seen.insert(act.describe()).second)
+            out.push_back(std::move(act));
+        }
+  llvm::stable_sort(out, [](const Action &a, const Action &b) { return a.score > b.score; });
+  if (out.size() > opts.maxPairs)
+    out.resize(opts.maxPairs);
+  return out;
+}
+
+std::vector<Action> EditPlanner::propose(const SearchState &state,
+                                         const std::vector<std::string> &tried) {
+  if (!state.module)
+    return {};
+  std::set<std::string> skip(tried.begin(), tried.end());
+  // The single edits at the top sites, then (when none helped) pairs among
+  // those sites, then the single edits at the other sites.
+  unsigned phase = calls[state.fingerprint]++;
+  if (phase == 0)
+    return singles(state, skip, true);
+  if (phase == 1) {
+    auto p = pairs(state, skip);
+    if (!p.empty())
+      return p;
+    phase = calls[state.fingerprint]++;
+  }
+  if (phase == 2)
+    return singles(state, skip, false);
+  return {};
+}
+
+void EditPlanner::observe(const Action &a, const Evaluation &before, const Evaluation &after,
+                          bool kept) {
+  if (a.pass != kEditPass)
+    return;
+  Outcome o;
+  o.kept = kept;
+  o.broke = after.error;
+  o.progress = std::max(0.0, finerProgress(before, after));
+  outcomes[{before.measure, a.describe()}] = o;
+}
+
+std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
+                                                const std::vector<std::string> &tried) {
+  unsigned phase = calls[state.fingerprint]++;
+  std::vector<Action> out;
+  std::set<std::string> seen(tried.begin(), tried.end());
+  if (phase == 0)
+    for (Action &a : kb->propose(state, tried))
+      if (seen.insert(a.describe()).second)
+        out.push_back(std::move(a));
+  for (Action &a : edits->propose(state, tried))
+    if (seen.insert(a.describe()).second)
+      out.push_back(std::move(a));
+  return out;
+}
+
+void KBThenEditsPlanner::observe(const Action &a, const Evaluation &before,
+                                 const Evaluation &after, bool kept) {
+  kb->observe(a, before, after, kept);
+  edits->observe(a, before, after, kept);
+}
