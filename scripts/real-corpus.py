@@ -148,10 +148,22 @@ def src_leaderboard(repo, probs):
     solutions shown on the leaderboard (every one passed KernelBench's check);
     code in docs/assets/solutions/<file>.py, problems in docs/assets/problems/l<L>_p<id>.py."""
     c = repo.head()
+    # raw_data.json's problem_id is not the KernelBench problem number (it is one
+    # less: mean reduction, problem 48, is listed as 47); data.json names each
+    # solution file under its problem ("Level 1: 48_Mean_reduction_over_a_dimension").
+    by_file = {}
+    try:
+        for title, sols in json.loads(repo.show(c, "docs/assets/data.json")).items():
+            m = re.match(r"Level (\d+): (\d+)_", title)
+            if m:
+                for sol in sols:
+                    by_file[sol.get("file")] = (int(m.group(1)), int(m.group(2)))
+    except (TypeError, ValueError):
+        pass
     for r in json.loads(repo.show(c, "docs/assets/raw_data.json")):
         path = "docs/assets/solutions/%s.py" % r["file"]
         code = repo.show(c, path) or r["code"]
-        lvl, pid = int(r["level"]), int(r["problem_id"])
+        lvl, pid = by_file.get(r["file"], (int(r["level"]), int(r["problem_id"]) + 1))
         ppath = "docs/assets/problems/l%d_p%d.py" % (lvl, pid)
         pcode = repo.show(c, ppath)
         name, _, _ = probs.get(None, None, None, lvl, pid)

@@ -23,7 +23,12 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+DEADLINE = [None]
+
+
 def run_case(case_dir, out_dir, target, timeout, kfix, python, extra):
+    if DEADLINE[0] and time.time() > DEADLINE[0]:
+        return {"rc": -1, "wall_s": 0, "verdict": {"status": "not-run"}, "log_tail": "deadline"}
     os.makedirs(out_dir, exist_ok=True)
     cmd = [kfix, "run-kernelbench", "--problem", os.path.join(case_dir, "problem.py"),
            "--candidate", os.path.join(case_dir, "candidate.py"), "-o", out_dir,
@@ -57,6 +62,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=900)
     ap.add_argument("--limit", type=int)
+    ap.add_argument("--deadline", type=int, help="start no case after this many seconds")
     ap.add_argument("-o", "--output", default=os.path.join(ROOT, "bench", "real", "out"))
     ap.add_argument("--kfix", default=os.environ.get("KFIX_BIN") or os.path.join(ROOT, "build", "bin", "kfix"))
     ap.add_argument("--python", default=os.environ.get("KFIX_PYTHON"))
@@ -88,6 +94,8 @@ def main():
     if a.limit:
         cases = cases[:a.limit]
     os.makedirs(a.output, exist_ok=True)
+    if a.deadline:
+        DEADLINE[0] = time.time() + a.deadline
     results = {}
     with cf.ThreadPoolExecutor(a.jobs) as ex:
         futs = {ex.submit(run_case, d, os.path.join(a.output, os.path.basename(d)), a.target,
@@ -96,6 +104,8 @@ def main():
         for f in cf.as_completed(futs):
             cid, meta = futs[f]
             r = f.result()
+            if r["verdict"].get("status") == "not-run":
+                continue
             r["recorded"] = meta.get("recorded", {})
             r["source"] = meta.get("source_repo")
             results[cid] = r

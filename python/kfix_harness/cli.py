@@ -11,6 +11,7 @@ error naming the construct), 3 bad usage.
 """
 import argparse
 import json
+import subprocess
 import os
 import sys
 import tempfile
@@ -42,6 +43,9 @@ def _parser():
                     help="build the candidate's CUDA with torch as written (no kfix); GPU only")
     ap.add_argument("--time-limit", type=int, default=300,
                     help="debug: seconds for kfix's repair search")
+    ap.add_argument("--no-fallback", action="store_true",
+                    help="GPU: a kernel kfix cannot run is an error (default: the extension is "
+                         "built as written with nvcc and the verdict still computed)")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--json", action="store_true", help="print the verdict as JSON")
     return ap
@@ -135,6 +139,8 @@ def summary(v):
         for name, c in (d.get("model_checks") or {}).items():
             lines.append("  benchmark check with the repaired kernel, %s: %s %s" % (
                 name, "PASS" if c["correctness"] else "FAIL", c.get("trials") or ""))
+        for name, c in (d.get("delivery_checks") or {}).items():
+            lines.append("  delivered solution.py, %s run: %s" % (name, (c["verdict"] or [""])[0]))
         if d.get("solution"):
             lines.append("  solution: %s (%d changed lines, repair.diff)" % (d["solution"], d["diff_lines"]))
     return "\n".join(lines)
@@ -206,10 +212,36 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
                                         "a/" + os.path.basename(args.candidate),
                                         "b/solution.py"))
     write_atomic(os.path.join(out, "repair.diff"), diff)
-    d["status"] = "repaired"
     d["solution"] = os.path.join(out, "solution.py")
     d["diff_lines"] = sum(1 for l in diff.splitlines()
                           if l[:1] in "+-" and not l.startswith(("+++", "---")))
+    # What is validated is what is delivered: solution.py, as a new candidate, through
+    # the harness (its kernels re-lifted from the patched text) and, on a GPU, built
+    # as written by torch (nvcc) as the benchmark's own evaluation would.
+    checks = [("harness", [])]
+    if rt.target == "cuda":
+        checks.append(("native", ["--native"]))
+    d["delivery_checks"] = {}
+    for name, extra in checks:
+        cmd = [sys.executable, "-m", "kfix_harness", "run", "--problem", args.problem,
+               "--candidate", d["solution"], "-o", os.path.join(out, "solution-" + name),
+               "--target", rt.target, "--preset", args.preset, "--trials", str(args.trials)]
+        if args.atol is not None:
+            cmd += ["--atol", str(args.atol)]
+        if args.rtol is not None:
+            cmd += ["--rtol", str(args.rtol)]
+        if args.max_elements:
+            cmd += ["--max-elements", str(args.max_elements)]
+        env = dict(os.environ)
+        pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env["PYTHONPATH"] = pkg_parent + os.pathsep + env.get("PYTHONPATH", "")
+        p = subprocess.run(cmd + extra, capture_output=True, text=True, env=env)
+        d["delivery_checks"][name] = {"rc": p.returncode,
+                                      "verdict": p.stdout.strip().splitlines()[-1:] or [""]}
+    if any(c["rc"] != 0 for c in d["delivery_checks"].values()):
+        d["status"] = "repaired-delivery-fails"
+        return d
+    d["status"] = "repaired"
     return d
 
 
@@ -247,6 +279,7 @@ def run(args, out):
         rt.build_core()
         rt.start_server()
         icp = Interceptor(rt, notes)
+        icp.native_fallback = not args.no_fallback
         icp.install()
     try:
         problem_ns = kb.exec_source(problem_src, os.path.abspath(args.problem),
@@ -263,7 +296,7 @@ def run(args, out):
                                           {"__name__": "__kfix_candidate__"})
         except HarnessError:
             raise
-        except Exception as e:
+        except Exception as e:  # the candidate's own error (CandidateCompileError too)
             res.update({"compiled": False, "correctness": False,
                         "metadata": {"compilation_error": "%s: %s" % (type(e).__name__, e),
                                      "traceback": traceback.format_exc()[-4000:]}})
@@ -291,7 +324,8 @@ def run(args, out):
                 "launches": len(rt.launches),
                 "kernels": sorted({l["kernel"] for l in rt.launches}),
                 "faults": rt.faults[:50],
-                "extensions": [{k: e.get(k) for k in ("name", "module", "kernels", "mode")}
+                "extensions": [{k: e.get(k) for k in ("name", "module", "kernels", "mode",
+                                                      "native_reason")}
                                for e in (icp.extensions if icp else [])],
                 "server_requests": rt.server.requests if rt.server else 0,
             }

@@ -20,6 +20,40 @@ from .runtime import CPU_INCLUDE, SHIM_DIR, cuda_includes, kfix_binary, cache_ro
 CUDA_PRELUDE = "#include <torch/types.h>\n#include <cuda.h>\n#include <cuda_runtime.h>\n"
 
 
+class CandidateCompileError(RuntimeError):
+    """The candidate's own source does not compile (the benchmark's compiled=False)."""
+
+
+def nvcc_check(text, include_paths, workdir):
+    """Compiles text with nvcc -c (no GPU needed). (True|False|None, errors)."""
+    import shutil
+    from torch.utils import cpp_extension
+    nvcc = shutil.which("nvcc") or next((p for p in ["/usr/local/cuda/bin/nvcc"]
+                                         if os.path.exists(p)), None)
+    if not nvcc:
+        return None, "no nvcc"
+    os.makedirs(workdir, exist_ok=True)
+    src = os.path.join(workdir, "check.cu")
+    with open(src, "w") as f:
+        f.write(text)
+    import sysconfig
+    cmd = [nvcc, "-c", src, "-o", os.path.join(workdir, "check.o"), "-std=c++17",
+           "-arch=sm_90", "-w"]
+    for d in list(include_paths) + cpp_extension.include_paths() + [
+            sysconfig.get_paths()["include"]]:
+        cmd += ["-I", d]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        return None, "nvcc timed out"
+    if p.returncode == 0:
+        return True, ""
+    errs = [l for l in (p.stdout + p.stderr).splitlines() if "error" in l]
+    if not any("check.cu" in l for l in errs):
+        return None, "\n".join(errs[:10])  # the environment's headers, not the candidate
+    return False, "\n".join(errs[:10]).replace(src, "<cuda source>")
+
+
 def _as_list(x):
     if x is None:
         return []
@@ -34,6 +68,7 @@ class Interceptor:
         self.notes = notes          # list of strings for the report
         self.extensions = []        # one dict per intercepted build
         self.count = 0
+        self.native_fallback = True  # GPU: build as written when kfix cannot run it
 
     def install(self):
         from torch.utils import cpp_extension
@@ -62,18 +97,59 @@ class Interceptor:
                 cpp.append('#line 1 "%s"\n' % os.path.abspath(s) + text)
         inc = _as_list(extra_include_paths) + sorted({os.path.dirname(os.path.abspath(s))
                                                       for s in _as_list(sources)})
-        return self._build(name, cpp, cuda, None, extra_cflags, extra_cuda_cflags,
-                           extra_ldflags, inc, verbose, is_python_module, from_files=True)
+        a = (name, cpp, cuda, None, extra_cflags, extra_cuda_cflags, extra_ldflags, inc,
+             verbose, is_python_module)
+        try:
+            return self._build(*a, from_files=True)
+        except HarnessError as e:
+            return self._native(self.extensions[-1], e, *a)
+
+    def _native(self, ext, why, name, cpp, cuda, functions, extra_cflags, extra_cuda_cflags,
+                extra_ldflags, include_paths, verbose, is_python_module):
+        """GPU only: the candidate's CUDA built as written (nvcc), when kfix cannot run its
+        kernels. The benchmark's verdict is still computed; kfix runs none of them."""
+        from torch.utils import cpp_extension
+        if self.rt.target != "cuda" or not self.native_fallback:
+            if self.rt.target == "cpu" and cuda:
+                # Is it the candidate's own compile error? Ask the real nvcc (no GPU
+                # needed to compile); if nvcc rejects the source too, the benchmark
+                # would record a compile failure, and so does the harness.
+                ok, errors = nvcc_check(CUDA_PRELUDE + "\n".join(cuda), include_paths,
+                                        os.path.join(self.rt.workdir, "nvcc-check"))
+                if ok is False:
+                    ext["mode"] = "compile-error"
+                    raise CandidateCompileError("nvcc rejects the CUDA source of %s:\n%s"
+                                                % (name, errors))
+            raise why
+        ext["mode"] = "native"
+        ext["native_reason"] = str(why)
+        self.notes.append("%s: built as written with nvcc, its kernels are not run by kfix (%s)"
+                          % (name, str(why).splitlines()[0][:200]))
+        try:
+            return cpp_extension._kfix_original_load_inline(
+                name=name, cpp_sources=cpp, cuda_sources=cuda, functions=functions,
+                extra_cflags=extra_cflags, extra_cuda_cflags=extra_cuda_cflags,
+                extra_ldflags=extra_ldflags, extra_include_paths=include_paths,
+                verbose=verbose, is_python_module=is_python_module)
+        except Exception as e:
+            # torch's own build fails too: the candidate's extension does not compile,
+            # as in the benchmark; the exception goes to the candidate as it would.
+            ext["mode"] = "compile-error"
+            ext["native_error"] = str(e)[-1500:]
+            raise
 
     def load_inline(self, name, cpp_sources=None, cuda_sources=None, functions=None,
                     extra_cflags=None, extra_cuda_cflags=None, extra_ldflags=None,
                     extra_include_paths=None, build_directory=None, verbose=False,
                     with_cuda=None, is_python_module=True, with_pytorch_error_handling=True,
                     keep_intermediates=True, **kw):
-        return self._build(name, _as_list(cpp_sources), _as_list(cuda_sources), functions,
-                           extra_cflags, extra_cuda_cflags, extra_ldflags,
-                           _as_list(extra_include_paths), verbose, is_python_module,
-                           with_pytorch_error_handling=with_pytorch_error_handling)
+        a = (name, _as_list(cpp_sources), _as_list(cuda_sources), functions, extra_cflags,
+             extra_cuda_cflags, extra_ldflags, _as_list(extra_include_paths), verbose,
+             is_python_module)
+        try:
+            return self._build(*a, with_pytorch_error_handling=with_pytorch_error_handling)
+        except HarnessError as e:
+            return self._native(self.extensions[-1], e, *a)
 
     # -- the build -----------------------------------------------------------------
     def _build(self, name, cpp, cuda, functions, extra_cflags, extra_cuda_cflags,
@@ -111,6 +187,9 @@ class Interceptor:
             cmd += ["--torch-include", d]
         import sysconfig
         cmd += ["--torch-include", sysconfig.get_paths()["include"]]
+        for d in cuda_includes():
+            if os.path.isdir(os.path.join(d, "cccl")):  # CUDA 13 keeps thrust/cub there
+                cmd += ["--torch-include", os.path.join(d, "cccl")]
         p = subprocess.run(cmd, capture_output=True, text=True)
         ext["prepare_cmd"] = cmd
         if p.returncode != 0:

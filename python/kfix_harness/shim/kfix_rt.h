@@ -53,7 +53,12 @@ struct has_accessor_api<T, std::void_t<decltype(std::declval<const T &>().data()
                                        decltype(std::declval<const T &>().stride(0))>>
     : std::true_type {};
 
-template <class T> struct is_half_like : std::false_type {};
+// The rank of a torch packed accessor (GenericPackedTensorAccessor<T, N, Traits, I>),
+// matched structurally so this header needs no torch include.
+template <class T> struct accessor_rank { static constexpr int value = 0; };
+template <template <class, size_t, template <class> class, class> class A, class T, size_t N,
+          template <class> class P, class I>
+struct accessor_rank<A<T, N, P, I>> { static constexpr int value = (int)N; };
 
 template <class T> inline Arg arg(const T &v) {
   Arg a;
@@ -70,7 +75,7 @@ template <class T> inline Arg arg(const T &v) {
     a.kind = kFloat; a.f = (double)(float)v; // c10::Half, __half, BFloat16
   } else if constexpr (has_accessor_api<U>::value) {
     a.kind = kAccessor; a.p = (const void *)v.data();
-    constexpr int R = (int)U::kDims ? (int)U::kDims : 0;
+    constexpr int R = accessor_rank<U>::value;
     a.rank = R;
     for (int d = 0; d < R && d < 8; ++d) { a.sizes[d] = v.size(d); a.strides[d] = v.stride(d); }
   } else {
@@ -86,7 +91,12 @@ template <class S> inline void *stream_of(const S &s) {
 inline void *stream_of() { return nullptr; }
 
 // Template arguments spelled as Clang prints them in kfix.name.
-template <class T> inline std::string tname();
+template <class T> struct dependent_false : std::false_type {};
+template <class T> inline std::string tname() {
+  static_assert(dependent_false<T>::value,
+                "kfix_rt::tname: no kernel-name spelling for this template argument type");
+  return "";
+}
 #define KFIX_RT_TNAME(T, S) template <> inline std::string tname<T>() { return S; }
 KFIX_RT_TNAME(float, "float") KFIX_RT_TNAME(double, "double")
 KFIX_RT_TNAME(bool, "bool") KFIX_RT_TNAME(char, "char")

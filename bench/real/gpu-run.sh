@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The harness on the H200 (device tool): unpacks the portable tarball outside the
+# checkout, runs kfix's own harness inputs (test/PyHarness/Inputs) and the real
+# candidates of a case list through `kfix run-kernelbench --target cuda`.
+#   bench/real/gpu-run.sh TARBALL CASES_DIR LIST [JOBS] [extra run.py args...]
+# Writes under $OUT (the device tool's output folder) or ./gpu-out.
+set -uo pipefail
+TARBALL=$(realpath "$1"); CASES=$(realpath "$2"); LIST=$(realpath "$3"); JOBS=${4:-12}; shift 4 || shift $#
+OUTDIR=${OUT:-$PWD/gpu-out}; mkdir -p "$OUTDIR"
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+mkdir -p /tmp/kfix-prefix && tar -C /tmp/kfix-prefix -xJf "$TARBALL"
+K=$(ls -d /tmp/kfix-prefix/kfix-*/ | head -1)
+export KFIX_BIN=${K}bin/kfix KFIX_PYTHON=${KFIX_PYTHON:-python3} PYTHONUNBUFFERED=1
+export KFIX_HARNESS_CACHE=/tmp/kfix-harness-cache MAX_JOBS=2
+cd /tmp   # not the build checkout
+nvidia-smi -L; python3 -c "import torch; print('torch', torch.__version__, torch.cuda.get_device_name())"
+"$KFIX_BIN" devices | head -3
+IN=$ROOT/test/PyHarness/Inputs
+( [ -n "${SKIP_OWN:-}" ] || for c in relu_ok relu_offbyone conv_fused_ok conv_fused_bug; do
+    p=relu_problem; case $c in conv*) p=conv_fused_problem;; esac
+    "$KFIX_BIN" run-kernelbench --problem $IN/$p.py --candidate $IN/$c.py -o /tmp/own-$c --target cuda
+    echo "rc=$?"
+  done
+  [ -n "${SKIP_OWN:-}" ] || { "$KFIX_BIN" debug-kernelbench --problem $IN/rowsum_problem.py \
+      --candidate $IN/rowsum_race.py -o /tmp/own-debug-rowsum --target cuda; echo "rc=$?";
+    cp /tmp/own-debug-rowsum/repair.diff "$OUTDIR/rowsum-repair.diff" 2>/dev/null; }
+  ) > "$OUTDIR/own-inputs.txt" 2>&1 &
+python3 "$ROOT/bench/real/run.py" --cases "$CASES" --list "$LIST" --target cuda --jobs "$JOBS" \
+  --timeout 300 --deadline 230 -o /tmp/real-gpu --kfix "$KFIX_BIN" "$@" > "$OUTDIR/real-run.txt" 2>&1
+wait
+cp /tmp/real-gpu/summary.md "$OUTDIR/summary.md"
+python3 - "$OUTDIR" <<'PY'
+import json, sys
+r = json.load(open('/tmp/real-gpu/results.json'))
+for v in r.values():
+    v['log_tail'] = v['log_tail'][-600:]
+json.dump(r, open(sys.argv[1] + '/results.json', 'w'), indent=1)
+PY
+tail -n 60 "$OUTDIR/own-inputs.txt" | grep -E "verdict|trial 0|rc=|kernels run|harness-error|finding|debug|benchmark check|delivered|solution" 
+cat "$OUTDIR/summary.md"
