@@ -16,17 +16,23 @@ cd /tmp   # not the build checkout
 nvidia-smi -L; python3 -c "import torch; print('torch', torch.__version__, torch.cuda.get_device_name())"
 "$KFIX_BIN" devices | head -3
 IN=$ROOT/test/PyHarness/Inputs
-( [ -n "${SKIP_OWN:-}" ] || for c in relu_ok relu_offbyone conv_fused_ok conv_fused_bug; do
-    p=relu_problem; case $c in conv*) p=conv_fused_problem;; esac
-    "$KFIX_BIN" run-kernelbench --problem $IN/$p.py --candidate $IN/$c.py -o /tmp/own-$c --target cuda
-    echo "rc=$?"
-  done
-  [ -n "${SKIP_OWN:-}" ] || { "$KFIX_BIN" debug-kernelbench --problem $IN/rowsum_problem.py \
-      --candidate $IN/rowsum_race.py -o /tmp/own-debug-rowsum --target cuda; echo "rc=$?";
-    cp /tmp/own-debug-rowsum/repair.diff "$OUTDIR/rowsum-repair.diff" 2>/dev/null; }
-  ) > "$OUTDIR/own-inputs.txt" 2>&1 &
+# OWN=run (default): kfix's own harness inputs through run-kernelbench;
+# OWN=debug: the failing ones through debug-kernelbench; OWN=skip: neither.
+( case "${OWN:-run}" in
+  run) for c in relu_ok relu_offbyone conv_fused_ok conv_fused_bug; do
+         p=relu_problem; case $c in conv*) p=conv_fused_problem;; esac
+         "$KFIX_BIN" run-kernelbench --problem $IN/$p.py --candidate $IN/$c.py -o /tmp/own-$c --target cuda
+         echo "rc=$?"
+       done ;;
+  debug) for c in relu_offbyone conv_fused_bug; do
+         p=relu_problem; case $c in conv*) p=conv_fused_problem;; esac
+         "$KFIX_BIN" debug-kernelbench --problem $IN/$p.py --candidate $IN/$c.py -o /tmp/own-debug-$c \
+           --target cuda --time-limit 120
+         echo "rc=$?"; cp /tmp/own-debug-$c/repair.diff "$OUTDIR/$c-repair.diff" 2>/dev/null
+       done ;;
+  esac ) > "$OUTDIR/own-inputs.txt" 2>&1 &
 python3 "$ROOT/bench/real/run.py" --cases "$CASES" --list "$LIST" --target cuda --jobs "$JOBS" \
-  --timeout 300 --deadline 230 -o /tmp/real-gpu --kfix "$KFIX_BIN" "$@" > "$OUTDIR/real-run.txt" 2>&1
+  --timeout ${CASE_TIMEOUT:-300} --deadline ${DEADLINE:-230} -o /tmp/real-gpu --kfix "$KFIX_BIN" "$@" > "$OUTDIR/real-run.txt" 2>&1
 wait
 cp /tmp/real-gpu/summary.md "$OUTDIR/summary.md"
 python3 - "$OUTDIR" <<'PY'

@@ -26,11 +26,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 DEADLINE = [None]
 
 
+MODE = ["run"]
+
+
 def run_case(case_dir, out_dir, target, timeout, kfix, python, extra):
     if DEADLINE[0] and time.time() > DEADLINE[0]:
         return {"rc": -1, "wall_s": 0, "verdict": {"status": "not-run"}, "log_tail": "deadline"}
     os.makedirs(out_dir, exist_ok=True)
-    cmd = [kfix, "run-kernelbench", "--problem", os.path.join(case_dir, "problem.py"),
+    cmd = [kfix, MODE[0] + "-kernelbench", "--problem", os.path.join(case_dir, "problem.py"),
            "--candidate", os.path.join(case_dir, "candidate.py"), "-o", out_dir,
            "--target", target] + extra
     env = dict(os.environ)
@@ -62,6 +65,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=900)
     ap.add_argument("--limit", type=int)
+    ap.add_argument("--mode", default="run", choices=["run", "debug"],
+                    help="debug: kfix debug-kernelbench (repair the failing kernel)")
+    ap.add_argument("--all", action="store_true",
+                    help="every listed case, not only single-file load_inline ones")
     ap.add_argument("--deadline", type=int, help="start no case after this many seconds")
     ap.add_argument("-o", "--output", default=os.path.join(ROOT, "bench", "real", "out"))
     ap.add_argument("--kfix", default=os.environ.get("KFIX_BIN") or os.path.join(ROOT, "build", "bin", "kfix"))
@@ -88,12 +95,13 @@ def main():
             print("missing case %s" % cid, file=sys.stderr)
             continue
         meta = json.load(open(os.path.join(d, "meta.json")))
-        if not meta.get("single_file_load_inline", True):
+        if not a.all and not meta.get("single_file_load_inline", True):
             continue
         cases.append((cid, d, meta))
     if a.limit:
         cases = cases[:a.limit]
     os.makedirs(a.output, exist_ok=True)
+    MODE[0] = a.mode
     if a.deadline:
         DEADLINE[0] = time.time() + a.deadline
     results = {}
@@ -162,6 +170,18 @@ def summarize(results, target):
         lines += ["", "Harness errors (first line):", ""]
         for e, c in constructs.most_common(30):
             lines.append("- %d x `%s`" % (c, e.replace("`", "'")))
+    dstat = collections.Counter(r["verdict"].get("debug", {}).get("status") for r in results.values()
+                                if r["verdict"].get("debug"))
+    if dstat:
+        lines += ["", "Debug outcomes:", ""]
+        for k, c in dstat.most_common():
+            lines.append("- %s: %d" % (k, c))
+        for cid, r in sorted(results.items()):
+            d = r["verdict"].get("debug") or {}
+            if d.get("status") in ("repaired", "repaired-delivery-fails", "repair-rejected-by-model-check",
+                                   "not-repaired"):
+                lines.append("  - %s: %s (%s, %s)" % (cid, d["status"], d.get("kernel"),
+                             (d.get("kfix_debug") or {}).get("stop_reason")))
     dis = [(cid, r) for cid, r in results.items() if r["verdict"].get("status") == "ok"
            and agree(r["verdict"], r["recorded"]) is False]
     if dis:

@@ -63,9 +63,21 @@ static int passthrough(const char *mode, int argc, char **argv) {
   ::setenv("PYTHONPATH", pythonPath.c_str(), 1);
   if (!exe.empty())
     ::setenv("KFIX_BIN", exe.c_str(), 1);
+  // $KFIX_PYTHON, else the first of python3 on PATH and the system's
+  // /usr/bin/python3 that imports torch (a pyenv or venv python3 on PATH often
+  // has no torch while the distribution's python3-torch is installed).
   std::string python = "python3";
-  if (const char *p = std::getenv("KFIX_PYTHON"); p && *p)
+  if (const char *p = std::getenv("KFIX_PYTHON"); p && *p) {
     python = p;
+  } else {
+    for (const char *cand : {"python3", "/usr/bin/python3"}) {
+      std::string probe = std::string(cand) + " -c 'import torch' >/dev/null 2>&1";
+      if (std::system(probe.c_str()) == 0) {
+        python = cand;
+        break;
+      }
+    }
+  }
   std::vector<std::string> args = {python, "-m", "kfix_harness", mode};
   for (int i = 1; i < argc; ++i)
     args.push_back(argv[i]);

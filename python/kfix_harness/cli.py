@@ -289,11 +289,22 @@ def run(args, out):
             scaled = kb.scale_problem(problem_ns, args.max_elements or (1 << 18), args.seed)
         res["scaled"] = scaled
         if scaled:
+            # Execute the problem again with the scaled sizes assigned where the file
+            # assigns them, so that values derived from them are consistent.
+            problem_ns = kb.exec_source(problem_src, os.path.abspath(args.problem),
+                                        {"__name__": "__kfix_problem__"}, overrides=scaled)
             notes.append("sizes scaled for the CPU executor; bugs that show only at large "
                          "sizes (32-bit index overflow, grid limits) cannot show here")
+        # KernelBench executes the candidate in the same namespace as the problem (one
+        # context dict): a candidate may use the problem's imports and constants. The
+        # reference Model and input functions are the problem's, taken before.
+        ref_ns = {k: problem_ns[k] for k in ("Model", "get_inputs", "get_init_inputs")
+                  if k in problem_ns}
+        candidate_ns = problem_ns
+        candidate_ns.pop("ModelNew", None)
         try:
-            candidate_ns = kb.exec_source(candidate_src, os.path.abspath(args.candidate),
-                                          {"__name__": "__kfix_candidate__"})
+            kb.exec_source(candidate_src, os.path.abspath(args.candidate), candidate_ns,
+                           overrides=scaled)
         except HarnessError:
             raise
         except Exception as e:  # the candidate's own error (CandidateCompileError too)
@@ -301,9 +312,7 @@ def run(args, out):
                         "metadata": {"compilation_error": "%s: %s" % (type(e).__name__, e),
                                      "traceback": traceback.format_exc()[-4000:]}})
             return res
-        for k, (old, new) in scaled.items():
-            if candidate_ns.get(k) == old:
-                candidate_ns[k] = new
+        problem_ns = ref_ns
         cap = None
         if args.mode == "debug" and rt:
             from .debug import Capture

@@ -30,12 +30,46 @@ def set_seed(seed):
         torch.cuda.manual_seed(seed)
 
 
-def exec_source(src, path, ns=None):
+class _Overriding(dict):
+    """Module-level assignments of the overridden size constants store the new value
+    (into the real globals too, so functions and comprehensions see it at once): the
+    problem's and the candidate's derived values (`bias_shape = (out_channels, 1, 1)`)
+    are computed from the scaled sizes, as if the file had been written with them."""
+
+    def __init__(self, g, overrides):
+        super().__init__()
+        self.g = g
+        self.overrides = overrides
+
+    def __setitem__(self, k, v):
+        o = self.overrides.get(k)
+        if o is not None and type(v) is int and v == o[0]:
+            v = o[1]
+        self.g[k] = v
+        dict.__setitem__(self, k, v)
+
+    def __delitem__(self, k):
+        self.g.pop(k, None)
+        dict.__delitem__(self, k)
+
+    def __getitem__(self, k):
+        return self.g[k]
+
+    def __contains__(self, k):
+        return k in self.g
+
+
+def exec_source(src, path, ns=None, overrides=None):
+    """Executes a problem or candidate file in ns (KernelBench's context dict).
+    overrides: {name: (old, new)} size constants assigned new values."""
     ns = {} if ns is None else ns
     ns.setdefault("__name__", "__kfix_candidate__")
     ns.setdefault("__file__", path)
     code = compile(src, path, "exec")
-    exec(code, ns)
+    if overrides:
+        exec(code, ns, _Overriding(ns, overrides))
+    else:
+        exec(code, ns)
     return ns
 
 

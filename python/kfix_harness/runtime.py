@@ -63,6 +63,16 @@ def kfix_binary():
     raise HarnessError("kfix harness: cannot find the kfix binary (set KFIX_BIN)")
 
 
+def use_ccache():
+    """Extension builds through ccache where Debian's masquerade directory exists
+    (torch's ninja calls `c++`); KFIX_HARNESS_CCACHE=0 turns it off."""
+    d = "/usr/lib/ccache"
+    if os.environ.get("KFIX_HARNESS_CCACHE", "1") != "0" and os.path.exists(os.path.join(d, "c++")):
+        path = os.environ.get("PATH", "")
+        if not path.startswith(d):
+            os.environ["PATH"] = d + os.pathsep + path
+
+
 def cache_root():
     d = os.environ.get("KFIX_HARNESS_CACHE") or os.path.join(
         os.path.expanduser("~"), ".cache", "kfix", "harness")
@@ -135,6 +145,7 @@ class Runtime:
     # -- core extension -------------------------------------------------------
     def build_core(self):
         from torch.utils import cpp_extension
+        use_ccache()
         src = open(os.path.join(SHIM_DIR, "core.cpp")).read()
         digest = hashlib.sha256((src + self.target + open(os.path.join(SHIM_DIR, "kfix_rt.h"))
                                  .read()).encode()).hexdigest()[:12]

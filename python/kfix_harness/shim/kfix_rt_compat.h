@@ -32,6 +32,81 @@
 #define __launch_bounds__(...)
 #endif
 
+// nvcc gives host code ::min / ::max for mixed arithmetic types (CUDA's
+// math_functions.hpp, plain functions, so they win over std::min's template).
+// The same overloads, for host code compiled by a C++ compiler.
+#if !defined(__CUDACC__)
+#include <type_traits>
+#define KFIX_RT_MINMAX(A, B)                                                             \
+  inline std::common_type_t<A, B> min(A a, B b) { return b < a ? b : a; }                \
+  inline std::common_type_t<A, B> max(A a, B b) { return a < b ? b : a; }
+KFIX_RT_MINMAX(int, int)
+KFIX_RT_MINMAX(int, unsigned int)
+KFIX_RT_MINMAX(int, long)
+KFIX_RT_MINMAX(int, unsigned long)
+KFIX_RT_MINMAX(int, long long)
+KFIX_RT_MINMAX(int, unsigned long long)
+KFIX_RT_MINMAX(int, float)
+KFIX_RT_MINMAX(int, double)
+KFIX_RT_MINMAX(unsigned int, int)
+KFIX_RT_MINMAX(unsigned int, unsigned int)
+KFIX_RT_MINMAX(unsigned int, long)
+KFIX_RT_MINMAX(unsigned int, unsigned long)
+KFIX_RT_MINMAX(unsigned int, long long)
+KFIX_RT_MINMAX(unsigned int, unsigned long long)
+KFIX_RT_MINMAX(unsigned int, float)
+KFIX_RT_MINMAX(unsigned int, double)
+KFIX_RT_MINMAX(long, int)
+KFIX_RT_MINMAX(long, unsigned int)
+KFIX_RT_MINMAX(long, long)
+KFIX_RT_MINMAX(long, unsigned long)
+KFIX_RT_MINMAX(long, long long)
+KFIX_RT_MINMAX(long, unsigned long long)
+KFIX_RT_MINMAX(long, float)
+KFIX_RT_MINMAX(long, double)
+KFIX_RT_MINMAX(unsigned long, int)
+KFIX_RT_MINMAX(unsigned long, unsigned int)
+KFIX_RT_MINMAX(unsigned long, long)
+KFIX_RT_MINMAX(unsigned long, unsigned long)
+KFIX_RT_MINMAX(unsigned long, long long)
+KFIX_RT_MINMAX(unsigned long, unsigned long long)
+KFIX_RT_MINMAX(unsigned long, float)
+KFIX_RT_MINMAX(unsigned long, double)
+KFIX_RT_MINMAX(long long, int)
+KFIX_RT_MINMAX(long long, unsigned int)
+KFIX_RT_MINMAX(long long, long)
+KFIX_RT_MINMAX(long long, unsigned long)
+KFIX_RT_MINMAX(long long, long long)
+KFIX_RT_MINMAX(long long, unsigned long long)
+KFIX_RT_MINMAX(long long, float)
+KFIX_RT_MINMAX(long long, double)
+KFIX_RT_MINMAX(unsigned long long, int)
+KFIX_RT_MINMAX(unsigned long long, unsigned int)
+KFIX_RT_MINMAX(unsigned long long, long)
+KFIX_RT_MINMAX(unsigned long long, unsigned long)
+KFIX_RT_MINMAX(unsigned long long, long long)
+KFIX_RT_MINMAX(unsigned long long, unsigned long long)
+KFIX_RT_MINMAX(unsigned long long, float)
+KFIX_RT_MINMAX(unsigned long long, double)
+KFIX_RT_MINMAX(float, int)
+KFIX_RT_MINMAX(float, unsigned int)
+KFIX_RT_MINMAX(float, long)
+KFIX_RT_MINMAX(float, unsigned long)
+KFIX_RT_MINMAX(float, long long)
+KFIX_RT_MINMAX(float, unsigned long long)
+KFIX_RT_MINMAX(float, float)
+KFIX_RT_MINMAX(float, double)
+KFIX_RT_MINMAX(double, int)
+KFIX_RT_MINMAX(double, unsigned int)
+KFIX_RT_MINMAX(double, long)
+KFIX_RT_MINMAX(double, unsigned long)
+KFIX_RT_MINMAX(double, long long)
+KFIX_RT_MINMAX(double, unsigned long long)
+KFIX_RT_MINMAX(double, float)
+KFIX_RT_MINMAX(double, double)
+#undef KFIX_RT_MINMAX
+#endif
+
 namespace kfix_rt {
 #ifdef KFIX_RT_CPU
 inline bool is_cuda(const at::Tensor &) { return true; }
