@@ -192,24 +192,38 @@ class Interceptor:
                 cmd += ["--torch-include", os.path.join(d, "cccl")]
         p = subprocess.run(cmd, capture_output=True, text=True)
         ext["prepare_cmd"] = cmd
-        if p.returncode != 0:
+        no_kernels = p.returncode != 0 and "no kernel launch and no __global__" in p.stderr
+        if p.returncode != 0 and not no_kernels:
             raise HarnessError("kfix harness-prepare failed on %s:\n%s" % (name, p.stderr.strip()),
                                construct="prepare")
+        if no_kernels:
+            # CUDA sources with no kernel (torch ops, cuBLAS in the wrapper): nothing for
+            # kfix to run; the source is host code, built as it is.
+            os.makedirs(prep, exist_ok=True)
+            with open(os.path.join(prep, "host.cpp"), "w") as f:
+                f.write('#include "kfix_rt.h"\n#include "kfix_rt_compat.h"\n#line 1 "%s"\n%s'
+                        % (src, cuda_text))
+            with open(os.path.join(prep, "manifest.json"), "w") as f:
+                json.dump({"kernels": [], "sites": [], "lift_errors": None,
+                           "no_kernels": True}, f)
         manifest = json.load(open(os.path.join(prep, "manifest.json")))
         ext["manifest"] = manifest
         ext["source"] = src
         ext["cuda_text"] = cuda_text
         mlir = os.path.join(prep, "kernels.mlir")
         ext["lift_errors"] = manifest.get("lift_errors") or ""
-        if not os.path.exists(mlir):
+        if manifest.get("no_kernels"):
+            ext["mode"] = "no kernels"
+        elif not os.path.exists(mlir):
             first = _first_error(ext["lift_errors"])
             raise HarnessError("kfix cannot lift the kernels of %s: %s" % (name, first),
                                construct=_construct_of(first))
-        mid = "ext%d" % self.count
-        kernels = self.rt.load_module(mid, mlir, manifest)
-        ext["module"] = mid
-        ext["mlir"] = mlir
-        ext["kernels"] = sorted(k["name"] for k in kernels.values())
+        if not manifest.get("no_kernels"):
+            mid = "ext%d" % self.count
+            kernels = self.rt.load_module(mid, mlir, manifest)
+            ext["module"] = mid
+            ext["mlir"] = mlir
+            ext["kernels"] = sorted(k["name"] for k in kernels.values())
         if extra_cuda_cflags and any("fast_math" in f or "fast-math" in f
                                      for f in _as_list(extra_cuda_cflags)):
             self.notes.append("%s asks nvcc for --use_fast_math; kfix runs its kernels with "
@@ -258,6 +272,13 @@ class Interceptor:
             raise
         except Exception as e:
             msg = str(e)
+            errs = [l for l in msg.splitlines() if "error" in l and ".cpp:" in l]
+            if errs and all("/main.cpp:" in l for l in errs):
+                # main.cpp is torch's own file (the cpp_sources and the bindings), the
+                # same as torch's build would compile: the candidate's compile error.
+                ext["mode"] = "compile-error"
+                raise CandidateCompileError("the cpp_sources of %s do not compile:\n%s"
+                                            % (name, "\n".join(errs[:10])))
             raise HarnessError("building the rewritten wrapper of %s failed:\n%s"
                                % (name, _compile_errors(bdir, msg)), construct="wrapper-build")
         finally:

@@ -156,10 +156,13 @@ def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on
     with torch.no_grad():
         set_seed(seed)
         ref = Model(*init_inputs).to(device)
+    from . import HarnessError
     try:
         with torch.no_grad():
             set_seed(seed)
             new = ModelNew(*init_inputs).to(device)
+    except HarnessError:
+        raise
     except Exception as e:
         v["correctness"] = False
         v["runtime_error"] = "%s: %s" % (type(e).__name__, e)
@@ -182,6 +185,8 @@ def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on
                 out_new = _first_tensor(new(*inputs))
                 if device == "cuda":
                     torch.cuda.synchronize()
+            except HarnessError:
+                raise
             except Exception as e:
                 rec["runtime_error"] = "%s: %s" % (type(e).__name__, e)
                 v["trials"].append(rec)
