@@ -228,6 +228,13 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
     initial->eval = evaluator.evaluate(*initial->module, /*full=*/false);
     account(initial->eval);
   }
+  // The task itself could not be validated (the reference failed, a size does
+  // not fit in memory, the lifted candidate does not compile): no edit of the
+  // kernel changes that, so the search does not spend its budget on it.
+  if (initial->eval.error) {
+    result.best = std::move(initial);
+    return finish("error");
+  }
   if (initial->eval.passed) {
     Evaluation screen = initial->eval;
     Evaluation full = evaluator.evaluate(*initial->module, /*full=*/true);

@@ -3,6 +3,7 @@
 
 #include "kfix/Runtime/Inputs.h"
 #include "kfix/Runtime/KernelSource.h"
+#include "kfix/Runtime/MemoryBudget.h"
 #include "kfix/Runtime/Npy.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -308,6 +309,29 @@ llvm::Error kfix::runCommandReferenceUncached(const TaskManifest &task, const Bi
 llvm::Expected<std::vector<Buffer>>
 kfix::makeCaseBuffers(const TaskManifest &task, const std::vector<ResolvedParam> &resolved,
                       unsigned sizeIndex, unsigned seed) {
+  // Validation holds about five copies of a case's buffers at once (the inputs,
+  // the reference's, two candidate runs, the failing case kept for diagnosis):
+  // a size the machine cannot hold is a named error before anything is allocated.
+  uint64_t total = 0;
+  for (size_t i = 0; i < task.params.size(); ++i) {
+    const ParamSpec &p = task.params[i];
+    if (!p.isBuffer())
+      continue;
+    std::optional<uint64_t> n = bufferBytes(resolved[i].shape, dtypeSize(p.dtype));
+    if (!n || *n > UINT64_MAX / 8 - total)
+      return makeError("sizes[" + std::to_string(sizeIndex) + "]: buffer " + p.name +
+                       " has a size that does not fit in 64 bits");
+    total += *n;
+  }
+  constexpr uint64_t copies = 5;
+  std::string what = "sizes[" + std::to_string(sizeIndex) + "] " +
+                     bindingsToString(task.sizes.size() > sizeIndex ? task.sizes[sizeIndex]
+                                                                    : Bindings{},
+                                      task.sizeNames) +
+                     ": validating one case (" + std::to_string(copies) + " copies of " +
+                     formatBytes(total) + " of buffers)";
+  if (llvm::Error e = checkHostBytes(total * copies, what))
+    return std::move(e);
   std::vector<Buffer> bufs(task.params.size());
   for (size_t i = 0; i < task.params.size(); ++i) {
     const ParamSpec &p = task.params[i];
