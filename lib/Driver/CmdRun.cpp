@@ -56,17 +56,32 @@ static std::string displayPath(StringRef p) {
 
 static void printTable(llvm::raw_ostream &os, const TaskManifest &task,
                        const ValidationResult &r) {
-  os << llvm::left_justify("size", 22) << llvm::left_justify("seed", 6)
-     << llvm::left_justify("status", 18) << llvm::left_justify("output", 10)
-     << llvm::left_justify("max_abs", 11) << llvm::left_justify("max_rel", 11) << "mismatches\n";
+  // Columns are as wide as their widest cell (plus two spaces): a long size
+  // binding or output name never runs into the next column.
+  size_t wSize = 4, wSeed = 4, wStatus = 6, wOut = 6, wAbs = 7, wRel = 7;
+  for (const CaseResult &c : r.cases) {
+    wSize = std::max(wSize, bindingsToString(c.sizes, task.sizeNames).size());
+    wSeed = std::max(wSeed, std::to_string(c.seed).size());
+    wStatus = std::max(wStatus, c.status.size());
+    for (const OutputResult &o : c.outputs) {
+      wOut = std::max(wOut, o.param.size());
+      wAbs = std::max(wAbs, fmtErr(o.stats.maxAbsErr).size());
+      wRel = std::max(wRel, fmtErr(o.stats.maxRelErr).size());
+    }
+  }
+  wSize += 2, wSeed += 2, wStatus += 2, wOut += 2, wAbs += 2, wRel += 2;
+  os << llvm::left_justify("size", wSize) << llvm::left_justify("seed", wSeed)
+     << llvm::left_justify("status", wStatus) << llvm::left_justify("output", wOut)
+     << llvm::left_justify("max_abs", wAbs) << llvm::left_justify("max_rel", wRel)
+     << "mismatches\n";
   for (const CaseResult &c : r.cases) {
     bool first = true;
     for (const OutputResult &o : c.outputs) {
-      os << llvm::left_justify(first ? bindingsToString(c.sizes, task.sizeNames) : "", 22)
-         << llvm::left_justify(first ? std::to_string(c.seed) : "", 6)
-         << llvm::left_justify(first ? c.status : "", 18) << llvm::left_justify(o.param, 10)
-         << llvm::left_justify(fmtErr(o.stats.maxAbsErr), 11)
-         << llvm::left_justify(fmtErr(o.stats.maxRelErr), 11) << o.stats.mismatches << "/"
+      os << llvm::left_justify(first ? bindingsToString(c.sizes, task.sizeNames) : "", wSize)
+         << llvm::left_justify(first ? std::to_string(c.seed) : "", wSeed)
+         << llvm::left_justify(first ? c.status : "", wStatus) << llvm::left_justify(o.param, wOut)
+         << llvm::left_justify(fmtErr(o.stats.maxAbsErr), wAbs)
+         << llvm::left_justify(fmtErr(o.stats.maxRelErr), wRel) << o.stats.mismatches << "/"
          << o.stats.numel;
       if (o.stats.unwritten)
         os << " (" << o.stats.unwritten << " unwritten)";
