@@ -79,7 +79,7 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
 
   std::unique_ptr<Planner> planner;
   if (opts.planner == "llm") {
-    llm::LLMConfigOverrides ov;
+    llm::LLMConfigOverrides ov = opts.llmTuning;
     ov.baseURL = opts.llmBaseURL;
     ov.model = opts.llmModel;
     ov.apiKeyEnv = opts.llmApiKeyEnv;

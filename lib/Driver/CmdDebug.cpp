@@ -41,6 +41,15 @@ static void declareCommonOptions(Args &args) {
       .option("llm-base-url", "OpenAI-compatible base URL (else $KFIX_LLM_BASE_URL)")
       .option("llm-model", "model name (else $KFIX_LLM_MODEL)")
       .option("llm-api-key-env", "NAME of the variable holding the API key (default KFIX_LLM_API_KEY)")
+      .option("llm-temperature", "sampling temperature (default 0)")
+      .option("llm-max-tokens", "tokens per reply (default 2048; capped by the budget left)")
+      .option("llm-timeout-ms", "per HTTP request, connection included (default 120000)")
+      .option("llm-max-retries", "retries on 429/5xx/timeouts/connection errors (default 4)")
+      .option("llm-backoff-ms", "first retry backoff, doubling (default 500)")
+      .option("llm-backoff-cap-ms", "longest retry backoff (default 30000)")
+      .option("llm-seed", "seed of the backoff jitter (default 0)")
+      .option("llm-token-budget", "prompt + completion tokens for the session (same as --max-tokens)")
+      .flag("llm-no-response-format", "never send response_format (servers without structured output)")
       .option("ablate", "kb | edits | diagnostics | integrity: switch a component off (benchmarks)")
       .option("batch", "debug every task.json under DIR")
       .option("shard", "I/N: only the tasks whose index % N == I (batch)")
@@ -74,6 +83,55 @@ static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
   o.llmBaseURL = args.get("llm-base-url", "");
   o.llmModel = args.get("llm-model", "");
   o.llmApiKeyEnv = args.get("llm-api-key-env", "");
+  if (args.has("llm-token-budget")) {
+    if (args.has("max-tokens")) {
+      err = "--llm-token-budget and --max-tokens set the same budget: give one";
+      return false;
+    }
+    if (!args.getInt("llm-token-budget", v, 0, err))
+      return false;
+    if (v < 0) {
+      err = "--llm-token-budget must not be negative";
+      return false;
+    }
+    o.budgets.maxTokens = v;
+  }
+  if (args.has("llm-temperature")) {
+    if (!args.getDouble("llm-temperature", t, 0, err))
+      return false;
+    if (!(t >= 0 && t <= 2)) {
+      err = "--llm-temperature must be between 0 and 2";
+      return false;
+    }
+    o.llmTuning.temperature = t;
+  }
+  // Non-negative integer knobs, each into its optional field.
+  struct UIntFlag {
+    const char *name;
+    std::optional<unsigned> *field;
+  } uints[] = {{"llm-max-tokens", &o.llmTuning.maxTokens},
+               {"llm-timeout-ms", &o.llmTuning.timeoutMs},
+               {"llm-max-retries", &o.llmTuning.maxRetries},
+               {"llm-backoff-ms", &o.llmTuning.backoffBaseMs},
+               {"llm-backoff-cap-ms", &o.llmTuning.backoffCapMs}};
+  for (const UIntFlag &f : uints) {
+    if (!args.has(f.name))
+      continue;
+    if (!args.getInt(f.name, v, 0, err))
+      return false;
+    if (v < 0 || v > int64_t(UINT32_MAX)) {
+      err = std::string("--") + f.name + " must be a non-negative integer";
+      return false;
+    }
+    *f.field = static_cast<unsigned>(v);
+  }
+  if (args.has("llm-seed")) {
+    if (!args.getInt("llm-seed", v, 0, err))
+      return false;
+    o.llmTuning.seed = static_cast<uint64_t>(v);
+  }
+  if (args.has("llm-no-response-format"))
+    o.llmTuning.useResponseFormat = false;
   if (auto a = args.get("ablate")) {
     if (*a == "kb")
       o.useKB = false;

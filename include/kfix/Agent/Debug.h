@@ -7,6 +7,7 @@
 #include "kfix/Agent/Session.h"
 #include "kfix/Integrity/Gate.h"
 #include "kfix/KB/KnowledgeBase.h"
+#include "kfix/LLM/Client.h"
 
 #include <atomic>
 #include <optional>
@@ -40,6 +41,9 @@ struct DebugOptions {
   std::string kbDir;
   /// LLM planner settings (flags; the environment fills the rest).
   std::string llmBaseURL, llmModel, llmApiKeyEnv;
+  /// The other --llm-* knobs (temperature, per-reply tokens, timeouts, retries,
+  /// backoff, seed, response_format); unset fields keep the client's defaults.
+  llm::LLMConfigOverrides llmTuning;
   std::atomic<bool> *interrupted = nullptr;
 };
 
