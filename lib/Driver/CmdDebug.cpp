@@ -13,19 +13,149 @@
 #include "kfix/Driver/Args.h"
 #include "kfix/Driver/Driver.h"
 #include "kfix/Report/Report.h"
+#include "kfix/Runtime/Deadline.h"
+#include "kfix/Runtime/Npy.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
 
 using namespace kfix;
 
 static std::atomic<bool> gInterrupted{false};
+static std::atomic<bool> gTerminated{false};
 static void onSigint(int) { gInterrupted = true; }
+static void onSigterm(int) {
+  gInterrupted = true;
+  gTerminated = true;
+}
+
+namespace {
+/// report.json while the run goes: written (atomically) when the run starts and
+/// after every step, so a run killed from outside, or ended by the watchdog,
+/// leaves a valid report saying how far it got ("incomplete": true). The final
+/// report replaces it.
+class ProgressReport {
+public:
+  ProgressReport(std::string path, llvm::json::Object header)
+      : path(std::move(path)), header(std::move(header)),
+        start(std::chrono::steady_clock::now()) {}
+
+  void step(const StepRecord &st) {
+    std::lock_guard<std::mutex> lock(m);
+    steps.push_back(st.toJSON());
+    writeLocked("not-repaired", "running");
+  }
+  void begin() {
+    std::lock_guard<std::mutex> lock(m);
+    writeLocked("not-repaired", "running");
+  }
+  /// The final outputs are being written: the progress report stands down.
+  void finish() {
+    std::lock_guard<std::mutex> lock(m);
+    finished = true;
+  }
+  /// The watchdog's last word. False when the final report is already written.
+  bool abort(llvm::StringRef stopReason, llvm::StringRef error) {
+    std::lock_guard<std::mutex> lock(m);
+    if (finished)
+      return false;
+    lastError = error.str();
+    writeLocked("not-repaired", stopReason);
+    return true;
+  }
+
+private:
+  void writeLocked(llvm::StringRef verdict, llvm::StringRef stopReason) {
+    llvm::json::Object o = header;
+    o["verdict"] = verdict;
+    o["stop_reason"] = stopReason;
+    o["incomplete"] = true;
+    o["iterations"] = llvm::json::Array(steps);
+    o["costs"] = llvm::json::Object{
+        {"wall_ms", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                               start)
+                        .count()}};
+    if (!lastError.empty())
+      o["error"] = lastError;
+    if (llvm::Error e = writeFileAtomically(
+            path, llvm::formatv("{0:2}", llvm::json::Value(std::move(o))).str() + "\n"))
+      llvm::consumeError(std::move(e));
+  }
+
+  std::mutex m;
+  std::string path;
+  llvm::json::Object header;
+  std::vector<llvm::json::Value> steps;
+  std::chrono::steady_clock::time_point start;
+  std::string lastError;
+  bool finished = false;
+};
+
+/// Holds the time budget from outside the loop: the loop stops itself between
+/// steps at --time-limit; a step that runs on past it (a compile, a reference
+/// run, a kernel that hangs) is ended here, `grace` seconds later, with the
+/// progress report saying so. SIGTERM gets the same treatment after 5 s.
+class Watchdog {
+public:
+  /// `start`: when the run began (the budget counts the lifting and the
+  /// compiles before the loop too).
+  Watchdog(ProgressReport &report, double limitSec, std::chrono::steady_clock::time_point start)
+      : report(report), limitSec(limitSec), grace(std::clamp(0.05 * limitSec, 2.0, 30.0)),
+        start(start), thread([this] { run(); }) {}
+  ~Watchdog() {
+    stop = true;
+    thread.join();
+  }
+
+private:
+  void run() {
+    std::optional<std::chrono::steady_clock::time_point> termAt;
+    while (!stop) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      auto now = std::chrono::steady_clock::now();
+      double t = std::chrono::duration<double>(now - start).count();
+      if (gTerminated && !termAt)
+        termAt = now;
+      bool overTime = limitSec > 0 && t > limitSec + grace;
+      bool overTerm = termAt && std::chrono::duration<double>(now - *termAt).count() > 5;
+      if (!overTime && !overTerm)
+        continue;
+      std::string why =
+          overTime ? llvm::formatv("the time limit of {0} s ended during a step (stopped {1:F1} s "
+                                   "later); the report holds the steps completed",
+                                   limitSec, t - limitSec)
+                         .str()
+                   : "terminated (SIGTERM) during a step; the report holds the steps completed";
+      if (!report.abort(overTime ? "time-limit" : "interrupted", why)) {
+        // The final report is being written (the delivered patch is validated
+        // first): a minute more, then the last progress report stands.
+        if (!(limitSec > 0 && t > limitSec + grace + 60))
+          continue;
+        why = "the time limit ended while the final outputs were written";
+      }
+      llvm::errs() << "kfix debug: " << why << "\n";
+      llvm::errs().flush();
+      llvm::outs().flush();
+      _exit(overTime ? 1 : 2);
+    }
+  }
+
+  ProgressReport &report;
+  double limitSec, grace;
+  std::chrono::steady_clock::time_point start;
+  std::atomic<bool> stop{false};
+  std::thread thread;
+};
+} // namespace
 
 static void declareCommonOptions(Args &args) {
   args.option("output", "output directory (created; the user's files are never overwritten)", {"-o"})
@@ -154,7 +284,9 @@ static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
 /// result (verdict "error" with a message when the task cannot be opened).
 static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
                             llvm::StringRef target, const DebugOptions &opts,
-                            llvm::StringRef outDir, bool quiet, std::string &taskName) {
+                            llvm::StringRef outDir, bool quiet, std::string &taskName,
+                            bool hardLimit) {
+  auto t0 = std::chrono::steady_clock::now();
   DebugResult r;
   SessionError serr;
   auto s = openSession(taskPath, candidate, target, serr);
@@ -190,16 +322,32 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
   if (!quiet)
     llvm::outs() << "kfix debug " << s->task.name << " (" << s->candidatePath << ", target "
                  << s->executor->name() << ", planner " << opts.planner << ")\n";
+  llvm::SmallString<256> reportPath(outDir);
+  llvm::sys::path::append(reportPath, "report.json");
+  ProgressReport progress(std::string(reportPath),
+                          llvm::json::Object{{"task", s->task.name},
+                                             {"candidate", s->candidatePath},
+                                             {"target", s->executor->name()},
+                                             {"time_limit_s", opts.budgets.timeLimitSec}});
+  progress.begin();
+  std::optional<Watchdog> watchdog;
+  if (hardLimit)
+    watchdog.emplace(progress, opts.budgets.timeLimitSec, t0);
+  setProcessDeadline(opts.budgets.timeLimitSec -
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   r = debugTask(*s, opts, [&](const StepRecord &st) {
     trace << llvm::formatv("{0}", st.toJSON()) << "\n";
     trace.flush();
+    progress.step(st);
     if (!quiet)
       llvm::outs() << llvm::formatv("  step {0,3}  {1,-16} {2:F4} -> {3:F4}  {4}\n", st.iteration,
                                     st.outcome, st.errorBefore, st.errorAfter,
                                     st.action.describe());
   });
+  clearProcessDeadline();
   if (gInterrupted && r.stopReason != "success")
     r.stopReason = "interrupted";
+  progress.finish();
   std::string werr;
   if (!writeDebugOutputs(*s, r, outDir, werr) || !werr.empty())
     llvm::errs() << "kfix debug: " << werr;
@@ -266,7 +414,8 @@ static int batchMain(const Args &args, const DebugOptions &opts, llvm::StringRef
     llvm::SmallString<256> out(outDir);
     llvm::sys::path::append(out, llvm::sys::path::parent_path(rel));
     std::string name;
-    DebugResult r = debugOne(mine[i], "", args.get("target", "auto"), opts, out, true, name);
+    DebugResult r =
+        debugOne(mine[i], "", args.get("target", "auto"), opts, out, true, name, false);
     if (name.empty())
       name = llvm::sys::path::parent_path(rel).str();
     repaired += r.verdict == "repaired" || r.verdict == "already-passing";
@@ -311,6 +460,7 @@ static int debugMain(int argc, char **argv) {
     return 2;
   }
   std::signal(SIGINT, onSigint);
+  std::signal(SIGTERM, onSigterm);
   if (args.has("batch"))
     return batchMain(args, opts, *out);
   if (args.positionals().size() != 1) {
@@ -319,7 +469,8 @@ static int debugMain(int argc, char **argv) {
   }
   std::string name;
   DebugResult r = debugOne(args.positionals()[0], args.get("candidate", ""),
-                           args.get("target", "auto"), opts, *out, args.has("quiet"), name);
+                           args.get("target", "auto"), opts, *out, args.has("quiet"), name,
+                           /*hardLimit=*/true);
   if (r.verdict == "error") {
     llvm::errs() << "kfix debug: error: " << r.error << "\n";
     // Still leave a report when the task itself could be read.

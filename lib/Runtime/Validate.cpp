@@ -1,6 +1,7 @@
 //===- Validate.cpp - full-coverage validation of a candidate -------------===//
 #include "kfix/Runtime/Validate.h"
 
+#include "kfix/Runtime/Deadline.h"
 #include "kfix/Runtime/Inputs.h"
 #include "kfix/Runtime/KernelSource.h"
 #include "kfix/Runtime/MemoryBudget.h"
@@ -260,9 +261,10 @@ llvm::Error kfix::runCommandReferenceUncached(const TaskManifest &task, const Bi
   std::optional<StringRef> redirects[] = {StringRef(""), StringRef(outPath), StringRef(errPath)};
   std::string errMsg;
   bool failedToRun = false;
-  unsigned timeout = task.reference.timeoutSeconds > 0
-                         ? static_cast<unsigned>(task.reference.timeoutSeconds + 0.999)
-                         : 0;
+  // The task's own limit, clamped to what is left of the run's time budget.
+  double limit = clampToDeadline(task.reference.timeoutSeconds > 0 ? task.reference.timeoutSeconds
+                                                                   : 0.0);
+  unsigned timeout = limit > 0 ? static_cast<unsigned>(limit + 0.999) : 0;
   int rc = llvm::sys::ExecuteAndWait("/bin/sh", argRefs, envRefs, redirects, timeout, 0, &errMsg,
                                      &failedToRun);
   std::string cmd;

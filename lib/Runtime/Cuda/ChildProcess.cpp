@@ -85,7 +85,11 @@ ChildOutcome kfix::runInChild(llvm::function_ref<int()> body, double timeoutSeco
     return out;
   }
   if (pid == 0) {
-    // The child: no destructors, no atexit handlers of the parent's state.
+    // The child: no destructors, no atexit handlers of the parent's state. It
+    // dies with the parent (a run ended by its time budget leaves no orphan).
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
     _exit(body());
   }
   int status = 0;

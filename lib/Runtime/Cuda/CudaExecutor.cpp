@@ -21,6 +21,7 @@
 
 #include "kfix/Dialect/KFix/KFixOps.h"
 #include "kfix/Pipelines/Pipelines.h"
+#include "kfix/Runtime/Deadline.h"
 #include "kfix/Runtime/CudaDevices.h"
 #include "kfix/Runtime/Executor.h"
 #include "kfix/Runtime/TraceABI.h"
@@ -29,6 +30,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -336,11 +338,14 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
     memcpy(shm.data() + layout.traceOffset, &header, sizeof header);
 
   bool started = false;
-  ChildOutcome out = runInWorker(shm, serveLaunch, opts.timeoutSeconds, &started);
+  // A hung kernel is killed at its own limit or when the run's time budget ends.
+  double limit = clampToDeadline(opts.timeoutSeconds);
+  ChildOutcome out = runInWorker(shm, serveLaunch, limit, &started);
   auto *rep = reinterpret_cast<const LaunchReport *>(shm.data());
   if (out.kind == ChildOutcome::TimedOut)
     return error("timeout", "kernel '" + entry + "' did not finish within " +
-                                std::to_string(opts.timeoutSeconds) + " s (killed)");
+                                llvm::formatv("{0:F1}", limit).str() + " s (killed)" +
+                                (limit < opts.timeoutSeconds ? "; the run's time limit ended" : ""));
   if (out.kind != ChildOutcome::Exited || out.code != 0)
     return error("device-fault", "the CUDA launch process " + out.describe());
   if (rep->failed == 2)
