@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
 """KernelBench round trip on the GPU: a failed candidate -> `kfix import-kernelbench`
--> `kfix debug --target cuda` -> `kfix export-kernelbench` -> the exported module
-loaded with torch's load_inline (kb_check.py) and compared with the problem's Model
-on fresh seeds, at the problem's size and at a held-out odd size. Writes
-$OUT/kernelbench.md. Cases: $KB_CASES (comma list of NAME, each
-test/KernelBench/Inputs/NAME_{problem,candidate}.py or bench/gpu/kernelbench/..., or a
-blind-corpus case id such as set7-12-softmax_shared_reduce),
-default relu,softmax."""
+(the harness: the candidate runs in real torch, the launch that wrote its output is
+captured as a task) -> `kfix debug --target cuda` -> `kfix export-kernelbench` -> the
+exported module loaded with torch's load_inline (kb_check.py) and compared with the
+problem's Model on fresh seeds, at the problem's size and at a held-out odd size.
+Writes $OUT/kernelbench.md. Cases: $KB_CASES (comma list of NAME: one of PAIRS
+below, from test/PyHarness/Inputs, or a blind-corpus case id such as
+set7-12-softmax_shared_reduce), default relu,conv_fused. `kfix debug-kernelbench`
+does the same inside the live harness (docs/harness.md)."""
 import os
 import sys
 
 import common as C
 
 CHECK = os.path.join(C.ROOT, "bench", "gpu", "kb_check.py")
+INPUTS = os.path.join(C.ROOT, "test", "PyHarness", "Inputs")
+PAIRS = {"relu": ("relu_problem.py", "relu_offbyone.py"),
+         "conv_fused": ("conv_fused_problem.py", "conv_fused_bug.py"),
+         "rowsum": ("rowsum_problem.py", "rowsum_race.py")}
 
 
 def find_case(name):
@@ -24,11 +29,8 @@ def find_case(name):
         for c in json.load(open(cases))["cases"]:
             if c["id"] == name:
                 return os.path.join(blind, c["problem"]), os.path.join(blind, c["candidate"])
-    for d in (os.path.join(C.ROOT, "bench", "gpu", "kernelbench"),
-              os.path.join(C.ROOT, "test", "KernelBench", "Inputs")):
-        p, c = os.path.join(d, name + "_problem.py"), os.path.join(d, name + "_candidate.py")
-        if os.path.exists(p) and os.path.exists(c):
-            return p, c
+    if name in PAIRS:
+        return tuple(os.path.join(INPUTS, f) for f in PAIRS[name])
     return None, None
 
 
@@ -41,7 +43,7 @@ def check(problem, module, tag, work):
 
 def main():
     target = C.target()
-    cases = os.environ.get("KB_CASES", "relu,softmax").split(",")
+    cases = os.environ.get("KB_CASES", "relu,conv_fused").split(",")
     work = C.work_dir("kernelbench")
     rep = C.Report("kernelbench.md", "KernelBench round trip on the GPU",
                    "import-kernelbench -> debug --target %s -> export-kernelbench -> "
@@ -60,7 +62,7 @@ def main():
             continue
         tdir = os.path.join(work, name, "task")
         imp = C.run([C.kfix(), "import-kernelbench", "--problem", problem, "--candidate", cand,
-                     "-o", tdir], timeout=120)
+                     "-o", tdir, "--target", target], timeout=1200)
         if imp["rc"] != 0:
             rep.add(steps, [name, "failed: " + C.last_line(imp), "", "", ""])
             continue

@@ -6,7 +6,8 @@
 // prepended with the directory that holds the package:
 // <bindir>/../share/kfix/python (installed tree, portable tarball) when it
 // exists, else the source tree's python/. KFIX_BIN is set to this executable;
-// the interpreter is $KFIX_PYTHON, else python3 on PATH.
+// the interpreter is $KFIX_PYTHON, else python3 on PATH. `import-kernelbench`
+// and `export-kernelbench` (CmdKernelBench.cpp) go the same way.
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Driver/Driver.h"
@@ -49,11 +50,19 @@ static std::string harnessPythonDir(StringRef exe) {
   return "";
 }
 
-static int passthrough(const char *mode, int argc, char **argv) {
+namespace kfix {
+/// Execs `PYTHON -m kfix_harness MODE ARGS...` (returns only on failure); tool
+/// names the subcommand in errors; needTorch: probe for a python3 with torch.
+int runHarnessPython(const char *tool, const char *mode, int argc, char **argv,
+                     bool needTorch = true);
+} // namespace kfix
+
+int kfix::runHarnessPython(const char *tool, const char *mode, int argc, char **argv,
+                           bool needTorch) {
   std::string exe = sys::fs::getMainExecutable(argv[0], &dummyAnchor);
   std::string dir = harnessPythonDir(exe);
   if (dir.empty()) {
-    errs() << "kfix " << mode << "-kernelbench: cannot find the kfix_harness package (looked in "
+    errs() << "kfix " << tool << ": cannot find the kfix_harness package (looked in "
            << "<bindir>/../share/kfix/python and " << KFIX_SOURCE_DIR << "/python)\n";
     return 2;
   }
@@ -69,7 +78,7 @@ static int passthrough(const char *mode, int argc, char **argv) {
   std::string python = "python3";
   if (const char *p = std::getenv("KFIX_PYTHON"); p && *p) {
     python = p;
-  } else {
+  } else if (needTorch) {
     for (const char *cand : {"python3", "/usr/bin/python3"}) {
       std::string probe = std::string(cand) + " -c 'import torch' >/dev/null 2>&1";
       if (std::system(probe.c_str()) == 0) {
@@ -88,13 +97,17 @@ static int passthrough(const char *mode, int argc, char **argv) {
   outs().flush();
   errs().flush();
   ::execvp(python.c_str(), cargs.data());
-  errs() << "kfix " << mode << "-kernelbench: cannot run " << python << ": "
+  errs() << "kfix " << tool << ": cannot run " << python << ": "
          << std::strerror(errno) << " (set KFIX_PYTHON to a Python with torch)\n";
   return 2;
 }
 
-static int debugMain(int argc, char **argv) { return passthrough("debug", argc, argv); }
-static int runMain(int argc, char **argv) { return passthrough("run", argc, argv); }
+static int debugMain(int argc, char **argv) {
+  return runHarnessPython("debug-kernelbench", "debug", argc, argv);
+}
+static int runMain(int argc, char **argv) {
+  return runHarnessPython("run-kernelbench", "run", argc, argv);
+}
 
 static bool registered = [] {
   registerSubcommand({"debug-kernelbench",

@@ -6,7 +6,10 @@ Layout:
   runtime.py      the harness core extension, the kfix exec-server, one launch
   intercept.py    torch.utils.cpp_extension.load_inline / load, through kfix
   kernelbench.py  KernelBench's own evaluation (Model vs ModelNew)
-  cli.py          `kfix run-kernelbench` / `kfix debug-kernelbench`
+  debug.py        the launch that wrote the output captured as a kfix task; repair
+  splice.py       repaired kernels spliced into the candidate's string literals
+  cli.py          `kfix run-kernelbench` / `debug-kernelbench` / `import-kernelbench`
+                  (capture) / `export-kernelbench` (export)
 """
 
 class HarnessError(Exception):

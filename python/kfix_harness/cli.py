@@ -1,13 +1,20 @@
 """`kfix run-kernelbench` / `kfix debug-kernelbench`: one KernelBench candidate,
-run for real against its problem.
+run for real against its problem; `kfix import-kernelbench` (capture) and
+`kfix export-kernelbench` (export).
 
   python -m kfix_harness run --problem P.py --candidate C.py [-o DIR] [--target auto|cpu|cuda]
          [--preset kernelbench|strict] [--atol A --rtol R] [--trials 5] [--seed 42]
          [--max-elements N] [--no-scale]
+  python -m kfix_harness capture --problem P.py --candidate C.py -o TASKDIR [same options]
+  python -m kfix_harness export --candidate C.py --repaired R.cu -o NEW.py
 
-Exit status: 0 the candidate is correct, 1 it is not (compile error, runtime error
-or mismatch: the benchmark's verdict), 2 the harness could not run it (a precise
-error naming the construct), 3 bad usage.
+Exit status of run/debug: 0 the candidate is correct, 1 it is not (compile error,
+runtime error or mismatch: the benchmark's verdict), 2 the harness could not run it
+(a precise error naming the construct), 3 bad usage. capture: 0 the task is
+written, 1 the candidate gives nothing to capture (it does not compile, fails at
+run time, returns no tensor of the Model's shape, or no kernel kfix ran wrote the
+tensor it returned), 2 and 3 as above. export: 0 written, 1 nothing could be
+spliced (the reason is printed), 3 bad usage.
 """
 import argparse
 import json
@@ -25,10 +32,11 @@ def _parser():
     ap = argparse.ArgumentParser(prog="kfix run-kernelbench",
                                  description="Run a KernelBench candidate for real, with kfix "
                                              "executing its CUDA kernels.")
-    ap.add_argument("mode", choices=["run", "debug"])
+    ap.add_argument("mode", choices=["run", "debug", "capture"])
     ap.add_argument("--problem", required=True, help="the KernelBench problem (Model, get_inputs)")
     ap.add_argument("--candidate", required=True, help="the candidate (ModelNew, load_inline)")
-    ap.add_argument("-o", "--output", help="output directory (verdict.json, logs)")
+    ap.add_argument("-o", "--output", help="output directory (verdict.json, logs); capture: "
+                                           "the task directory to write")
     ap.add_argument("--target", default="auto", choices=["auto", "cpu", "cuda"])
     ap.add_argument("--preset", default="kernelbench", choices=["kernelbench", "strict"])
     ap.add_argument("--atol", type=float)
@@ -46,6 +54,8 @@ def _parser():
     ap.add_argument("--no-fallback", action="store_true",
                     help="GPU: a kernel kfix cannot run is an error (default: the extension is "
                          "built as written with nvcc and the verdict still computed)")
+    ap.add_argument("--keep-work", action="store_true",
+                    help="capture: keep the harness's work directory (kept anyway on failure)")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--json", action="store_true", help="print the verdict as JSON")
     return ap
@@ -69,11 +79,16 @@ def _read(path, what):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["export"]:
+        return export_main(argv[1:])
     ap = _parser()
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:
         return 3 if e.code else 0
+    if args.mode == "capture":
+        return capture_main(args)
     out = args.output or tempfile.mkdtemp(prefix="kfix-kb-")
     os.makedirs(out, exist_ok=True)
     t0 = time.time()
@@ -314,17 +329,19 @@ def run(args, out):
             return res
         problem_ns = ref_ns
         cap = None
-        if args.mode == "debug" and rt:
+        if args.mode in ("debug", "capture") and rt:
             from .debug import Capture
             cap = Capture(rt)
         v = kb.evaluate(problem_ns, candidate_ns, device, tol["atol"], tol["rtol"],
-                        trials=args.trials, seed=args.seed,
+                        trials=1 if args.mode == "capture" else args.trials, seed=args.seed,
                         on_trial=cap.on_trial if cap else None)
         res.update(v)
         err = res.get("runtime_error") or ""
         if "kfix harness" in err or "kfix cannot" in err:
             raise HarnessError(err)
-        if cap is not None:
+        if args.mode == "capture":
+            res["capture"] = capture_task(args, rt, icp, cap, tol, res)
+        elif cap is not None:
             res["debug"] = debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns,
                                            candidate_src, device, tol, res)
     finally:
@@ -340,3 +357,179 @@ def run(args, out):
             }
             rt.close()
     return res
+
+
+# -- capture: `kfix import-kernelbench` ------------------------------------------------
+def _uncapturable(res):
+    """Why the candidate's verdict leaves nothing to capture, or None."""
+    if not res.get("compiled"):
+        return "the candidate does not compile: %s" % str(
+            res.get("metadata", {}).get("compilation_error", ""))[:1500]
+    if res.get("runtime_error"):
+        return "the candidate fails at run time: %s" % res["runtime_error"][:1500]
+    t0 = (res.get("trials") or [{}])[0]
+    if t0.get("error"):
+        return "the candidate's output cannot be compared with the Model's: %s" % t0["error"]
+    return None
+
+
+def capture_task(args, rt, icp, cap, tol, res):
+    """The captured launch of trial 0 as a kernel-level kfix task in args.output."""
+    from . import debug as dbg
+    c = {"status": "not-captured"}
+    why = _uncapturable(res)
+    if why:
+        c["why"] = why
+        return c
+    t0 = (res.get("trials") or [{}])[0]
+    if cap.target is None:
+        exts = icp.extensions if icp else []
+        why = "no kernel launch run by kfix wrote the tensor ModelNew returned"
+        if not rt.launches:
+            modes = ["%s: %s%s" % (e.get("name"), e.get("mode") or "kernels lifted",
+                                   (" (" + str(e["native_reason"]).splitlines()[0][:300] + ")")
+                                   if e.get("native_reason") else "")
+                     for e in exts]
+            why += "; the candidate launched no kernel kfix runs (%s)" % (
+                "; ".join(modes) if modes else "it builds no CUDA extension")
+        else:
+            why += "; %d launches of %s, none of them into the returned tensor's memory (torch " \
+                   "code computes or copies it after the kernels)" % (
+                       len(rt.launches), ", ".join(sorted({l["kernel"] for l in rt.launches})))
+        c["why"] = why
+        return c
+    li, ri, nbytes = cap.target
+    launch = rt.launches[li]
+    ext = next((e for e in icp.extensions if e.get("module") == launch["module"]), None)
+    task = dbg.make_task(cap, ext, args.output, tol)
+    # Findings name the task's kernel.cu (the same text) rather than the work copy.
+    src = (ext or {}).get("source") or "\0"
+    faults = [dict(f, message=str(f.get("message", "")).replace(
+        src, os.path.join(os.path.abspath(args.output), "kernel.cu")))
+        for f in launch.get("faults", [])[:10]]
+    c.update({"status": "written", "task": task, "kernel": launch["kernel"],
+              "launch_index": li, "launches": len(rt.launches),
+              "grid": launch["grid"], "block": launch["block"], "shmem": launch["shmem"],
+              "faults": faults, "trial": t0})
+    return c
+
+
+def capture_main(args):
+    if not args.output or args.native:
+        print("kfix import-kernelbench: %s" % ("--native captures nothing (kfix runs no kernel)"
+                                              if args.native else "-o TASKDIR is required"),
+              file=sys.stderr)
+        return 3
+    t0 = time.time()
+    work = tempfile.mkdtemp(prefix="kfix-capture-")
+    v = {"problem": os.path.abspath(args.problem), "candidate": os.path.abspath(args.candidate),
+         "status": "ok"}
+    try:
+        v.update(run(args, work))
+    except HarnessError as e:
+        v["status"] = "harness-error"
+        v["harness_error"] = str(e)
+        v["construct"] = e.construct
+    except KeyboardInterrupt:
+        v["status"] = "interrupted"
+    v["wall_s"] = round(time.time() - t0, 2)
+    c = v.get("capture") or {}
+    if v["status"] != "ok" or c.get("status") != "written":
+        write_atomic(os.path.join(work, "verdict.json"), json.dumps(v, indent=2, default=str)
+                     + "\n")
+        why = v.get("harness_error") if v["status"] != "ok" else (
+            c.get("why") or _uncapturable(v) or "nothing captured")
+        print("kfix import-kernelbench: error: %s" % why, file=sys.stderr)
+        print("kfix import-kernelbench: the harness's work is kept in %s" % work, file=sys.stderr)
+        return 2 if v["status"] != "ok" else 1
+    prov = {k: v.get(k) for k in ("problem", "candidate", "target", "atol", "rtol", "preset",
+                                  "scaled", "notes", "wall_s")}
+    prov.update({k: c.get(k) for k in ("kernel", "launch_index", "launches", "grid", "block",
+                                       "shmem", "faults", "trial")})
+    prov["extensions"] = (v.get("harness") or {}).get("extensions")
+    prov["command"] = ["kfix", "import-kernelbench", "--problem", v["problem"], "--candidate",
+                       v["candidate"], "-o", os.path.abspath(args.output),
+                       "--target", v.get("target")]
+    write_atomic(os.path.join(args.output, "capture.json"),
+                 json.dumps(prov, indent=2, default=str) + "\n")
+    if args.json:
+        print(json.dumps(prov, indent=2, default=str))
+    else:
+        t = c.get("trial") or {}
+        print("kfix import-kernelbench: wrote %s" % c["task"])
+        print("  kernel %s: launch %d of %d, grid %s, block %s, %d shared bytes" % (
+            c["kernel"], c["launch_index"] + 1, c["launches"], c["grid"], c["block"],
+            c["shmem"]))
+        task = json.load(open(c["task"]))
+        for p in task["params"]:
+            where = task["inputs"].get(p["name"], {}).get("path")
+            print("  %s %s %s %s%s" % (p["role"], p["name"], p["dtype"],
+                                        p.get("shape", p.get("value")),
+                                        " <- " + where if where else ""))
+        print("  reference: the Model's output on the benchmark's first trial (%s target, "
+              "atol %g rtol %g)" % (v["target"], v["atol"], v["rtol"]))
+        if "max_diff" in t:
+            print("  the candidate on that trial: %s  max_diff %.3g  wrong %d/%d" % (
+                "PASS" if t.get("ok") else "FAIL", t["max_diff"], t.get("wrong_elements", 0),
+                t.get("elements", 0)))
+        for f in c.get("faults") or []:
+            print("  finding: %s: %s" % (f.get("kind"), f.get("message")))
+        if v.get("scaled"):
+            print("  sizes scaled: " + ", ".join("%s %d->%d" % (k, a, b)
+                                                 for k, (a, b) in v["scaled"].items()))
+        for n in v.get("notes", []):
+            print("  note: " + n)
+    if not args.keep_work:
+        import shutil
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+# -- export: `kfix export-kernelbench` --------------------------------------------------
+def export_main(argv):
+    from .splice import SpliceError, splice_kernels
+    ap = argparse.ArgumentParser(prog="kfix export-kernelbench",
+                                 description="Splice repaired kernels into a copy of a "
+                                             "KernelBench candidate (only their text changes).")
+    ap.add_argument("--candidate", required=True, help="the candidate module (.py)")
+    ap.add_argument("--repaired", required=True,
+                    help="the repaired kernels (.cu; kfix debug's repaired.cu)")
+    ap.add_argument("-o", "--output", required=True, help="the module to write (never the "
+                                                         "candidate)")
+    ap.add_argument("--kernel", action="append",
+                    help="splice only this function (repeatable; default: every __global__ "
+                         "and __device__ function of --repaired)")
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as e:
+        return 3 if e.code else 0
+    me = "kfix export-kernelbench"
+    out = os.path.abspath(args.output)
+    if os.path.abspath(args.candidate) == out or (
+            os.path.exists(out) and os.path.exists(args.candidate) and
+            os.path.samefile(args.candidate, out)):
+        print("%s: %s: refusing to overwrite the candidate; write the repaired module "
+              "elsewhere" % (me, args.output), file=sys.stderr)
+        return 1
+    try:
+        cand = _read(args.candidate, "candidate")
+        rep = _read(args.repaired, "repaired kernels")
+    except HarnessError as e:
+        print("%s: %s" % (me, e), file=sys.stderr)
+        return 1
+    try:
+        text, changes = splice_kernels(cand, rep, names=args.kernel)
+    except SpliceError as e:
+        print("%s: %s: error: %s" % (me, args.repaired, e), file=sys.stderr)
+        return 1
+    write_atomic(out, text)
+    done = [c["name"] for c in changes if c["action"] in ("replaced", "inserted")]
+    print("wrote %s (%s)" % (args.output, ", ".join(done) if done else
+                             "no change: the repaired functions are the candidate's"))
+    for c in changes:
+        if c["action"] == "not-in-candidate":
+            print("%s: note: %s is not in the candidate; not exported" % (me, c["name"]),
+                  file=sys.stderr)
+        for n in c.get("notes") or []:
+            print("%s: note: %s: %s" % (me, c["name"], n), file=sys.stderr)
+    return 0

@@ -135,8 +135,8 @@ def make_task(cap, ext, task_dir, tol):
         "tolerance": {"atol": tol["atol"], "rtol": tol["rtol"]}, "seeds": 1,
     }
     path = os.path.join(task_dir, "task.json")
-    with open(path, "w") as f:
-        json.dump(task, f, indent=1)
+    from .cli import write_atomic
+    write_atomic(path, json.dumps(task, indent=1) + "\n")
     return path
 
 
@@ -154,48 +154,15 @@ def run_kfix_debug(task, out_dir, target, time_limit):
     return p.returncode, (p.stdout + p.stderr)[-3000:], report, cmd
 
 
-def kernel_function_span(text, name):
-    """The [start, end) of the definition of __global__ function `name` in text."""
-    base = name.split("<")[0]
-    for m in re.finditer(r"__global__", text):
-        head_end = text.find("{", m.end())
-        if head_end < 0:
-            return None
-        head = text[m.start():head_end]
-        if ";" in head:
-            continue
-        if not re.search(r"\b%s\s*\(" % re.escape(base), head):
-            continue
-        start = m.start()
-        # include a `template <...>` line right before
-        tm = re.search(r"template\s*<[^;{}]*>\s*$", text[:start])
-        if tm:
-            start = tm.start()
-        depth, i = 0, head_end
-        while i < len(text):
-            ch = text[i]
-            if ch == "{":
-                depth += 1
-            elif ch == "}":
-                depth -= 1
-                if depth == 0:
-                    return start, i + 1
-            i += 1
-        return None
-    return None
-
-
 def solution_text(candidate_src, original_kernel_text, repaired_cu, kernel):
-    """candidate_src with only the kernel's definition replaced by the repaired one."""
-    rs = kernel_function_span(repaired_cu, kernel)
-    if rs is None:
-        return None, "the exported repair has no definition of %s" % kernel
-    new_fn = repaired_cu[rs[0]:rs[1]]
-    cs = kernel_function_span(candidate_src, kernel)
-    if cs is None:
-        return None, "cannot find the definition of %s in the candidate" % kernel
-    old_fn = candidate_src[cs[0]:cs[1]]
-    # Keep the candidate's own template header if the export dropped it.
-    if old_fn.lstrip().startswith("template") and not new_fn.lstrip().startswith("template"):
-        return None, "the repaired kernel is a template instance; the patch needs the template"
-    return candidate_src[:cs[0]] + new_fn + candidate_src[cs[1]:], None
+    """candidate_src with only the kernel's definition replaced by the repaired one
+    (splice.py: the kernel's bytes in its string literal, re-encoded for it).
+    Returns (text, None) or (None, why)."""
+    from .splice import SpliceError, splice_kernels
+    try:
+        text, changes = splice_kernels(candidate_src, repaired_cu, names=[kernel])
+    except SpliceError as e:
+        return None, str(e)
+    if not any(c["action"] == "replaced" for c in changes):
+        return None, "the repaired %s is the candidate's own text" % kernel
+    return text, None
