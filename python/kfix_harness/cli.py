@@ -28,8 +28,8 @@ import traceback
 from . import HarnessError
 
 
-def _parser():
-    ap = argparse.ArgumentParser(prog="kfix run-kernelbench",
+def _parser(prog="kfix run-kernelbench"):
+    ap = argparse.ArgumentParser(prog=prog,
                                  description="Run a KernelBench candidate for real, with kfix "
                                              "executing its CUDA kernels.")
     ap.add_argument("mode", choices=["run", "debug", "capture"])
@@ -82,7 +82,8 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["export"]:
         return export_main(argv[1:])
-    ap = _parser()
+    names = {"run": "run", "debug": "debug", "capture": "import"}
+    ap = _parser("kfix %s-kernelbench" % names.get(argv[0] if argv else "", "run"))
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:
