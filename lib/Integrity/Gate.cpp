@@ -378,6 +378,42 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
                      t, 65537);
     }
   }
+  if (opts.elementDependence) {
+    // Single elements of each float input moved (file and constant inputs
+    // included: a model's statistics, scales and shifts are often all equal,
+    // so redrawing a distribution never exposes a kernel that reads only their
+    // first element). Where the reference's outputs follow, the candidate's
+    // must too. The task's first size, the seed the loop validated with.
+    TaskManifest t = task;
+    t.seeds = 1;
+    t.sizes = {task.sizes.front()};
+    auto resolved = resolveParams(t, t.sizes.front());
+    if (!resolved) {
+      report.skipped.push_back("element-dependence: " + llvm::toString(resolved.takeError()));
+    } else {
+      for (size_t i = 0; i < task.params.size(); ++i) {
+        const ParamSpec &p = task.params[i];
+        if (!p.isFilled() || !isFloat(p.dtype))
+          continue;
+        int64_t n = 1;
+        for (int64_t d : (*resolved)[i].shape)
+          n *= d;
+        if (n < 2)
+          continue;
+        TaskManifest tp = t;
+        // Away from element 0 (the one a shortcut reads), spread over the buffer.
+        std::set<int64_t> picks = {n - 1, n / 2, n / 3 + 1};
+        tp.inputs[p.name].bumpElements.assign(picks.begin(), picks.end());
+        std::string which;
+        for (int64_t k : picks)
+          which += (which.empty() ? "" : ", ") + std::to_string(k);
+        dyn.expectPass("element-dependence",
+                       "elements [" + which + "] of input '" + p.name +
+                           "' changed: the outputs do not follow the reference's;",
+                       tp, 0);
+      }
+    }
+  }
   if (opts.raceCheck)
     runRaceCheck(in, opts, report);
   report.passed = report.findings.empty();

@@ -78,7 +78,27 @@ uint64_t kfix::inputSeed(unsigned sizeIndex, unsigned seed, llvm::StringRef para
   return splitmix64(x);
 }
 
+static llvm::Error fillInputValues(Buffer &buf, const InputSpec &spec, uint64_t seed);
+
 llvm::Error kfix::fillInput(Buffer &buf, const InputSpec &spec, uint64_t seed) {
+  if (llvm::Error e = fillInputValues(buf, spec, seed))
+    return e;
+  int64_t n = buf.numel();
+  if (n <= 0)
+    return llvm::Error::success();
+  for (int64_t i : spec.bumpElements) {
+    int64_t k = ((i % n) + n) % n;
+    if (isFloat(buf.dtype)) {
+      double x = buf.get(k);
+      buf.set(k, x + 0.5 * std::fabs(x) + 0.5);
+    } else {
+      buf.setInt(k, buf.getInt(k) + 1);
+    }
+  }
+  return llvm::Error::success();
+}
+
+static llvm::Error fillInputValues(Buffer &buf, const InputSpec &spec, uint64_t seed) {
   int64_t n = buf.numel();
   if (spec.dist == InputSpec::file) {
     auto f = readNpy(spec.path);

@@ -8,6 +8,8 @@
 //   widened-inputs     larger magnitudes, shifted means, negative values
 //   constant-inputs    constant inputs (breaks "zeros on zero-mean data")
 //   perturbation       one input redrawn: outputs must change where the reference's do
+//   element-dependence single elements of one input changed (file and constant inputs
+//                      too): the outputs must follow the reference's
 //   ghost-replay       the kernel body removed must NOT pass (else the harness answers)
 //   data-race          an instrumented run must show no shared-memory conflict in a
 //                      barrier interval and no global element written by two threads
@@ -34,6 +36,7 @@ struct GateOptions {
   bool widenedInputs = true;
   bool constantInputs = true;
   bool perturbation = true;
+  bool elementDependence = true;
   bool ghostReplay = true;
   /// Run the candidate instrumented for races (data-race).
   bool raceCheck = true;

@@ -64,6 +64,10 @@ struct InputSpec {
   std::string path;    ///< dist file: absolute path of the .npy
   /// Applied in order to the drawn values, in double (kfix extension `transform`).
   std::vector<InputTransform> transforms;
+  /// Not in task.json: the integrity gate's element-dependence check. After the
+  /// values are drawn or loaded, element (i mod numel) of each listed i becomes
+  /// x + 0.5|x| + 0.5 (integers: x + 1).
+  std::vector<int64_t> bumpElements;
 };
 
 struct Tolerance {
@@ -110,6 +114,9 @@ struct TaskManifest {
 
 /// Reads and checks a manifest file; errors read `task.json: params[2].dtype: ...`.
 llvm::Expected<TaskManifest> loadManifest(llvm::StringRef path);
+/// Parses the text of a manifest (JSON nested at most kMaxJSONDepth deep) and checks it.
+llvm::Expected<TaskManifest> parseManifestText(llvm::StringRef text, llvm::StringRef display,
+                                               llvm::StringRef dir, bool checkFiles = true);
 /// Checks a parsed manifest; `dir` resolves relative paths, `display` prefixes messages.
 /// `checkFiles` = false skips the existence checks (unit tests).
 llvm::Expected<TaskManifest> parseManifest(const llvm::json::Value &json, llvm::StringRef display,
