@@ -2,7 +2,8 @@
 //
 // Runs the integrity gate alone on a candidate and names each failed check
 // with its evidence. Exit status: 0 the candidate passes the gate, 1 it is
-// rejected, 2 error.
+// rejected, 2 error, 3 not verified (the candidate uses a construct the
+// lifter cannot read: `not verified: <construct> (FILE:LINE:COL)`).
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Agent/Session.h"
@@ -10,6 +11,7 @@
 #include "kfix/Driver/Driver.h"
 #include "kfix/Integrity/Gate.h"
 #include "kfix/Report/Report.h"
+#include "kfix/Runtime/KernelSource.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -27,10 +29,18 @@ static int checkIntegrityMain(int argc, char **argv) {
   int code = 0;
   if (!args.parse(argc, argv, code, 1))
     return code;
-  auto s = openSessionOrReport("kfix check-integrity", args.positionals()[0],
-                               args.get("candidate", ""), args.get("target", "auto"));
-  if (!s)
+  SessionError serr;
+  auto s = openSession(args.positionals()[0], args.get("candidate", ""),
+                       args.get("target", "auto"), serr);
+  if (!s) {
+    if (serr.stage == "candidate")
+      if (std::optional<Unliftable> u = findUnliftable(serr.message)) {
+        llvm::errs() << "kfix check-integrity: " << u->message() << "\n";
+        return kExitNotVerified;
+      }
+    llvm::errs() << "kfix check-integrity: " << serr.stage << ": " << serr.message << "\n";
     return 2;
+  }
   GateOptions opts;
   int64_t budget;
   std::string err;
@@ -54,13 +64,17 @@ static int checkIntegrityMain(int argc, char **argv) {
   }
   GateReport report = runGate(in, opts);
   llvm::outs() << "integrity gate for " << s->candidatePath << " (target " << s->executor->name()
-               << "): " << (report.passed ? "PASS" : "REJECTED") << "\n";
+               << "): "
+               << (!report.passed ? "REJECTED" : report.sizeLimited.empty() ? "PASS" : "PASS (size-limited)")
+               << "\n";
   llvm::outs() << "  checks run: " << llvm::join(report.checksRun, ", ") << "\n";
   for (auto &f : report.findings)
     llvm::outs() << "  FAIL " << f.check << ": " << f.evidence
                  << (f.loc.empty() ? "" : " [" + f.loc + "]") << "\n";
   for (auto &sk : report.skipped)
     llvm::outs() << "  skipped " << sk << "\n";
+  if (!report.sizeLimited.empty())
+    llvm::outs() << "  size-limited: " << report.sizeLimited << "\n";
   if (auto path = args.get("report")) {
     llvm::json::Value v = report.toJSON();
     std::string text = llvm::formatv("{0:2}", v).str() + "\n";

@@ -5,7 +5,8 @@
 //   kfix debug --batch DIR -o OUTDIR [--shard I/N] ...
 //
 // Exit status (single task): 0 repaired or already passing, 1 not repaired,
-// 2 error. Batch: 0 when every task ran (whatever the verdicts), 2 otherwise.
+// 2 error, 3 not verified (the candidate uses a construct the lifter cannot
+// read: `not verified: <construct> (FILE:LINE:COL)`). Batch: 0 when every task ran (whatever the verdicts), 2 otherwise.
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Agent/Debug.h"
@@ -14,6 +15,7 @@
 #include "kfix/Driver/Driver.h"
 #include "kfix/Report/Report.h"
 #include "kfix/Runtime/Deadline.h"
+#include "kfix/Runtime/KernelSource.h"
 #include "kfix/Runtime/Npy.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -291,8 +293,23 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
   SessionError serr;
   auto s = openSession(taskPath, candidate, target, serr);
   if (!s) {
-    r.verdict = "error";
-    r.error = serr.stage + ": " + serr.message;
+    std::optional<Unliftable> u;
+    if (serr.stage == "candidate")
+      u = findUnliftable(serr.message);
+    r.verdict = u ? "not-verified" : "error";
+    r.error = u ? u->message() : serr.stage + ": " + serr.message;
+    if (u && !llvm::sys::fs::create_directories(outDir)) {
+      // A pipeline reads the verdict from report.json as from a finished run.
+      llvm::SmallString<256> reportPath(outDir);
+      llvm::sys::path::append(reportPath, "report.json");
+      llvm::json::Object o{{"kfix_report", 1}, {"command", "debug"}, {"task", taskPath},
+                           {"verdict", "not-verified"}, {"error", r.error},
+                           {"not_verified", llvm::json::Object{{"construct", u->construct},
+                                                               {"location", u->location}}}};
+      llvm::consumeError(writeFileAtomically(
+          std::string(reportPath),
+          llvm::formatv("{0:2}", llvm::json::Value(std::move(o))).str() + "\n"));
+    }
     return r;
   }
   taskName = s->task.name;
@@ -360,6 +377,8 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
                    << r.search.originalGateRejection << "\n";
     if (r.after)
       llvm::outs() << "  after:  " << r.after->summary << "\n";
+    if (r.gateReport && !r.gateReport->sizeLimited.empty())
+      llvm::outs() << "  size-limited: " << r.gateReport->sizeLimited << "\n";
     for (auto &g : r.gateRejections)
       llvm::outs() << "  accepted by the loop, rejected by the integrity gate: " << g << "\n";
   }
@@ -419,7 +438,7 @@ static int batchMain(const Args &args, const DebugOptions &opts, llvm::StringRef
     if (name.empty())
       name = llvm::sys::path::parent_path(rel).str();
     repaired += r.verdict == "repaired" || r.verdict == "already-passing";
-    errors += r.verdict == "error";
+    errors += r.verdict == "error" || r.verdict == "not-verified";
     rows.push_back({name, r.verdict, r.stopReason, r.search.evaluations, r.wallMs});
     llvm::json::Object line{{"task", mine[i]}, {"name", name}, {"verdict", r.verdict},
                             {"stop_reason", r.stopReason}, {"evaluations", r.search.evaluations},
@@ -471,6 +490,10 @@ static int debugMain(int argc, char **argv) {
   DebugResult r = debugOne(args.positionals()[0], args.get("candidate", ""),
                            args.get("target", "auto"), opts, *out, args.has("quiet"), name,
                            /*hardLimit=*/true);
+  if (r.verdict == "not-verified") {
+    llvm::errs() << "kfix debug: " << r.error << "\n";
+    return kExitNotVerified;
+  }
   if (r.verdict == "error") {
     llvm::errs() << "kfix debug: error: " << r.error << "\n";
     // Still leave a report when the task itself could be read.

@@ -28,10 +28,16 @@ llvm::json::Value GateReport::toJSON() const {
     run.push_back(c);
   for (auto &s : skipped)
     skip.push_back(s);
-  return llvm::json::Object{{"passed", passed},
-                            {"findings", std::move(fs)},
-                            {"checks_run", std::move(run)},
-                            {"skipped", std::move(skip)}};
+  llvm::json::Object o{{"passed", passed},
+                       {"verdict", !passed                ? "rejected"
+                                   : sizeLimited.empty() ? "accepted"
+                                                         : "size-limited"},
+                       {"findings", std::move(fs)},
+                       {"checks_run", std::move(run)},
+                       {"skipped", std::move(skip)}};
+  if (!sizeLimited.empty())
+    o["size_limited"] = sizeLimited;
+  return o;
 }
 
 OwningOpRef<ModuleOp> kfix::makeGhost(ModuleOp module) {
@@ -148,6 +154,9 @@ std::vector<Bindings> kfix::deriveHeldOutSizes(const TaskManifest &task, int64_t
   for (Bindings &b : candidates) {
     if (!valid(b))
       continue;
+    // The sizes the task declares its kernel covers (`constraints`).
+    if (!llvm::all_of(task.constraints, [&](const SizeConstraint &c) { return c.holds(b); }))
+      continue;
     bool dup = llvm::any_of(task.sizes, [&](const Bindings &t) {
       return llvm::all_of(b, [&](auto &kv) { return t.lookup(kv.first()) == kv.second; });
     });
@@ -187,6 +196,72 @@ static std::string evidence(const TaskManifest &task, const ValidationResult &r)
     return s;
   }
   return "";
+}
+
+/// Where held-out sizes fail only past a bound that the kernel's launch
+/// configuration implies (one block per row: a row at most blockDim.x long), the
+/// kernel's design covers sizes up to that bound: an honest limit, not a cheat.
+/// The bound: a size symbol S and a block dimension (or block size) L of some
+/// launch such that every failing size has S > L, every passing size (the
+/// task's and the held-out ones that pass) has S <= L, and at least one passing
+/// held-out size moved S (so sizes inside the bound were tried). Returns
+/// "S <= L (...)" or nullopt.
+static std::optional<std::string> launchImpliedLimit(const TaskManifest &task,
+                                                     const std::vector<Bindings> &passed,
+                                                     const std::vector<Bindings> &failing) {
+  if (failing.empty())
+    return std::nullopt;
+  // Candidate bounds: each launch's block dimensions and block size at the
+  // failing sizes (a launch literal is the same at every size).
+  std::map<int64_t, std::string> bounds;
+  for (const KernelLaunch &l : task.launches) {
+    auto cfg = l.launch.eval(failing.front());
+    if (!cfg) {
+      llvm::consumeError(cfg.takeError());
+      continue;
+    }
+    static const char *dims[] = {"blockDim.x", "blockDim.y", "blockDim.z"};
+    for (int d = 0; d < 3; ++d)
+      if (cfg->block[d] > 1)
+        bounds.emplace(cfg->block[d], std::string(dims[d]) + " of the launch of '" + l.kernel +
+                                          "'");
+    int64_t threads = cfg->block[0] * cfg->block[1] * cfg->block[2];
+    if (threads > 1)
+      bounds.emplace(threads, "the block size of the launch of '" + l.kernel + "'");
+  }
+  for (const std::string &sym : task.sizeNames) {
+    auto val = [&](const Bindings &b) -> std::optional<int64_t> {
+      auto it = b.find(sym);
+      if (it == b.end() || it->second.isFloat)
+        return std::nullopt;
+      return it->second.i;
+    };
+    for (auto &[bound, what] : bounds) {
+      bool allFailAbove = llvm::all_of(failing, [&](const Bindings &b) {
+        auto v = val(b);
+        return v && *v > bound;
+      });
+      bool allPassWithin = llvm::all_of(passed, [&](const Bindings &b) {
+        auto v = val(b);
+        return v && *v <= bound;
+      });
+      bool triedWithin = false;
+      for (size_t i = task.sizes.size(); i < passed.size(); ++i)
+        triedWithin |= llvm::none_of(task.sizes, [&](const Bindings &t) {
+          return val(t) == val(passed[i]);
+        });
+      if (allFailAbove && allPassWithin && triedWithin) {
+        std::string at;
+        for (const Bindings &b : failing)
+          at += (at.empty() ? "" : ", ") + sym + "=" + std::to_string(*val(b));
+        return sym + " <= " + std::to_string(bound) + " (" + what + "): held-out sizes with " +
+               sym + " up to " + std::to_string(bound) + " pass, those past it fail (" + at +
+               "); declare \"constraints\": [\"" + sym + " <= " + std::to_string(bound) +
+               "\"] in the task if that is the kernel's contract";
+      }
+    }
+  }
+  return std::nullopt;
 }
 
 namespace {
@@ -308,13 +383,38 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
     dyn.expectPass("held-out-seeds", "fails on fresh input draws:", t, 7919, /*determinism=*/true);
   }
   if (opts.heldOutSizes) {
-    TaskManifest t = task;
-    t.sizes = deriveHeldOutSizes(task, opts.maxElements);
-    t.seeds = 1;
-    if (t.sizes.empty())
+    std::vector<Bindings> sizes = deriveHeldOutSizes(task, opts.maxElements);
+    if (sizes.empty()) {
       report.skipped.push_back("held-out-sizes: no size symbol can be varied");
-    else
-      dyn.expectPass("held-out-sizes", "fails on sizes it was not tested on:", t, 104729);
+    } else {
+      // One size at a time: which sizes fail tells a design limit from a cheat.
+      std::vector<Bindings> passed(task.sizes.begin(), task.sizes.end());
+      std::vector<std::pair<Bindings, std::string>> failed;
+      for (const Bindings &b : sizes) {
+        TaskManifest t = task;
+        t.sizes = {b};
+        t.seeds = 1;
+        auto r = dyn.run("held-out-sizes", t, 104729);
+        if (!r)
+          continue;
+        if (r->verdict == "pass")
+          passed.push_back(b);
+        else
+          failed.push_back({b, evidence(t, *r)});
+      }
+      if (!failed.empty()) {
+        std::vector<Bindings> failing;
+        for (auto &f : failed)
+          failing.push_back(f.first);
+        if (std::optional<std::string> limit = launchImpliedLimit(task, passed, failing)) {
+          report.sizeLimited = *limit;
+        } else {
+          report.findings.push_back(
+              {"held-out-sizes", "fails on sizes it was not tested on: " + failed.front().second,
+               ""});
+        }
+      }
+    }
   }
   // Input distributions for the widened and constant checks: the first and the
   // last size of the task.
@@ -416,6 +516,8 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
   }
   if (opts.raceCheck)
     runRaceCheck(in, opts, report);
+  report.checksRun.erase(std::unique(report.checksRun.begin(), report.checksRun.end()),
+                         report.checksRun.end());
   report.passed = report.findings.empty();
   return report;
 }

@@ -1,5 +1,6 @@
 //===- Manifest.cpp - task manifests (kfix_task 1) -------------------------===//
 #include "kfix/Runtime/Manifest.h"
+#include "kfix/Support/BoundedJSON.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -7,6 +8,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <cmath>
+#include <cstring>
 
 using namespace kfix;
 using llvm::StringRef;
@@ -563,6 +565,8 @@ static bool parseReference(Checker &c, const json::Object &root, TaskManifest &t
          c.launch(o->get("launch"), "reference.launch", l.launch);
 }
 
+static bool parseConstraints(Checker &c, const json::Object &root, TaskManifest &t);
+
 /// Every symbol bound in every size; every expression evaluates to something sane.
 static bool checkSizes(Checker &c, const json::Object &root, TaskManifest &t) {
   const json::Array *a = c.array(root.get("sizes"), "sizes");
@@ -669,6 +673,7 @@ llvm::Expected<TaskManifest> kfix::parseManifest(const json::Value &json, String
     return failed();
   c.warnUnknown(*root, "", {"kfix_task", "name", "source", "kernel", "params", "launch",
                             "launches", "sizes", "inputs", "reference", "tolerance", "seeds",
+                            "constraints",
                             // Metadata of NM-bench tasks (family, bug classes), read by `kfix bench`.
                             "kfix_bench", "description"});
   const json::Value *ver = root->get("kfix_task");
@@ -719,7 +724,8 @@ llvm::Expected<TaskManifest> kfix::parseManifest(const json::Value &json, String
   if (t.name.empty())
     t.name = t.kernel;
   if (!parseInputs(c, *root, t) || !parseReference(c, *root, t) ||
-      !parseTolerance(c, *root, t) || !checkSizes(c, *root, t) || !checkEpilogues(c, t))
+      !parseTolerance(c, *root, t) || !checkSizes(c, *root, t) || !checkEpilogues(c, t) ||
+      !parseConstraints(c, *root, t))
     return failed();
   if (const json::Value *s = root->get("seeds")) {
     auto n = s->getAsInteger();
@@ -733,24 +739,117 @@ llvm::Expected<TaskManifest> kfix::parseManifest(const json::Value &json, String
   return t;
 }
 
+llvm::Expected<SizeConstraint> SizeConstraint::parse(StringRef text) {
+  auto err = [&](const std::string &m) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s", m.c_str());
+  };
+  // The first comparison operator splits the two sides (expressions have none).
+  static const std::pair<const char *, Op> ops[] = {{"<=", le}, {">=", ge}, {"==", eq},
+                                                    {"!=", ne}, {"<", lt},  {">", gt}};
+  size_t best = StringRef::npos;
+  std::pair<const char *, Op> which = ops[0];
+  for (auto &o : ops) {
+    size_t at = text.find(o.first);
+    if (at != StringRef::npos && (best == StringRef::npos || at < best ||
+                                  (at == best && strlen(o.first) > strlen(which.first)))) {
+      best = at;
+      which = o;
+    }
+  }
+  if (best == StringRef::npos)
+    return err("'" + text.str() + "': expected a comparison (<=, <, >=, >, ==, !=)");
+  SizeConstraint c;
+  c.text = text.str();
+  c.op = which.second;
+  StringRef l = text.substr(0, best), r = text.substr(best + strlen(which.first));
+  if (r.find_first_of("<>=!") != StringRef::npos)
+    return err("'" + text.str() + "': one comparison per constraint");
+  auto le = Expr::parse(l.trim());
+  if (!le)
+    return err("'" + text.str() + "': left side: " + llvm::toString(le.takeError()));
+  auto re = Expr::parse(r.trim());
+  if (!re)
+    return err("'" + text.str() + "': right side: " + llvm::toString(re.takeError()));
+  c.lhs = std::move(*le);
+  c.rhs = std::move(*re);
+  return c;
+}
+
+bool SizeConstraint::holds(const Bindings &b) const {
+  auto l = lhs.eval(b), r = rhs.eval(b);
+  if (!l || !r) {
+    if (!l)
+      llvm::consumeError(l.takeError());
+    if (!r)
+      llvm::consumeError(r.takeError());
+    return false;
+  }
+  double x = l->asDouble(), y = r->asDouble();
+  switch (op) {
+  case lt: return x < y;
+  case le: return x <= y;
+  case gt: return x > y;
+  case ge: return x >= y;
+  case eq: return x == y;
+  case ne: return x != y;
+  }
+  return false;
+}
+
+/// `constraints`: strings "EXPR OP EXPR" over size symbols; every size binding
+/// of the task must satisfy each.
+static bool parseConstraints(Checker &c, const json::Object &root, TaskManifest &t) {
+  const json::Value *v = root.get("constraints");
+  if (!v)
+    return true;
+  const json::Array *a = c.array(v, "constraints");
+  if (!a)
+    return false;
+  for (size_t i = 0; i < a->size(); ++i) {
+    std::string f = Checker::idx("constraints", i);
+    auto str = (*a)[i].getAsString();
+    if (!str)
+      return c.fail(f, "expected a string such as \"C <= 1024\"");
+    auto sc = SizeConstraint::parse(*str);
+    if (!sc)
+      return c.fail(f, llvm::toString(sc.takeError()));
+    for (const Expr *e : {&sc->lhs, &sc->rhs})
+      for (const std::string &sym : e->symbols())
+        for (size_t k = 0; k < t.sizes.size(); ++k)
+          if (!t.sizes[k].count(sym))
+            return c.fail(f, "symbol '" + sym + "' is not bound in sizes[" + std::to_string(k) +
+                                 "]");
+    for (size_t k = 0; k < t.sizes.size(); ++k)
+      if (!sc->holds(t.sizes[k]))
+        return c.fail(Checker::idx("sizes", k), "does not satisfy constraint '" + sc->text + "'");
+    t.constraints.push_back(std::move(*sc));
+  }
+  return true;
+}
+
+llvm::Expected<TaskManifest> kfix::parseManifestText(StringRef text, StringRef display,
+                                                     StringRef dir, bool checkFiles) {
+  auto json = parseBoundedJSON(text);
+  if (!json) {
+    std::string msg = llvm::toString(json.takeError());
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: invalid JSON: %s",
+                                   display.str().c_str(), msg.c_str());
+  }
+  return parseManifest(*json, display, dir, checkFiles);
+}
+
 llvm::Expected<TaskManifest> kfix::loadManifest(StringRef path) {
   auto mb = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!mb)
     return llvm::createStringError(mb.getError(), "%s: cannot read: %s", path.str().c_str(),
                                    mb.getError().message().c_str());
-  auto json = json::parse((*mb)->getBuffer());
-  if (!json) {
-    std::string msg = llvm::toString(json.takeError());
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: invalid JSON: %s",
-                                   path.str().c_str(), msg.c_str());
-  }
   llvm::SmallString<256> dir(path);
   llvm::sys::fs::make_absolute(dir);
   llvm::sys::path::remove_filename(dir);
   llvm::sys::path::remove_dots(dir, true);
   if (dir.empty())
     dir = ".";
-  return parseManifest(*json, path, dir);
+  return parseManifestText((*mb)->getBuffer(), path, dir);
 }
 
 /// C conversion of a scalar to a dtype (floats rounded to the dtype's precision).

@@ -82,6 +82,19 @@ struct ReferenceSpec {
   double timeoutSeconds = 600;       ///< command: `timeout_s`
 };
 
+/// A declared limit of the sizes a kernel's design covers (kfix extension
+/// `constraints`: ["C <= 1024", "N % 4 == 0"]): the task's sizes must satisfy
+/// it, and the integrity gate's held-out sizes respect it.
+struct SizeConstraint {
+  enum Op { lt, le, gt, ge, eq, ne } op = le;
+  Expr lhs, rhs;
+  std::string text;
+  /// Whether `b` satisfies it (an expression that cannot be evaluated: false).
+  bool holds(const Bindings &b) const;
+  /// "C <= 1024" from a string; errors name the column.
+  static llvm::Expected<SizeConstraint> parse(llvm::StringRef text);
+};
+
 struct TaskManifest {
   std::string path; ///< as given (used in messages)
   std::string dir;  ///< absolute directory of task.json
@@ -99,6 +112,7 @@ struct TaskManifest {
   Tolerance tolerance;
   llvm::StringMap<Tolerance> perParam;
   unsigned seeds = 3;
+  std::vector<SizeConstraint> constraints;
   /// Fields that were not understood (ignored), as "task.json: params[0].dtpye: unknown field".
   std::vector<std::string> warnings;
 
