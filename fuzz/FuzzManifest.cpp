@@ -1,7 +1,7 @@
 //===- FuzzManifest.cpp - libFuzzer target: task manifests (task.json) ----===//
 //
-// The input is the text of a task.json. JSON parse, then parseManifest (file
-// existence not checked: the fuzzer has no task directory), then every
+// The input is the text of a task.json: parseManifestText, as loadManifest
+// calls it (file existence not checked: the fuzzer has no task directory), then every
 // parameter resolved and every launch evaluated under every size binding, as
 // `kfix run` does before it allocates anything.
 //
@@ -12,13 +12,8 @@
 using namespace kfix;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse(fuzz::bytes(data, size));
-  if (!json) {
-    llvm::consumeError(json.takeError());
-    return 0;
-  }
-  llvm::Expected<TaskManifest> t =
-      parseManifest(*json, "task.json", "/nonexistent/kfix-fuzz", /*checkFiles=*/false);
+  llvm::Expected<TaskManifest> t = parseManifestText(
+      fuzz::bytes(data, size), "task.json", "/nonexistent/kfix-fuzz", /*checkFiles=*/false);
   if (!t) {
     fuzz::expectMessage(t.takeError());
     return 0;

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "ClangSetup.h"
 
+#include "clang/Basic/Stack.h"
+
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -15,6 +17,9 @@
 #include "llvm/Support/Regex.h"
 
 #include <cstdlib>
+#if defined(__unix__)
+#include <sys/resource.h>
+#endif
 
 using namespace llvm;
 using namespace kfix::frontend;
@@ -73,8 +78,30 @@ static bool isHostOnlyInclude(StringRef name) {
   return name == "torch/extension.h" || name == "Python.h";
 }
 
+/// Clang's parser and Sema recurse once per level of an expression: a sum of
+/// 150000 terms overflowed the 8 MiB main-thread stack (found by fuzz/), which
+/// Clang's own driver survives because it raises the stack limit first and notes
+/// the bottom of the stack (Sema then moves deep recursions to a new stack). Do
+/// the same, once: the main thread's stack grows on demand up to the soft limit.
+static void ensureClangStack() {
+  static bool done = [] {
+    clang::noteBottomOfStack();
+#if defined(__unix__)
+    constexpr rlim_t want = rlim_t(64) << 20;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < want) {
+      rl.rlim_cur = (rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= want) ? want : rl.rlim_max;
+      (void)setrlimit(RLIMIT_STACK, &rl);
+    }
+#endif
+    return true;
+  }();
+  (void)done;
+}
+
 ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
                                            const kfix::ImportOptions &opts) {
+  ensureClangStack();
   ClangSetup s;
   s.resourceDir = findResourceDir();
   s.toolkit = findCudaToolkit(opts.noCudaToolkit);
@@ -129,7 +156,10 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
   std::vector<std::string> &a = s.args;
   a = {"clang", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
        "-fsyntax-only", "-std=c++17", "-nocudalib", "-ferror-limit=0", "-w",
-       "-Wno-unknown-cuda-version", "-fno-caret-diagnostics", "-D__KFIX__=1"};
+       "-Wno-unknown-cuda-version", "-fno-caret-diagnostics", "-D__KFIX__=1",
+       // Clang's parser recurses once per nested bracket: 3000 nested '(' overflowed
+       // the stack (fuzz/); 256 is Clang's documented limit, an error past it.
+       "-fbracket-depth=256"};
   if (!s.resourceDir.empty())
     a.push_back("-resource-dir=" + s.resourceDir);
   a.push_back(std::string("-I") + kStubDir);

@@ -1,5 +1,6 @@
 //===- Action.cpp - parse and validate the model's JSON action ------------===//
 #include "kfix/LLM/Action.h"
+#include "kfix/Support/BoundedJSON.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -135,11 +136,15 @@ std::string Action::summary() const {
 //===----------------------------------------------------------------------===//
 
 /// End (one past the closing brace) of the balanced object starting at
-/// `start`, skipping braces inside strings; npos when unterminated.
-static size_t findObjectEnd(llvm::StringRef text, size_t start) {
+/// `start`, skipping braces inside strings; npos when unterminated or when the
+/// search's work budget (characters scanned, over every candidate) runs out.
+static size_t findObjectEnd(llvm::StringRef text, size_t start, size_t &budget) {
   int depth = 0;
   bool inString = false, escaped = false;
   for (size_t i = start; i < text.size(); ++i) {
+    if (budget == 0)
+      return llvm::StringRef::npos;
+    --budget;
     char c = text[i];
     if (inString) {
       if (escaped)
@@ -160,18 +165,30 @@ static size_t findObjectEnd(llvm::StringRef text, size_t start) {
   return llvm::StringRef::npos;
 }
 
+/// Work allowed to the search for the object: every '{' of the reply is a
+/// candidate start whose scan may run to the end, which is quadratic in a
+/// reply of many unbalanced braces (60 KB of '{' took a minute). 32 scans of
+/// the whole reply is far more than a real reply needs.
+static size_t searchBudget(llvm::StringRef reply) { return 32 * reply.size() + (1u << 16); }
+
 /// The first '{' at or after `from` that starts a balanced, parseable JSON
-/// object; fills [begin, end).
+/// object; fills [begin, end). `exhausted` is set when the budget ran out.
 static bool findObject(llvm::StringRef text, size_t from, size_t &begin, size_t &end,
-                       bool &sawUnterminated) {
+                       bool &sawUnterminated, size_t &budget, bool &exhausted) {
   for (size_t pos = text.find('{', from); pos != llvm::StringRef::npos;
        pos = text.find('{', pos + 1)) {
-    size_t stop = findObjectEnd(text, pos);
+    size_t stop = findObjectEnd(text, pos, budget);
+    if (budget == 0) {
+      exhausted = true;
+      return false;
+    }
     if (stop == llvm::StringRef::npos) {
       sawUnterminated = true;
       continue;
     }
-    llvm::Expected<json::Value> parsed = json::parse(text.slice(pos, stop));
+    // Parsing costs about as much as the scan did.
+    budget -= std::min(budget, stop - pos);
+    llvm::Expected<json::Value> parsed = kfix::parseBoundedJSON(text.slice(pos, stop));
     if (!parsed) {
       llvm::consumeError(parsed.takeError());
       continue;
@@ -189,8 +206,12 @@ llvm::Expected<std::string> kfix::llm::extractJSONObject(llvm::StringRef reply) 
   if (reply.trim().empty())
     return fail("the reply is empty; expected one JSON object");
   size_t begin = 0, end = 0;
-  bool unterminated = false;
-  if (!findObject(reply, 0, begin, end, unterminated)) {
+  bool unterminated = false, exhausted = false;
+  size_t budget = searchBudget(reply);
+  if (!findObject(reply, 0, begin, end, unterminated, budget, exhausted)) {
+    if (exhausted)
+      return fail("the reply has too many unbalanced or malformed '{' to find one JSON "
+                  "object in it; send exactly one JSON object");
     if (unterminated)
       return fail("the reply has an unterminated or malformed JSON object; expected one "
                   "complete JSON object");
@@ -198,15 +219,16 @@ llvm::Expected<std::string> kfix::llm::extractJSONObject(llvm::StringRef reply) 
     size_t first = reply.find('{');
     if (first == llvm::StringRef::npos)
       return fail("the reply contains no JSON object");
+    size_t one = searchBudget(reply);
     llvm::Expected<json::Value> parsed =
-        json::parse(reply.slice(first, findObjectEnd(reply, first)));
+        kfix::parseBoundedJSON(reply.slice(first, findObjectEnd(reply, first, one)));
     if (!parsed)
       return fail("the reply's JSON does not parse: " + llvm::toString(parsed.takeError()));
     return fail("the reply's JSON is not an object");
   }
   size_t b2, e2;
-  bool dummy = false;
-  if (findObject(reply, end, b2, e2, dummy))
+  bool dummy = false, spent = false;
+  if (findObject(reply, end, b2, e2, dummy, budget, spent))
     return fail("the reply contains more than one JSON object; send exactly one action");
   return reply.slice(begin, end).str();
 }
@@ -425,7 +447,7 @@ llvm::Expected<Action> kfix::llm::parseAction(llvm::StringRef reply,
   llvm::Expected<std::string> text = extractJSONObject(reply);
   if (!text)
     return text.takeError();
-  llvm::Expected<json::Value> value = json::parse(*text);
+  llvm::Expected<json::Value> value = kfix::parseBoundedJSON(*text);
   if (!value)
     return fail("the reply's JSON does not parse: " + llvm::toString(value.takeError()));
   return validateAction(*value, schema);

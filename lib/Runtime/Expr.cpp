@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -48,9 +49,14 @@ private:
   size_t pos = 0;
   std::string msg;
   size_t errPos = 0;
+  std::vector<unsigned> depths; ///< per node: the height of its subtree
+  unsigned nesting = 0;
 
   llvm::Error err() {
-    return exprError("bad expression '" + s + "': " + msg + " at column " + llvm::Twine(errPos + 1));
+    // A long text is quoted by its start only (the column says where).
+    std::string shown = s.size() > 120 ? s.take_front(100).str() + "..." : s.str();
+    return exprError("bad expression '" + shown + "': " + msg + " at column " +
+                     llvm::Twine(errPos + 1));
   }
   int fail(const std::string &m) {
     if (msg.empty()) {
@@ -72,7 +78,18 @@ private:
     return false;
   }
   int add(Expr::Node n) {
+    unsigned d = 1;
+    if (n.lhs >= 0)
+      d = std::max(d, depths[n.lhs] + 1);
+    if (n.rhs >= 0)
+      d = std::max(d, depths[n.rhs] + 1);
+    // Evaluation recurses once per level of the tree: bound it (a chain of 10^5
+    // additions would overflow the stack), as the nesting of the text is.
+    if (d > Expr::kMaxDepth)
+      return fail("expression too deep (more than " + std::to_string(Expr::kMaxDepth) +
+                  " nested operations)");
     e.nodes.push_back(std::move(n));
+    depths.push_back(d);
     return static_cast<int>(e.nodes.size()) - 1;
   }
   int bin(Expr::Node::Kind k, int l, int r) {
@@ -82,21 +99,29 @@ private:
     n.rhs = r;
     return add(n);
   }
+  /// Parentheses and unary signs recurse in the parser; bounded like the tree.
+  struct Nest {
+    ExprParser &p;
+    explicit Nest(ExprParser &p) : p(p) { ++p.nesting; }
+    ~Nest() { --p.nesting; }
+  };
   int parseExpr() {
     int l = parseTerm();
     while (l >= 0) {
+      Expr::Node::Kind k;
       if (eat('+'))
-        l = bin(Expr::Node::Add, l, parseTermOrFail());
+        k = Expr::Node::Add;
       else if (eat('-'))
-        l = bin(Expr::Node::Sub, l, parseTermOrFail());
+        k = Expr::Node::Sub;
       else
         break;
-      if (e.nodes[l].rhs < 0)
+      int r = parseTerm();
+      if (r < 0)
         return -1;
+      l = bin(k, l, r);
     }
     return l;
   }
-  int parseTermOrFail() { return parseTerm(); }
   int parseTerm() {
     int l = parseUnary();
     while (l >= 0) {
@@ -117,6 +142,10 @@ private:
     return l;
   }
   int parseUnary() {
+    Nest nest(*this);
+    if (nesting > Expr::kMaxDepth)
+      return fail("expression nested too deeply (more than " +
+                  std::to_string(Expr::kMaxDepth) + " levels of parentheses and signs)");
     if (eat('-')) {
       int x = parseUnary();
       if (x < 0)

@@ -37,6 +37,9 @@ using Bindings = llvm::StringMap<Scalar>;
 class Expr {
 public:
   Expr() = default;
+  /// The deepest expression accepted (operations nested in one another, and
+  /// parentheses/signs nested in the text); deeper ones are a parse error.
+  static constexpr unsigned kMaxDepth = 200;
   /// Parses an expression string; errors say what is wrong at which column.
   static llvm::Expected<Expr> parse(llvm::StringRef text);
   /// A JSON number (an integral number is an integer literal) or a string expression.
