@@ -112,6 +112,7 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
   SearchOptions so;
   so.budgets = opts.budgets;
   so.onStep = onStep;
+  so.launchedKernels = s.task.candidateKernels();
   if (opts.interrupted)
     so.interrupted = [&] { return opts.interrupted->load(); };
   auto gateFor = [&](const SearchState &st) {

@@ -8,11 +8,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Agent/Search.h"
+#include "kfix/Integrity/StaticChecks.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/xxhash.h"
@@ -106,9 +109,52 @@ std::string &kfix::lastActionWarnings() {
 }
 
 OwningOpRef<ModuleOp> kfix::applyAction(ModuleOp module, const Action &action,
-                                        std::string &error) {
+                                        std::string &error,
+                                        llvm::ArrayRef<std::string> onlyKernels) {
   OwningOpRef<ModuleOp> clone(cast<ModuleOp>(module->clone()));
   lastActionWarnings().clear();
+  // Kernels the task never launches are taken out while the passes run (a
+  // repair there cannot be validated, and a pass's precondition failing on one
+  // must not fail the action), then put back where they were, unchanged.
+  struct Detached {
+    Operation *op, *next;
+    Block *block;
+  };
+  SmallVector<Detached> detached;
+  if (!onlyKernels.empty()) {
+    llvm::DenseSet<Operation *> keep;
+    for (const std::string &k : onlyKernels)
+      if (gpu::GPUFuncOp f = findKernelFunc(*clone, k))
+        keep.insert(f.getOperation());
+    if (!keep.empty()) {
+      SmallVector<gpu::GPUFuncOp> others;
+      clone->walk([&](gpu::GPUFuncOp f) {
+        if (f.isKernel() && !keep.count(f.getOperation()))
+          others.push_back(f);
+      });
+      for (gpu::GPUFuncOp f : others) {
+        Operation *op = f.getOperation();
+        detached.push_back({op, op->getNextNode(), op->getBlock()});
+        op->remove();
+      }
+    }
+  }
+  auto reattach = [&] {
+    for (auto it = detached.rbegin(); it != detached.rend(); ++it) {
+      bool nextThere = it->next && it->next->getBlock() == it->block;
+      if (nextThere)
+        it->block->getOperations().insert(it->next->getIterator(), it->op);
+      else if (!it->block->empty() && it->block->back().hasTrait<OpTrait::IsTerminator>())
+        it->block->getOperations().insert(it->block->back().getIterator(), it->op);
+      else
+        it->block->push_back(it->op);
+    }
+    detached.clear();
+  };
+  llvm::scope_exit dropDetached([&] {
+    for (Detached &d : detached)
+      d.op->destroy();
+  });
   if (const char *dump = std::getenv("KFIX_DUMP_ACTIONS")) {
     // Developer aid: the IR each action starts from.
     std::error_code ec;
@@ -138,6 +184,7 @@ OwningOpRef<ModuleOp> kfix::applyAction(ModuleOp module, const Action &action,
     error = "'" + action.describe() + "' failed: " + diag;
     return nullptr;
   }
+  reattach();
   if (const char *dump = std::getenv("KFIX_DUMP_ACTIONS")) {
     std::error_code ec;
     llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
@@ -342,7 +389,7 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       child->path = state.path;
       child->path.push_back(action);
       if (action.kind == Action::Pass) {
-        child->module = applyAction(*state.module, action, error);
+        child->module = applyAction(*state.module, action, error, options.launchedKernels);
         child->source = state.source;
       } else {
         child->module = evaluator.relift(action.patch, error);

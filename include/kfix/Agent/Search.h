@@ -169,6 +169,9 @@ struct SearchOptions {
   /// this run's results, a failure at held-out sizes) is debugged, not
   /// reported as already passing. Empty string: it is accepted.
   std::function<std::string(const SearchState &)> gateOriginal;
+  /// The kernels the task launches (empty: all). Actions change only these:
+  /// a repair in a kernel that never runs cannot be validated.
+  std::vector<std::string> launchedKernels;
 };
 
 /// Runs the repair loop from `initial` (already evaluated or not).
@@ -177,8 +180,11 @@ SearchResult runSearch(std::unique_ptr<SearchState> initial, Evaluator &evaluato
 
 /// Applies a pass action to a clone of `module`. Returns null and sets
 /// `error` when the pipeline does not parse or fails.
+/// `onlyKernels` (non-empty): the kernels the passes may change; the module's
+/// other kernels are left exactly as they are.
 mlir::OwningOpRef<mlir::ModuleOp> applyAction(mlir::ModuleOp module, const Action &action,
-                                              std::string &error);
+                                              std::string &error,
+                                              llvm::ArrayRef<std::string> onlyKernels = {});
 
 /// Warnings the last applyAction's passes emitted (why a repair declined).
 std::string &lastActionWarnings();
