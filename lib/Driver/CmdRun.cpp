@@ -1,7 +1,8 @@
 //===- CmdRun.cpp - `kfix run`: validate a candidate against a task -------===//
 //
 // Exit status: 0 pass, 1 fail, 2 error (bad manifest, missing files, lift or
-// compile errors, reference failure).
+// compile errors, reference failure), 3 not verified (the candidate uses a
+// construct the lifter cannot read: `not verified: <construct> (FILE:LINE:COL)`).
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Driver/Driver.h"
@@ -27,7 +28,7 @@ static void printHelp(llvm::raw_ostream &os) {
         "                [--report OUT.json]\n\n"
         "Validates a candidate kernel (default: the task's source) against the task's\n"
         "reference over every size and seed, checking every output element.\n"
-        "Exit status: 0 pass, 1 fail, 2 error.\n\n"
+        "Exit status: 0 pass, 1 fail, 2 error, 3 not verified (a construct kfix cannot lift).\n\n"
         "  --candidate FILE  the kernel to validate (.cu is lifted, .mlir is parsed)\n"
         "  --target T        auto (cuda when a device answers, else cpu), cpu or cuda\n"
         "  --report FILE     write the validation result as JSON (atomically)\n\n"
@@ -183,6 +184,8 @@ static int runMain(int argc, char **argv) {
   auto finish = [&](const TaskManifest *task) -> int {
     if (result.isError())
       llvm::errs() << "kfix run: error: " << result.error << "\n";
+    if (result.verdict == "not-verified")
+      llvm::errs() << "kfix run: " << result.error << "\n";
     if (!reportPath.empty()) {
       if (clobbersInput(reportPath, protectedFiles)) {
         llvm::errs() << "kfix run: error: --report " << reportPath
@@ -201,6 +204,8 @@ static int runMain(int argc, char **argv) {
         return 2;
       }
     }
+    if (result.verdict == "not-verified")
+      return kExitNotVerified;
     return result.isError() ? 2 : result.verdict == "pass" ? 0 : 1;
   };
   auto error = [&](const std::string &msg, const TaskManifest *task = nullptr) {
@@ -233,8 +238,16 @@ static int runMain(int argc, char **argv) {
   std::string err;
   mlir::OwningOpRef<mlir::ModuleOp> cand =
       loadKernelModule(ctx, candidatePath, task->candidateKernels(), err);
-  if (!cand)
+  if (!cand) {
+    if (std::optional<Unliftable> u = findUnliftable(err)) {
+      result.verdict = "not-verified";
+      result.error = u->message();
+      header["not_verified"] =
+          llvm::json::Object{{"construct", u->construct}, {"location", u->location}};
+      return finish(&*task);
+    }
     return error("candidate: " + err, &*task);
+  }
   mlir::OwningOpRef<mlir::ModuleOp> ref;
   if (task->reference.kind == ReferenceSpec::cuda) {
     ref = loadKernelModule(ctx, task->reference.source, task->referenceKernels(), err);

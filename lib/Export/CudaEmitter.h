@@ -18,6 +18,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <string>
+#include <vector>
 
 namespace kfix::detail {
 
@@ -60,6 +61,8 @@ struct Expr {
 struct ModuleState {
   bool needHalf = false, needBF16 = false, needMath = false, needStdio = false;
   llvm::SetVector<llvm::StringRef> helpers;
+  /// File-scope `__constant__` declarations, in first-use order, by name.
+  std::vector<std::pair<std::string, std::string>> constants;
 };
 
 /// When `op` is `arith.cmpi eq/ne` of `memref.dim %p, 0` of a kernel argument
@@ -127,6 +130,12 @@ private:
   mlir::FailureOr<std::string> access(mlir::Value memref, mlir::ValueRange indices,
                                       Expr &out);
   mlir::FailureOr<std::string> memrefName(mlir::Value memref, mlir::Location loc);
+  /// `__constant__` memory (EmitMemory.cpp): the kernel arguments listed in
+  /// `kfix.constants` (left out of the signature, in `constantArgs`), their
+  /// reinterpret_cast views and the memref.global constants read, named as
+  /// the variables and declared at file scope.
+  mlir::LogicalResult declareConstants();
+  llvm::DenseSet<unsigned> constantArgs;
   mlir::FailureOr<std::string> vectorAccess(mlir::Value memref,
                                             mlir::ValueRange indices,
                                             mlir::VectorType type, bool isStore,

@@ -21,6 +21,100 @@ FailureOr<std::string> FunctionEmitter::memrefName(Value memref, Location loc) {
                            "arguments, shared/local arrays and locals are supported)";
 }
 
+/// `{1, 2, 3}` / `{{1, 2}, {3, 4}}` of a dense initializer.
+static std::string initText(ArrayRef<std::string> elems, ArrayRef<int64_t> shape,
+                            size_t &next) {
+  if (shape.empty())
+    return elems[next++];
+  std::string s = "{";
+  for (int64_t i = 0; i < shape[0]; ++i)
+    s += (i ? ", " : "") + initText(elems, shape.drop_front(), next);
+  return s + "}";
+}
+
+LogicalResult FunctionEmitter::declareConstants() {
+  Location loc = func.getLoc();
+  auto record = [&](StringRef name, std::string decl) -> LogicalResult {
+    for (auto &[n, d] : mod.constants)
+      if (n == name) {
+        if (d != decl)
+          return emitError(loc) << "kfix export: two kernels declare the __constant__ '"
+                                << name << "' differently";
+        return success();
+      }
+    mod.constants.push_back({name.str(), std::move(decl)});
+    return success();
+  };
+  auto dims = [](ArrayRef<int64_t> shape) {
+    std::string s;
+    for (int64_t d : shape)
+      s += "[" + std::to_string(d) + "]";
+    return s;
+  };
+  if (auto list = func->getAttrOfType<ArrayAttr>("kfix.constants"))
+    for (Attribute a : list) {
+      auto d = dyn_cast<DictionaryAttr>(a);
+      auto name = d ? d.getAs<StringAttr>("name") : StringAttr();
+      auto arg = d ? d.getAs<IntegerAttr>("arg") : IntegerAttr();
+      auto ctype = d ? d.getAs<StringAttr>("ctype") : StringAttr();
+      auto shape = d ? d.getAs<ArrayAttr>("shape") : ArrayAttr();
+      if (!name || !arg || !ctype || !shape || arg.getInt() < 0 ||
+          arg.getInt() >= (int64_t)func.getNumArguments())
+        return func.emitError("kfix.constants: each entry needs name, arg, ctype, shape");
+      SmallVector<int64_t> sh;
+      for (Attribute x : shape)
+        sh.push_back(cast<IntegerAttr>(x).getInt());
+      if (failed(record(name.getValue(), "__constant__ " + ctype.getValue().str() + " " +
+                                             name.getValue().str() + dims(sh) + ";")))
+        return failure();
+      constantArgs.insert(arg.getInt());
+      memNames[func.getArgument(arg.getInt())] = name.getValue().str();
+      reserved.insert(name.getValue());
+      scopes.back().insert(name.getValue());
+    }
+  WalkResult w = func.walk([&](Operation *op) {
+    if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op)) {
+      auto name = rc->getAttrOfType<StringAttr>("kfix.constant");
+      if (!name)
+        return WalkResult::advance();
+      memNames[rc.getResult()] = name.getValue().str();
+      skipOps.insert(op);
+      return WalkResult::advance();
+    }
+    auto gg = dyn_cast<memref::GetGlobalOp>(op);
+    if (!gg)
+      return WalkResult::advance();
+    auto g = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(op, gg.getNameAttr());
+    auto name = g ? g->getAttrOfType<StringAttr>("kfix.name") : StringAttr();
+    auto ctype = g ? g->getAttrOfType<StringAttr>("kfix.ctype") : StringAttr();
+    auto init = g ? dyn_cast_or_null<DenseElementsAttr>(g.getInitialValueAttr()) : nullptr;
+    if (!name || !ctype || !init || !g.getConstant()) {
+      op->emitError("kfix export: only the lifter's __constant__ globals can be exported");
+      return WalkResult::interrupt();
+    }
+    MemRefType mt = g.getType();
+    SmallVector<std::string> elems;
+    for (Attribute e : init.getValues<Attribute>()) {
+      FailureOr<Expr> lit = literal(e, mt.getElementType(), op->getLoc());
+      if (failed(lit))
+        return WalkResult::interrupt();
+      elems.push_back(lit->text);
+    }
+    size_t next = 0;
+    std::string decl = "__constant__ " + ctype.getValue().str() + " " +
+                       name.getValue().str() + dims(mt.getShape()) + " = " +
+                       (mt.getRank() ? initText(elems, mt.getShape(), next) : elems[0]) + ";";
+    if (failed(record(name.getValue(), decl)))
+      return WalkResult::interrupt();
+    memNames[gg.getResult()] = name.getValue().str();
+    reserved.insert(name.getValue());
+    scopes.back().insert(name.getValue());
+    skipOps.insert(op);
+    return WalkResult::advance();
+  });
+  return failure(w.wasInterrupted());
+}
+
 FailureOr<std::string> FunctionEmitter::access(Value memref, ValueRange indices,
                                                Expr &out) {
   Location loc = memref.getLoc();

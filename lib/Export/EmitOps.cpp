@@ -300,7 +300,8 @@ FailureOr<Expr> FunctionEmitter::buildMath(Operation *op) {
       .Case("erfc", "erfcf").Case("powf", "powf").Case("absf", "fabsf")
       .Case("fma", "fmaf").Case("ceil", "ceilf").Case("floor", "floorf")
       .Case("round", "roundf").Case("roundeven", "rintf").Case("trunc", "truncf")
-      .Case("copysign", "copysignf").Default("");
+      .Case("copysign", "copysignf").Case("asinh", "asinhf").Case("acosh", "acoshf")
+      .Case("atanh", "atanhf").Default("");
   if (f32.empty())
     return op->emitError("cannot export '") << op->getName() << "' to CUDA C++";
   if (rt.isF32()) {
@@ -495,7 +496,11 @@ FailureOr<Expr> FunctionEmitter::buildVector(Operation *op) {
         elts.push_back(*s);
       }
     }
-    return call("make_" + t->name, elts, *t);
+    // __half2 / __nv_bfloat162 have no make_ function: the pairing intrinsic.
+    std::string mk = t->name == "__half2"          ? "__halves2half2"
+                     : t->name == "__nv_bfloat162" ? "__halves2bfloat162"
+                                                   : "make_" + t->name;
+    return call(mk, elts, *t);
   }
   return op->emitError("cannot export '") << op->getName() << "' to CUDA C++";
 }

@@ -122,7 +122,11 @@ LogicalResult FunctionEmitter::emit(raw_ostream &os) {
                           "argument (")
            << nargs << ")";
   SmallVector<std::string> params;
+  if (failed(declareConstants()))
+    return failure();
   for (unsigned i = 0; i < nargs; ++i) {
+    if (constantArgs.contains(i))
+      continue; // a __constant__ variable, declared at file scope
     BlockArgument arg = func.getArgument(i);
     std::string name = "arg" + std::to_string(i);
     if (names) {
@@ -378,6 +382,10 @@ LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os,
   os << "\n";
   for (StringRef h : state.helpers)
     os << helperText(h) << "\n";
+  for (auto &c : state.constants)
+    os << c.second << "\n";
+  if (!state.constants.empty())
+    os << "\n";
   os << kernels;
   return success();
 }

@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -25,6 +26,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -76,6 +79,40 @@ LogicalResult Lifter::liftKernel(const cl::FunctionDecl *fd, gpu::GPUFuncOp f) {
   for (unsigned i = 0; i < fd->getNumParams(); ++i)
     if (::mlir::failed(bindParam(fd->getParamDecl(i), entry->getArgument(i), true)))
       return failure();
+  // `__constant__` variables: a view of the trailing argument, or the global.
+  for (const ConstantSym &c : constants) {
+    Location cl = loc(c.vd);
+    Value mem;
+    if (c.argIndex >= 0) {
+      mem = entry->getArgument(c.argIndex);
+      if (c.type.getRank() != 1) {
+        // Scalars (rank 0) and arrays of rank > 1: the buffer seen with the
+        // variable's shape.
+        SmallVector<int64_t> strides(c.type.getRank(), 1);
+        for (int i = (int)c.type.getRank() - 2; i >= 0; --i)
+          strides[i] = strides[i + 1] * c.type.getDimSize(i + 1);
+        auto view = memref::ReinterpretCastOp::create(
+            b, cl, MemRefType::get(c.type.getShape(), c.type.getElementType()), mem, 0,
+            c.type.getShape(), strides);
+        view->setAttr("kfix.constant", b.getStringAttr(c.vd->getName()));
+        mem = view;
+      }
+    } else {
+      mem = memref::GetGlobalOp::create(b, cl, c.type, c.global);
+    }
+    Binding bnd;
+    if (c.type.getRank() == 0) {
+      bnd.kind = Binding::Ref;
+      bnd.ref.memref = mem;
+      bnd.ref.valueType = convertType(c.vd->getType(), c.vd->getLocation());
+      if (!bnd.ref.valueType)
+        return failure();
+    } else {
+      bnd.kind = Binding::Array;
+      bnd.ref.memref = mem;
+    }
+    globals[c.vd->getCanonicalDecl()] = bnd;
+  }
   if (::mlir::failed(emitStmt(fd->getBody())) || failed)
     return failure();
   gpu::ReturnOp::create(b, loc(fd->getBody()->getEndLoc()));
@@ -212,6 +249,150 @@ std::string cTypeString(cl::QualType t, const cl::PrintingPolicy &pp) {
   return out;
 }
 
+//===----------------------------------------------------------------------===//
+// __constant__ memory
+//===----------------------------------------------------------------------===//
+
+/// The variable a symbol argument names (`w`, `&w`, `(void *)w`, `HIP_SYMBOL(w)`).
+const cl::VarDecl *symbolVar(const cl::Expr *e) {
+  while (true) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto *c = dyn_cast<cl::ExplicitCastExpr>(e)) {
+      e = c->getSubExpr();
+      continue;
+    }
+    if (const auto *u = dyn_cast<cl::UnaryOperator>(e); u && u->getOpcode() == cl::UO_AddrOf) {
+      e = u->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  if (const auto *dre = dyn_cast<cl::DeclRefExpr>(e))
+    if (const auto *vd = dyn_cast<cl::VarDecl>(dre->getDecl()))
+      return vd->getCanonicalDecl();
+  return nullptr;
+}
+
+/// The `__constant__` variables the host writes (cudaMemcpyToSymbol and its
+/// relatives, cudaGetSymbolAddress: the address may be written through).
+struct SymbolWrites : cl::RecursiveASTVisitor<SymbolWrites> {
+  llvm::DenseSet<const cl::VarDecl *> written;
+  bool VisitCallExpr(cl::CallExpr *e) {
+    const cl::FunctionDecl *fd = e->getDirectCallee();
+    if (!fd || !fd->getIdentifier())
+      return true;
+    StringRef n = fd->getName();
+    int arg = -1;
+    if (n == "cudaMemcpyToSymbol" || n == "cudaMemcpyToSymbolAsync")
+      arg = 0;
+    else if (n == "cudaGetSymbolAddress")
+      arg = 1;
+    if (arg >= 0 && (unsigned)arg < e->getNumArgs())
+      if (const cl::VarDecl *vd = symbolVar(e->getArg(arg)))
+        written.insert(vd);
+    return true;
+  }
+};
+
+/// The `__constant__` variables a kernel reads, itself or through the device
+/// functions it calls, in the order of their declarations.
+struct ConstantUses : cl::RecursiveASTVisitor<ConstantUses> {
+  const cl::SourceManager &sm;
+  llvm::SetVector<const cl::VarDecl *> vars;
+  llvm::DenseSet<const cl::FunctionDecl *> seen;
+  explicit ConstantUses(const cl::SourceManager &sm) : sm(sm) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  void visitFunction(const cl::FunctionDecl *fd) {
+    if (!fd || !seen.insert(fd).second || !fd->hasBody())
+      return;
+    const cl::FunctionDecl *def = nullptr;
+    if (const cl::Stmt *body = fd->getBody(def))
+      TraverseStmt(const_cast<cl::Stmt *>(body));
+  }
+  bool VisitDeclRefExpr(cl::DeclRefExpr *e) {
+    if (const auto *vd = dyn_cast<cl::VarDecl>(e->getDecl()))
+      if (vd->hasAttr<cl::CUDAConstantAttr>() && vd->hasGlobalStorage() &&
+          !sm.isInSystemHeader(vd->getLocation())) // warpSize: a constant
+        vars.insert(vd->getCanonicalDecl());
+    if (const auto *fd = dyn_cast<cl::FunctionDecl>(e->getDecl()))
+      if (!sm.isInSystemHeader(fd->getLocation()))
+        visitFunction(fd);
+    return true;
+  }
+  bool VisitCXXConstructExpr(cl::CXXConstructExpr *e) {
+    visitFunction(e->getConstructor());
+    return true;
+  }
+  bool VisitCallExpr(cl::CallExpr *e) {
+    if (const cl::FunctionDecl *fd = e->getDirectCallee())
+      if (!sm.isInSystemHeader(fd->getLocation()))
+        visitFunction(fd);
+    return true;
+  }
+};
+
+/// A constant initializer's elements, row-major, as attributes of `et`.
+bool flattenInit(const cl::APValue &v, cl::QualType t, cl::ASTContext &ast, Type et,
+                 SmallVectorImpl<Attribute> &out) {
+  if (const cl::ArrayType *at = ast.getAsArrayType(t)) {
+    const auto *ca = dyn_cast<cl::ConstantArrayType>(at);
+    if (!ca || !v.isArray())
+      return false;
+    uint64_t n = ca->getSize().getZExtValue();
+    for (uint64_t i = 0; i < n; ++i) {
+      const cl::APValue &e = i < v.getArrayInitializedElts() ? v.getArrayInitializedElt(i)
+                                                             : v.getArrayFiller();
+      if (!flattenInit(e, at->getElementType(), ast, et, out))
+        return false;
+    }
+    return true;
+  }
+  if (v.isInt() && isa<IntegerType>(et)) {
+    llvm::APSInt x = v.getInt();
+    out.push_back(IntegerAttr::get(et, x.extOrTrunc(et.getIntOrFloatBitWidth())));
+    return true;
+  }
+  if (v.isFloat() && isa<FloatType>(et)) {
+    llvm::APFloat x = v.getFloat();
+    bool lost;
+    x.convert(cast<FloatType>(et).getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven,
+              &lost);
+    out.push_back(FloatAttr::get(et, x));
+    return true;
+  }
+  if (v.isInt() && isa<FloatType>(et)) {
+    out.push_back(FloatAttr::get(et, (double)v.getInt().getExtValue()));
+    return true;
+  }
+  return false;
+}
+
+/// The shape and element type of a `__constant__` variable (rank 0: a scalar).
+bool constantShape(const cl::VarDecl *vd, Lifter &lf, cl::ASTContext &ast,
+                   SmallVectorImpl<int64_t> &shape, cl::QualType &elem, Type &et) {
+  elem = vd->getType();
+  while (const cl::ArrayType *a = ast.getAsArrayType(elem)) {
+    const auto *ca = dyn_cast<cl::ConstantArrayType>(a);
+    if (!ca) {
+      (void)lf.error(vd->getLocation(), "kfix cannot lift a __constant__ array without a "
+                                        "constant size ('" + vd->getName() + "')");
+      return false;
+    }
+    shape.push_back(ca->getSize().getZExtValue());
+    elem = a->getElementType();
+  }
+  elem = elem.getUnqualifiedType();
+  et = lf.memoryType(elem, vd->getLocation());
+  if (!et)
+    return false;
+  if (!et.isIntOrFloat()) {
+    (void)lf.error(vd->getLocation(), "kfix cannot lift __constant__ memory of this element "
+                                      "type ('" + vd->getName() + "')");
+    return false;
+  }
+  return true;
+}
+
 class LiftConsumer : public cl::ASTConsumer {
 public:
   LiftConsumer(ImportState &st) : st(st) {}
@@ -289,6 +470,9 @@ public:
     b.setInsertionPointToEnd(module->getBody());
     auto gm = gpu::GPUModuleOp::create(b, modLoc, "kernels");
     b.setInsertionPointToStart(gm.getBody());
+    SymbolWrites writes;
+    writes.TraverseDecl(ast.getTranslationUnitDecl());
+    llvm::DenseMap<const cl::VarDecl *, std::string> globalsMade;
     for (const Kernel &k : kernels) {
       Lifter lf(ast, &ctx, st.errors);
       SmallVector<Type> argTypes;
@@ -301,12 +485,67 @@ public:
         names.push_back(b.getStringAttr(p->getName()));
         ctypes.push_back(b.getStringAttr(cTypeString(p->getType(), pp)));
       }
+      // __constant__ variables: an initialized one the host never writes is a
+      // memref.global constant; any other one is a trailing kernel argument,
+      // named as the variable (docs/ir-conventions.md).
+      ConstantUses uses(sm);
+      uses.visitFunction(k.fd);
+      SmallVector<Attribute> constAttrs;
+      for (const cl::VarDecl *vd : uses.vars) {
+        SmallVector<int64_t> shape;
+        cl::QualType elem;
+        Type et;
+        if (!constantShape(vd, lf, ast, shape, elem, et))
+          return;
+        Lifter::ConstantSym cs;
+        cs.vd = vd;
+        cs.type = MemRefType::get(shape, et);
+        const cl::VarDecl *init = vd->getDefinition() ? vd->getDefinition() : vd;
+        const cl::APValue *val =
+            init->getInit() && !writes.written.contains(vd) ? init->evaluateValue() : nullptr;
+        SmallVector<Attribute> elems;
+        if (val && flattenInit(*val, vd->getType(), ast, et, elems)) {
+          auto it = globalsMade.find(vd);
+          if (it == globalsMade.end()) {
+            std::string sym = "__kfix_constant_" + sanitize(vd->getName());
+            OpBuilder::InsertionGuard g(b);
+            b.setInsertionPointToStart(gm.getBody());
+            auto tensorTy = RankedTensorType::get(shape, et);
+            auto gop = memref::GlobalOp::create(
+                b, lf.loc(vd), sym, b.getStringAttr("private"), cs.type,
+                DenseElementsAttr::get(tensorTy, elems), /*constant=*/true, IntegerAttr());
+            gop->setAttr("kfix.name", b.getStringAttr(vd->getName()));
+            gop->setAttr("kfix.ctype", b.getStringAttr(cTypeString(elem, pp)));
+            it = globalsMade.try_emplace(vd, sym).first;
+          }
+          cs.global = it->second;
+        } else if (init->getInit() && !writes.written.contains(vd)) {
+          (void)lf.error(init->getInit()->getBeginLoc(),
+                         "kfix cannot lift this __constant__ initializer ('" +
+                             vd->getName() + "')");
+          return;
+        } else {
+          cs.argIndex = argTypes.size();
+          argTypes.push_back(MemRefType::get({ShapedType::kDynamic}, et));
+          names.push_back(b.getStringAttr(vd->getName()));
+          ctypes.push_back(b.getStringAttr("const " + cTypeString(elem, pp) + " *"));
+          NamedAttrList d;
+          d.append("name", b.getStringAttr(vd->getName()));
+          d.append("arg", b.getI64IntegerAttr(cs.argIndex));
+          d.append("ctype", b.getStringAttr(cTypeString(elem, pp)));
+          d.append("shape", b.getI64ArrayAttr(shape));
+          constAttrs.push_back(d.getDictionary(&ctx));
+        }
+        lf.constants.push_back(cs);
+      }
       auto fn = gpu::GPUFuncOp::create(b, lf.loc(k.fd), k.symbol,
                                        b.getFunctionType(argTypes, {}));
       fn->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
       fn->setAttr("kfix.name", b.getStringAttr(k.name));
       fn->setAttr("kfix.arg_names", b.getArrayAttr(names));
       fn->setAttr("kfix.arg_ctypes", b.getArrayAttr(ctypes));
+      if (!constAttrs.empty())
+        fn->setAttr("kfix.constants", b.getArrayAttr(constAttrs));
       if (::mlir::failed(lf.liftKernel(k.fd, fn)))
         return;
       SmallVector<Attribute> shared;

@@ -89,7 +89,11 @@ static MathKind mathKind(StringRef name, bool &fast) {
   return k;
 }
 
+bool isPureExtraMathName(StringRef name);
+
 bool isPureBuiltinName(StringRef name) {
+  if (isPureExtraMathName(name))
+    return true;
   bool fast;
   if (mathKind(name, fast) != MathKind::None)
     return true;
@@ -415,6 +419,8 @@ std::optional<Value> Lifter::emitAtomic(const cl::CallExpr *e, StringRef name) {
 }
 
 std::optional<Value> Lifter::emitBuiltin(const cl::CallExpr *e, StringRef name) {
+  if (auto r = emitExtraMath(e, name))
+    return r;
   if (auto r = emitMathBuiltin(e, name))
     return r;
   if (auto r = emitWarpBuiltin(e, name))

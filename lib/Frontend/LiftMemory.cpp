@@ -417,6 +417,11 @@ FailureOr<Binding *> Lifter::lookup(const cl::ValueDecl *d, const cl::Expr *at) 
   if (it != vars.end())
     return &it->second;
   if (const auto *vd = dyn_cast<cl::VarDecl>(d)) {
+    auto g = globals.find(vd->getCanonicalDecl());
+    if (g != globals.end())
+      return &g->second;
+  }
+  if (const auto *vd = dyn_cast<cl::VarDecl>(d)) {
     if (vd->hasAttr<cl::CUDAConstantAttr>())
       (void)cannotLift(at, "__constant__ memory ('" + vd->getName() + "')");
     else if (vd->hasGlobalStorage())

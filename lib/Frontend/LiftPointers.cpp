@@ -115,7 +115,8 @@ FailureOr<LValue> Lifter::emitLValue(const cl::Expr *e) {
     const auto *vd = dyn_cast<cl::VarDecl>(dre->getDecl());
     if (vd && vd->hasAttr<cl::CUDASharedAttr>())
       return sharedVar(vd);
-    if (vd && !frames.back().vars.count(vd) && vd->getType().isConstQualified()) {
+    if (vd && !frames.back().vars.count(vd) && !globals.count(vd->getCanonicalDecl()) &&
+        vd->getType().isConstQualified()) {
       // A const global or local with a constant initializer, read as a value.
       if (auto c = emitConstant(vd->getInit() ? vd->getInit() : e)) {
         LValue lv;

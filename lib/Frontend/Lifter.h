@@ -103,6 +103,18 @@ public:
   /// Names of the workgroup attributions, in order.
   llvm::SmallVector<std::string> sharedNames;
 
+  /// A file-scope `__constant__` variable the kernel reads (ImportCUDA.cpp):
+  /// a trailing kernel argument (`argIndex` >= 0: values set by the host with
+  /// cudaMemcpyToSymbol, or by the task) or a `memref.global` constant
+  /// (`global`: the variable's constant initializer).
+  struct ConstantSym {
+    const clang::VarDecl *vd = nullptr;
+    int argIndex = -1;
+    std::string global;       // symbol of the memref.global
+    mlir::MemRefType type;    // of the global, or the static shape of the arg
+  };
+  llvm::SmallVector<ConstantSym> constants;
+
   //===--- diagnostics and locations (LiftExpr.cpp) ---===//
   mlir::Location loc(clang::SourceLocation sl);
   mlir::Location loc(const clang::Stmt *s);
@@ -219,6 +231,9 @@ public:
                                          llvm::StringRef name);
   std::optional<mlir::Value> emitMathBuiltin(const clang::CallExpr *e,
                                              llvm::StringRef name);
+  /// The rest of the device math API, as compositions (LiftMath.cpp).
+  std::optional<mlir::Value> emitExtraMath(const clang::CallExpr *e,
+                                           llvm::StringRef name);
   std::optional<mlir::Value> emitAtomic(const clang::CallExpr *e,
                                         llvm::StringRef name);
   std::optional<mlir::Value> emitWarpBuiltin(const clang::CallExpr *e,
@@ -259,6 +274,8 @@ public:
   mlir::Value voidValue;
 
   llvm::SmallVector<Frame, 4> frames;
+  /// `__constant__` variables, visible in every frame.
+  llvm::DenseMap<const clang::VarDecl *, Binding> globals;
   llvm::SmallVector<LoopFlags, 4> loops;
   /// __shared__ variables (kernel- or device-function-level, static or not).
   llvm::DenseMap<const clang::VarDecl *, mlir::Value> shared;

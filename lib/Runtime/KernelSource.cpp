@@ -111,3 +111,27 @@ OwningOpRef<ModuleOp> kfix::loadKernelModule(MLIRContext &ctx, llvm::StringRef p
   }
   return module;
 }
+
+std::string kfix::Unliftable::message() const {
+  return "not verified: " + construct + (location.empty() ? "" : " (" + location + ")");
+}
+
+std::optional<kfix::Unliftable> kfix::findUnliftable(llvm::StringRef error) {
+  llvm::SmallVector<llvm::StringRef> lines;
+  error.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    size_t at = line.find(": error: kfix cannot lift ");
+    if (at == llvm::StringRef::npos)
+      continue;
+    Unliftable u;
+    u.location = line.substr(0, at).str();
+    u.construct = line.substr(at + llvm::StringRef(": error: kfix cannot lift ").size()).str();
+    // "candidate: /path/k.cu:3:7": keep the location only.
+    llvm::StringRef loc = u.location;
+    size_t sp = loc.rfind(' ');
+    if (sp != llvm::StringRef::npos)
+      u.location = loc.substr(sp + 1).str();
+    return u;
+  }
+  return std::nullopt;
+}

@@ -13,6 +13,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace kfix {
@@ -36,6 +37,21 @@ mlir::OwningOpRef<mlir::ModuleOp> loadKernelModule(mlir::MLIRContext &ctx, llvm:
 
 /// The gpu.func named `kernel` (kfix.name or symbol name), or null.
 mlir::Operation *findKernel(mlir::ModuleOp module, llvm::StringRef kernel);
+
+/// Exit status of `kfix run`, `kfix debug` and `kfix check-integrity` when the
+/// candidate uses a construct the lifter cannot read: the kernel is not
+/// verified either way (docs/cuda-subset.md), distinct from 1 (fail) and 2 (error).
+constexpr int kExitNotVerified = 3;
+
+/// A construct the lifter cannot read, from a loadKernelModule error: the
+/// first `FILE:LINE:COL: error: kfix cannot lift <construct>` line.
+struct Unliftable {
+  std::string construct; // "__constant__ memory ('w')"
+  std::string location;  // FILE:LINE:COL
+  /// "not verified: <construct> (FILE:LINE:COL)"
+  std::string message() const;
+};
+std::optional<Unliftable> findUnliftable(llvm::StringRef error);
 
 } // namespace kfix
 

@@ -183,6 +183,11 @@ void GPUToHostPass::runOnOperation() {
   for (gpu::GPUFuncOp k : kernels)
     if (failed(convertKernel(k)))
       return signalPassFailure();
+  // Globals of the device module (`__constant__` initializers) become the
+  // host module's.
+  for (auto gm : gpuModules)
+    for (auto g : llvm::make_early_inc_range(gm.getOps<memref::GlobalOp>()))
+      g->moveBefore(module.getBody(), module.getBody()->end());
   for (auto gm : gpuModules)
     gm.erase();
   module->removeAttr("gpu.container_module");

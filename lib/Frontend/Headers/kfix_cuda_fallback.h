@@ -500,4 +500,15 @@ __KFIX_DEV __nv_bfloat16 __low2bfloat16(__nv_bfloat162); __KFIX_DEV __nv_bfloat1
 __KFIX_DEV float __low2float(__nv_bfloat162); __KFIX_DEV float __high2float(__nv_bfloat162);
 __KFIX_DEV short __half_as_short(__half); __KFIX_DEV unsigned short __half_as_ushort(__half); __KFIX_DEV __half __short_as_half(short); __KFIX_DEV __half __ushort_as_half(unsigned short);
 
+
+// The symbol API, for host code that sets __constant__ memory (the lifter
+// reads which variables it names).
+enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1,
+                      cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3,
+                      cudaMemcpyDefault = 4 };
+template <class T> static __host__ int cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyHostToDevice);
+template <class T> static __host__ int cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t count, size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyHostToDevice, void *stream = 0);
+template <class T> static __host__ int cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
+template <class T> static __host__ int cudaGetSymbolAddress(void **dev, const T &symbol);
+
 #endif
