@@ -323,7 +323,29 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
         sc.original = findKernelFunc(in.original, l.kernel);
       for (const std::string &name : l.params) {
         const ParamSpec *p = task.findParam(name);
-        sc.params.push_back({name, p ? roleName(p->role).str() : "scalar"});
+        ParamRole role{name, p ? roleName(p->role).str() : "scalar", std::nullopt};
+        // An integer scalar with one value in every size (a flag such as
+        // return_indices = 0): the static checks may rule out branches with it.
+        int idx = task.paramIndex(name);
+        if (p && !p->isBuffer() && !isFloat(p->dtype) && idx >= 0) {
+          std::optional<int64_t> common;
+          bool same = true;
+          for (const Bindings &b : task.sizes) {
+            auto resolved = resolveParams(task, b);
+            if (!resolved) {
+              llvm::consumeError(resolved.takeError());
+              same = false;
+              break;
+            }
+            int64_t v = (*resolved)[idx].value.i;
+            if (common && *common != v)
+              same = false;
+            common = v;
+          }
+          if (same)
+            role.constant = common;
+        }
+        sc.params.push_back(std::move(role));
       }
       if (task.reference.kind == ReferenceSpec::cuda && in.reference &&
           task.reference.launches.size() == 1 && task.launches.size() == 1) {

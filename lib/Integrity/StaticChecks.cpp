@@ -271,12 +271,126 @@ static void checkReadsOutputFirst(gpu::GPUFuncOp f, const std::vector<ParamRole>
   });
 }
 
+/// The value of an integer `v` when the task's constant scalars (ParamRole::
+/// constant) and literals decide it; nullopt otherwise. `&&`/`||` fold with
+/// one side known (false && unknown is false).
+static std::optional<int64_t> foldInt(Value v, gpu::GPUFuncOp f,
+                                      const std::vector<ParamRole> &params, unsigned depth = 0) {
+  if (depth > 32)
+    return std::nullopt;
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (arg.getOwner() != &f.getBody().front() || arg.getArgNumber() >= params.size())
+      return std::nullopt;
+    return params[arg.getArgNumber()].constant;
+  }
+  Operation *op = v.getDefiningOp();
+  if (!op)
+    return std::nullopt;
+  auto sub = [&](Value x) { return foldInt(x, f, params, depth + 1); };
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return i.getValue().getSExtValue();
+    return std::nullopt;
+  }
+  if (isa<arith::ExtUIOp, arith::ExtSIOp, arith::IndexCastOp, arith::IndexCastUIOp>(op))
+    return sub(op->getOperand(0));
+  if (auto t = dyn_cast<arith::TruncIOp>(op)) {
+    auto x = sub(t.getIn());
+    unsigned w = t.getType().getIntOrFloatBitWidth();
+    if (!x || w >= 64)
+      return x;
+    return *x & ((int64_t(1) << w) - 1);
+  }
+  if (isa<arith::AndIOp>(op)) {
+    auto a = sub(op->getOperand(0)), b = sub(op->getOperand(1));
+    if ((a && *a == 0) || (b && *b == 0))
+      return 0;
+    if (a && b)
+      return *a & *b;
+    return std::nullopt;
+  }
+  if (isa<arith::OrIOp>(op)) {
+    auto a = sub(op->getOperand(0)), b = sub(op->getOperand(1));
+    bool i1 = op->getResult(0).getType().isInteger(1);
+    if (i1 && ((a && *a) || (b && *b)))
+      return 1;
+    if (a && b)
+      return *a | *b;
+    return std::nullopt;
+  }
+  if (isa<arith::XOrIOp>(op)) {
+    auto a = sub(op->getOperand(0)), b = sub(op->getOperand(1));
+    if (a && b)
+      return *a ^ *b;
+    return std::nullopt;
+  }
+  if (auto sel = dyn_cast<arith::SelectOp>(op)) {
+    auto c = sub(sel.getCondition());
+    if (!c)
+      return std::nullopt;
+    return sub(*c ? sel.getTrueValue() : sel.getFalseValue());
+  }
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    auto a = sub(cmp.getLhs()), b = sub(cmp.getRhs());
+    if (!a || !b)
+      return std::nullopt;
+    uint64_t ua = *a, ub = *b;
+    switch (cmp.getPredicate()) {
+    case arith::CmpIPredicate::eq: return *a == *b;
+    case arith::CmpIPredicate::ne: return *a != *b;
+    case arith::CmpIPredicate::slt: return *a < *b;
+    case arith::CmpIPredicate::sle: return *a <= *b;
+    case arith::CmpIPredicate::sgt: return *a > *b;
+    case arith::CmpIPredicate::sge: return *a >= *b;
+    case arith::CmpIPredicate::ult: return ua < ub;
+    case arith::CmpIPredicate::ule: return ua <= ub;
+    case arith::CmpIPredicate::ugt: return ua > ub;
+    case arith::CmpIPredicate::uge: return ua >= ub;
+    }
+    return std::nullopt;
+  }
+  // A short-circuit `&&`/`||` lifted as an scf.if yielding the value.
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    auto c = sub(ifOp.getCondition());
+    if (!c)
+      return std::nullopt;
+    Region &r = *c ? ifOp.getThenRegion() : ifOp.getElseRegion();
+    if (r.empty())
+      return std::nullopt;
+    auto yield = dyn_cast<scf::YieldOp>(r.front().getTerminator());
+    unsigned idx = cast<OpResult>(v).getResultNumber();
+    if (!yield || idx >= yield.getNumOperands())
+      return std::nullopt;
+    return sub(yield.getOperand(idx));
+  }
+  return std::nullopt;
+}
+
+/// Whether `op` sits in a branch of an scf.if that the task's constant scalars
+/// rule out (it never runs in the task).
+static bool neverRuns(Operation *op, gpu::GPUFuncOp f, const std::vector<ParamRole> &params) {
+  for (Operation *p = op; p && p != f.getOperation(); p = p->getParentOp()) {
+    auto ifOp = dyn_cast_or_null<scf::IfOp>(p->getParentOp());
+    if (!ifOp)
+      continue;
+    auto c = foldInt(ifOp.getCondition(), f, params);
+    if (!c)
+      continue;
+    bool inThen = p->getParentRegion() == &ifOp.getThenRegion();
+    if (inThen != (*c != 0))
+      return true;
+  }
+  return false;
+}
+
 static void checkWritesInput(gpu::GPUFuncOp f, const std::vector<ParamRole> &params,
                              std::vector<IntegrityFinding> &out) {
   llvm::SmallDenseSet<int> reported;
   f.walk([&](Operation *op) {
     auto acc = getMemAccess(op);
     if (!acc || !acc->isWrite)
+      return;
+    if (neverRuns(op, f, params))
       return;
     int arg = argIndex(f, acc->memref);
     if (arg < 0 || arg >= (int)params.size() || params[arg].role != "input")

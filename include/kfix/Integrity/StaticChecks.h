@@ -12,6 +12,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/JSON.h"
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,6 +31,10 @@ struct IntegrityFinding {
 struct ParamRole {
   std::string name;
   std::string role; ///< input output inout scratch scalar
+  /// An integer scalar with the same value in every size of the task: a store
+  /// under a condition that this value makes false never runs in the task
+  /// (`if (return_indices && indices) indices[i] = ...` with return_indices 0).
+  std::optional<int64_t> constant;
 };
 
 struct StaticCheckInput {
