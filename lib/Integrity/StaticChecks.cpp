@@ -1,5 +1,6 @@
 //===- StaticChecks.cpp - integrity checks on a candidate's IR ------------===//
 #include "kfix/Integrity/StaticChecks.h"
+#include "kfix/Runtime/KernelSource.h"
 
 #include "kfix/Transforms/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,15 +20,9 @@ llvm::json::Value IntegrityFinding::toJSON() const {
 }
 
 gpu::GPUFuncOp kfix::findKernelFunc(ModuleOp module, llvm::StringRef name) {
-  gpu::GPUFuncOp found;
-  module.walk([&](gpu::GPUFuncOp f) {
-    if (found)
-      return;
-    auto kname = f->getAttrOfType<StringAttr>("kfix.name");
-    if ((kname && kname.getValue() == name) || f.getName() == name)
-      found = f;
-  });
-  return found;
+  // The one lookup (Runtime/KernelSource.h): source name, symbol, or the symbol
+  // a template instantiation is exported under.
+  return llvm::dyn_cast_or_null<gpu::GPUFuncOp>(findKernel(module, name));
 }
 
 /// The value a memref is a view of: a kernel argument, a workgroup

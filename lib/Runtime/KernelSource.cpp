@@ -1,5 +1,6 @@
 //===- KernelSource.cpp - load a candidate or reference as MLIR -----------===//
 #include "kfix/Runtime/KernelSource.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
@@ -19,8 +20,22 @@ static CudaImporter &importerSlot() {
 void kfix::setCudaImporter(CudaImporter importer) { importerSlot() = std::move(importer); }
 bool kfix::hasCudaImporter() { return static_cast<bool>(importerSlot()); }
 
+std::string kfix::kernelSymbolName(llvm::StringRef name) {
+  std::string out;
+  for (char c : name) {
+    if (llvm::isAlnum(c) || c == '_')
+      out += c;
+    else if (!out.empty() && out.back() != '_')
+      out += '_';
+  }
+  while (!out.empty() && out.back() == '_')
+    out.pop_back();
+  return out.empty() ? "kernel" : out;
+}
+
 Operation *kfix::findKernel(ModuleOp module, llvm::StringRef kernel) {
-  Operation *bySymbol = nullptr, *byName = nullptr;
+  Operation *bySymbol = nullptr, *byName = nullptr, *byMapped = nullptr;
+  std::string mapped = kernelSymbolName(kernel);
   module.walk([&](gpu::GPUFuncOp f) {
     if (!f.isKernel())
       return;
@@ -28,8 +43,10 @@ Operation *kfix::findKernel(ModuleOp module, llvm::StringRef kernel) {
       byName = f;
     if (f.getName() == kernel && !bySymbol)
       bySymbol = f;
+    if (f.getName() == mapped && !byMapped)
+      byMapped = f;
   });
-  return byName ? byName : bySymbol;
+  return byName ? byName : bySymbol ? bySymbol : byMapped;
 }
 
 static std::string kernelList(ModuleOp module) {

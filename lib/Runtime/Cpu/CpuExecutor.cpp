@@ -11,6 +11,7 @@
 #include "CpuRuntime.h"
 #include "HalfFloat.h"
 #include "kfix/Conversion/Passes.h"
+#include "kfix/Runtime/KernelSource.h"
 #include "kfix/Runtime/Executor.h"
 #include "kfix/Transforms/Passes.h"
 
@@ -315,18 +316,8 @@ public:
 };
 
 gpu::GPUFuncOp findKernel(ModuleOp module, llvm::StringRef kernel) {
-  gpu::GPUFuncOp found;
-  module.walk([&](gpu::GPUFuncOp f) {
-    if (!f.isKernel())
-      return WalkResult::advance();
-    auto cname = f->getAttrOfType<StringAttr>("kfix.name");
-    if ((cname && cname.getValue() == kernel) || f.getName() == kernel) {
-      found = f;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found;
+  // The one lookup of Runtime/KernelSource.h (names, symbols, exported instantiations).
+  return dyn_cast_or_null<gpu::GPUFuncOp>(kfix::findKernel(module, kernel));
 }
 
 void addLoweringPasses(PassManager &pm) {

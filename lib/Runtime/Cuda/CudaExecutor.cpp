@@ -21,6 +21,7 @@
 
 #include "kfix/Dialect/KFix/KFixOps.h"
 #include "kfix/Pipelines/Pipelines.h"
+#include "kfix/Runtime/KernelSource.h"
 #include "kfix/Runtime/Deadline.h"
 #include "kfix/Runtime/CudaDevices.h"
 #include "kfix/Runtime/Executor.h"
@@ -462,15 +463,8 @@ void CudaKernel::decodeTrace(const char *buf, const LaunchConfig &cfg, ExecResul
 //===----------------------------------------------------------------------===//
 
 gpu::GPUFuncOp findKernel(ModuleOp module, StringRef name) {
-  gpu::GPUFuncOp found;
-  module.walk([&](gpu::GPUFuncOp f) {
-    if (!f.isKernel() || found)
-      return;
-    auto kname = f->getAttrOfType<StringAttr>("kfix.name");
-    if (f.getName() == name || (kname && kname.getValue() == name))
-      found = f;
-  });
-  return found;
+  // The one lookup of Runtime/KernelSource.h (names, symbols, exported instantiations).
+  return dyn_cast_or_null<gpu::GPUFuncOp>(kfix::findKernel(module, name));
 }
 
 std::string locString(Location loc) {
