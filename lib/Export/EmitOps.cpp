@@ -89,6 +89,8 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
                          .Case<arith::DivFOp>([](auto) { return "__h2div"; })
                          .Case<arith::MaxNumFOp>([](auto) { return "__hmax2"; })
                          .Case<arith::MinNumFOp>([](auto) { return "__hmin2"; })
+                         .Case<arith::MaximumFOp>([](auto) { return "__hmax2_nan"; })
+                         .Case<arith::MinimumFOp>([](auto) { return "__hmin2_nan"; })
                          .Default([](auto) { return ""; });
       if (!fn.empty())
         return call(fn, {args[0], args[1]}, *rtC);

@@ -55,7 +55,8 @@ static HK halfKind(StringRef n) {
     return HK::Convert;
   if (n == "__half_as_short" || n == "__half_as_ushort" ||
       n == "__short_as_half" || n == "__ushort_as_half" ||
-      n == "__bfloat16_as_ushort" || n == "__ushort_as_bfloat16")
+      n == "__bfloat16_as_ushort" || n == "__ushort_as_bfloat16" ||
+      n == "__bfloat16_as_short" || n == "__short_as_bfloat16")
     return HK::Bits;
   if (!n.starts_with("__h") && !n.starts_with("h"))
     return HK::None;
@@ -75,7 +76,7 @@ static HK halfKind(StringRef n) {
       .Cases({"__hmul", "__hmul_rn"}, HK::Mul)
       .Cases({"__hdiv", "__h2div"}, HK::Div)
       .Case("__hneg", HK::Neg).Case("__habs", HK::Abs)
-      .Cases({"__hfma", "__hfma_relu"}, HK::Fma)
+      .Case("__hfma", HK::Fma)
       .Case("__hmax", HK::Max).Case("__hmin", HK::Min)
       .Case("__hmax_nan", HK::MaxNaN).Case("__hmin_nan", HK::MinNaN)
       .Case("__heq", HK::Eq).Case("__hne", HK::Ne).Case("__hlt", HK::Lt)
@@ -145,9 +146,199 @@ static unsigned arity(HK k) {
   }
 }
 
+/// The rest of cuda_fp16.h / cuda_bf16.h: unordered and both-lanes
+/// comparisons, _mask comparisons, saturating and relu variants, __hisinf,
+/// conversions with an explicit rounding, lane shuffles, __hcmadd, exp10 and
+/// log10. nullopt when `name` is none of them.
+static std::optional<Value> halfExtra(Lifter &lf, const cl::CallExpr *e, StringRef name) {
+  OpBuilder &b = lf.b;
+  using P = arith::CmpFPredicate;
+  auto cf = [&](Type t, double v, Location l) -> Value {
+    if (auto vt = dyn_cast<VectorType>(t))
+      return arith::ConstantOp::create(
+          b, l, vt, DenseElementsAttr::get(vt, b.getFloatAttr(vt.getElementType(), v)));
+    return lf.constFloat(t, v, l);
+  };
+  StringRef n = name;
+  // Conversions with a rounding: __half2int_rd, __bfloat162ull_ru, ...
+  for (StringRef src : {"__half2", "__bfloat162"})
+    if (n.starts_with(src)) {
+      StringRef rest = n.drop_front(src.size());
+      for (StringRef dst : {"int_", "uint_", "short_", "ushort_", "ll_", "ull_", "char_",
+                            "uchar_"})
+        if (rest.starts_with(dst) && e->getNumArgs() == 1) {
+          StringRef r = rest.drop_front(dst.size());
+          if (r != "rd" && r != "ru" && r != "rz" && r != "rn")
+            return std::nullopt;
+          Location l = lf.loc(e);
+          Value x = lf.emitRValue(e->getArg(0));
+          Type rt = x ? lf.convertType(e->getType(), e->getExprLoc()) : Type();
+          if (!rt)
+            return Value();
+          if (r == "rd") x = math::FloorOp::create(b, l, x);
+          if (r == "ru") x = math::CeilOp::create(b, l, x);
+          if (r == "rn") x = math::RoundEvenOp::create(b, l, x);
+          return lf.convertScalar(x, rt, false, lf.isUnsignedInt(e->getType()), l);
+        }
+    }
+  // `__hmul2_sat` -> `__hmul_sat`: the paired form of a suffixed name.
+  std::string base = n.str();
+  bool paired = false;
+  for (StringRef suf : {"2_sat", "2_relu"}) {
+    size_t at = base.find(suf.str());
+    if (at != std::string::npos && at + suf.size() == base.size()) {
+      base.erase(at, 1);
+      paired = true;
+    }
+  }
+  StringRef bs = base;
+  bool mask = bs.consume_back("_mask");
+  std::optional<P> pred = llvm::StringSwitch<std::optional<P>>(bs)
+                              .Cases({"__hequ", "__hequ2", "__hbequ2"}, P::UEQ)
+                              .Cases({"__hneu", "__hneu2", "__hbneu2"}, P::UNE)
+                              .Cases({"__hltu", "__hltu2", "__hbltu2"}, P::ULT)
+                              .Cases({"__hleu", "__hleu2", "__hbleu2"}, P::ULE)
+                              .Cases({"__hgtu", "__hgtu2", "__hbgtu2"}, P::UGT)
+                              .Cases({"__hgeu", "__hgeu2", "__hbgeu2"}, P::UGE)
+                              .Cases({"__hbeq2", "__heq2"}, P::OEQ)
+                              .Cases({"__hbne2", "__hne2"}, P::ONE)
+                              .Case("__hlt2", P::OLT).Case("__hle2", P::OLE)
+                              .Case("__hgt2", P::OGT).Case("__hge2", P::OGE)
+                              .Case("__hisnan2", P::UNO)
+                              .Cases({"__hblt2"}, P::OLT).Cases({"__hble2"}, P::OLE)
+                              .Cases({"__hbgt2"}, P::OGT).Cases({"__hbge2"}, P::OGE)
+                              .Default(std::nullopt);
+  if (mask && !pred)
+    pred = llvm::StringSwitch<std::optional<P>>(bs)
+               .Case("__heq2", P::OEQ).Case("__hne2", P::ONE).Case("__hlt2", P::OLT)
+               .Case("__hle2", P::OLE).Case("__hgt2", P::OGT).Case("__hge2", P::OGE)
+               .Default(std::nullopt);
+  bool sat = bs.consume_back("_sat");
+  bool relu = bs.consume_back("_relu");
+  if (bs == "__lows2bfloat162")
+    bs = "__lows2half2";
+  if (bs == "__highs2bfloat162")
+    bs = "__highs2half2";
+  bool swapOps = bs == "__lowhigh2highlow" || bs == "__lows2half2" ||
+                 bs == "__highs2half2" || bs == "__hcmadd";
+  bool other = bs == "__hisinf" || bs == "hexp10" || bs == "h2exp10" || bs == "hlog10" ||
+               bs == "h2log10" || bs == "htanh_approx" || bs == "h2tanh_approx";
+  if (!pred && !sat && !relu && !swapOps && !other)
+    return std::nullopt;
+  Location l = lf.loc(e);
+  SmallVector<Value> a = lf.emitArgs(e);
+  if (a.size() != e->getNumArgs() || a.empty())
+    return Value();
+  Type rt = lf.convertType(e->getType(), e->getExprLoc());
+  if (!rt)
+    return Value();
+  auto lane = [&](Value v, int i) -> Value {
+    return vector::ExtractOp::create(b, l, v, ArrayRef<int64_t>{i});
+  };
+  auto pair = [&](Value x, Value y) -> Value {
+    return vector::FromElementsOp::create(b, l, cast<VectorType>(rt), ValueRange{x, y});
+  };
+  if (pred) {
+    if (a.size() == 1 && *pred == P::UNO)
+      a.push_back(a[0]);
+    if (a.size() != 2)
+      return Value();
+    if (!isa<VectorType>(a[0].getType()))
+      return lf.convertScalar(arith::CmpFOp::create(b, l, *pred, a[0], a[1]), rt, true,
+                              lf.isUnsignedInt(e->getType()), l);
+    // Lane by lane (as the exporter writes comparisons).
+    Value c0 = arith::CmpFOp::create(b, l, *pred, lane(a[0], 0), lane(a[1], 0));
+    Value c1 = arith::CmpFOp::create(b, l, *pred, lane(a[0], 1), lane(a[1], 1));
+    if (mask) { // 0xFFFF per true lane
+      Type i32 = b.getI32Type();
+      auto m = [&](Value ci, int64_t v) {
+        return arith::SelectOp::create(b, l, ci, lf.constInt(i32, v, l), lf.constInt(i32, 0, l));
+      };
+      Value r = arith::OrIOp::create(b, l, m(c0, 0xffff), m(c1, 0xffff0000ll));
+      return lf.convertScalar(r, rt, true, true, l);
+    }
+    if (!isa<VectorType>(rt)) // __hbeq2: both lanes
+      return lf.convertScalar(arith::AndIOp::create(b, l, c0, c1), rt, true, false, l);
+    // __hequ2: per lane 1.0 / 0.0
+    Type et = cast<VectorType>(rt).getElementType();
+    auto f = [&](Value ci) {
+      return arith::SelectOp::create(b, l, ci, cf(et, 1.0, l), cf(et, 0.0, l));
+    };
+    return pair(f(c0), f(c1));
+  }
+  if (swapOps) {
+    if (bs == "__lowhigh2highlow")
+      return pair(lane(a[0], 1), lane(a[0], 0));
+    if (a.size() < 2)
+      return Value();
+    if (bs == "__lows2half2")
+      return pair(lane(a[0], 0), lane(a[1], 0));
+    if (bs == "__highs2half2")
+      return pair(lane(a[0], 1), lane(a[1], 1));
+    if (a.size() != 3)
+      return Value();
+    // __hcmadd: complex a * b + c, in f32 as the hardware does.
+    Type f32 = b.getF32Type();
+    auto w = [&](Value v, int i) { return lf.convertScalar(lane(v, i), f32, false, false, l); };
+    Value ax = w(a[0], 0), ay = w(a[0], 1), bx = w(a[1], 0), by = w(a[1], 1);
+    Value re = math::FmaOp::create(b, l, ax, bx, w(a[2], 0));
+    re = math::FmaOp::create(b, l, arith::NegFOp::create(b, l, ay), by, re);
+    Value im = math::FmaOp::create(b, l, ax, by, w(a[2], 1));
+    im = math::FmaOp::create(b, l, ay, bx, im);
+    Type et = cast<VectorType>(rt).getElementType();
+    return pair(lf.convertScalar(re, et, false, false, l), lf.convertScalar(im, et, false, false, l));
+  }
+  Value x = a[0];
+  Type t = x.getType();
+  if (bs == "__hisinf") {
+    Value inf = cf(t, INFINITY, l);
+    Value pos = arith::CmpFOp::create(b, l, P::OEQ, x, inf);
+    Value neg = arith::CmpFOp::create(b, l, P::OEQ, x, arith::NegFOp::create(b, l, inf));
+    Type i32 = b.getI32Type();
+    Value r = arith::SelectOp::create(b, l, pos, lf.constInt(i32, 1, l), lf.constInt(i32, 0, l));
+    r = arith::SelectOp::create(b, l, neg, lf.constInt(i32, -1, l), r);
+    return lf.convertScalar(r, rt, false, false, l);
+  }
+  if (bs.ends_with("exp10"))
+    return (Value)math::PowFOp::create(b, l, cf(t, 10.0, l), x);
+  if (bs.ends_with("log10"))
+    return (Value)math::Log10Op::create(b, l, x);
+  if (bs.ends_with("tanh_approx"))
+    return (Value)math::TanhOp::create(b, l, x);
+  // _sat / _relu: the base operation, then clamped.
+  std::string op = bs.str();
+  HK k = llvm::StringSwitch<HK>(op)
+             .Cases({"__hadd", "__hadd2"}, HK::Add).Cases({"__hsub", "__hsub2"}, HK::Sub)
+             .Cases({"__hmul", "__hmul2"}, HK::Mul).Cases({"__hfma", "__hfma2"}, HK::Fma)
+             .Default(HK::None);
+  (void)paired;
+  if (k == HK::None || a.size() != (k == HK::Fma ? 3u : 2u))
+    return std::nullopt;
+  Value r = halfArith(lf, k, a, l);
+  Value zero = cf(t, 0.0, l);
+  if (relu) // max(r, 0), NaN kept
+    return (Value)arith::SelectOp::create(
+        b, l, arith::CmpFOp::create(b, l, P::OLT, r, zero), zero, r);
+  Value one = cf(t, 1.0, l);
+  // NaN saturates to +0.
+  Value lo = arith::SelectOp::create(b, l, arith::CmpFOp::create(b, l, P::UGT, r, zero), r, zero);
+  return (Value)arith::SelectOp::create(b, l, arith::CmpFOp::create(b, l, P::OGT, lo, one), one,
+                                        lo);
+}
+
 std::optional<Value> Lifter::emitHalfBuiltin(const cl::CallExpr *e,
                                              StringRef name) {
+  if (auto r = halfExtra(*this, e, name))
+    return r;
   HK k = halfKind(name);
+  if (k == HK::None) { // __hadd2_rn, __hmax2_nan: the pair form of __hadd_rn, __hmax_nan
+    std::string n = name.str();
+    size_t at = n.rfind("2_");
+    if (at != std::string::npos && StringRef(n).starts_with("__h")) {
+      n.erase(at, 1);
+      k = halfKind(n);
+    }
+  }
   if (k == HK::None)
     return std::nullopt;
   Location l = loc(e);

@@ -195,6 +195,15 @@ TABLE = [
     ("__low2float(h2exp(__floats2half2_rn(x, y)))", lambda x, y: math.exp(x), "h"),
     ("__high2float(h2sqrt(__floats2half2_rn(x, y)))", lambda x, y: math.sqrt(y), "h"),
     ("__bfloat162float(hexp(__float2bfloat16(x)))", lambda x, y: math.exp(x), "h"),
+    ("__half2float(__hadd_sat(__float2half(x), __float2half(y)))", lambda x, y: min(x + y, 1.0), "h"),
+    ("__half2float(__hfma_relu(__float2half(x - 0.5f), __float2half(y), __float2half(0.0f)))", lambda x, y: max((x - 0.5) * y, 0.0), "h"),
+    ("(float)__hequ(__float2half(x), __float2half(x))", lambda x, y: 1.0, "h"),
+    ("(float)__hisinf(__float2half(200000.0f * x - 100000.0f))", lambda x, y: 1.0 if 200000 * x - 100000 >= 65520 else (-1.0 if 200000 * x - 100000 <= -65520 else 0.0), "h"),
+    ("__half2float(hexp10(__float2half(x)))", lambda x, y: 10 ** x, "h"),
+    ("__low2float(__hmax2_nan(__floats2half2_rn(x, y), __floats2half2_rn(y, x)))", lambda x, y: max(x, y), "h"),
+    ("(float)__hbeq2(__floats2half2_rn(x, y), __floats2half2_rn(x, y))", lambda x, y: 1.0, "h"),
+    ("__high2float(__hcmadd(__floats2half2_rn(x, y), __floats2half2_rn(y, x), __floats2half2_rn(0.5f, 0.25f)))", lambda x, y: x * x + y * y + 0.25, "h"),
+    ("__bfloat162float(__hmul_sat(__float2bfloat16(2 * x), __float2bfloat16(y)))", lambda x, y: min(2 * x * y, 1.0), "h"),
 ]
 
 HELPERS = r"""
