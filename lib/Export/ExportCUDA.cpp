@@ -7,6 +7,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace kfix;
@@ -380,6 +381,47 @@ LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os,
   if (state.needBF16)
     os << "#include <cuda_bf16.h>\n";
   os << "\n";
+  // The file's type aliases the exported text uses (transitively), in the
+  // file's order: a kernel whose signature says `const floatX *` compiles alone.
+  if (auto aliases = module->getAttrOfType<ArrayAttr>("kfix.type_aliases")) {
+    std::string used = kernels;
+    for (auto &c : state.constants)
+      used += c.second;
+    auto mentions = [](StringRef text, StringRef name) {
+      for (size_t at = text.find(name); at != StringRef::npos; at = text.find(name, at + 1)) {
+        bool left = at == 0 || !(llvm::isAlnum(text[at - 1]) || text[at - 1] == '_');
+        size_t end = at + name.size();
+        bool right = end >= text.size() || !(llvm::isAlnum(text[end]) || text[end] == '_');
+        if (left && right)
+          return true;
+      }
+      return false;
+    };
+    std::vector<std::pair<StringRef, StringRef>> all;
+    for (Attribute a : aliases)
+      if (auto pair = dyn_cast<ArrayAttr>(a); pair && pair.size() == 2)
+        if (auto n = dyn_cast<StringAttr>(pair[0]))
+          if (auto t = dyn_cast<StringAttr>(pair[1]))
+            all.push_back({n.getValue(), t.getValue()});
+    std::vector<bool> need(all.size(), false);
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (size_t i = 0; i < all.size(); ++i)
+        if (!need[i] && mentions(used, all[i].first)) {
+          need[i] = true;
+          used += all[i].second;
+          grew = true;
+        }
+    }
+    bool any = false;
+    for (size_t i = 0; i < all.size(); ++i)
+      if (need[i]) {
+        os << all[i].second << "\n";
+        any = true;
+      }
+    if (any)
+      os << "\n";
+  }
   for (StringRef h : state.helpers)
     os << helperText(h) << "\n";
   for (auto &c : state.constants)

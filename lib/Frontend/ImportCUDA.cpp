@@ -10,6 +10,7 @@
 #include "ClangSetup.h"
 #include "Lifter.h"
 
+#include "clang/Lex/Lexer.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -467,6 +468,26 @@ public:
     OwningOpRef<ModuleOp> module = ModuleOp::create(modLoc);
     (*module)->setAttr("gpu.container_module", b.getUnitAttr());
     (*module)->setAttr("kfix.source", b.getStringAttr(st.mainPath));
+    // The file's own type aliases (`typedef float floatX;`, `using T = ...;`),
+    // as written: kernel signatures keep their spelling, so an exported kernel
+    // needs them (ExportCUDA emits the ones its text uses).
+    {
+      SmallVector<Attribute> aliases;
+      for (const cl::Decl *d : ast.getTranslationUnitDecl()->decls()) {
+        auto *td = dyn_cast<cl::TypedefNameDecl>(d);
+        if (!td || sm.isInSystemHeader(td->getLocation()) ||
+            !sm.isInMainFile(sm.getExpansionLoc(td->getLocation())))
+          continue;
+        cl::CharSourceRange range = cl::CharSourceRange::getTokenRange(td->getSourceRange());
+        StringRef text = cl::Lexer::getSourceText(range, sm, ast.getLangOpts());
+        if (text.empty() || td->getName().empty())
+          continue;
+        aliases.push_back(b.getArrayAttr(
+            {b.getStringAttr(td->getName()), b.getStringAttr(text.str() + ";")}));
+      }
+      if (!aliases.empty())
+        (*module)->setAttr("kfix.type_aliases", b.getArrayAttr(aliases));
+    }
     b.setInsertionPointToEnd(module->getBody());
     auto gm = gpu::GPUModuleOp::create(b, modLoc, "kernels");
     b.setInsertionPointToStart(gm.getBody());
