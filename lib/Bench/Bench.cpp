@@ -1,4 +1,5 @@
 //===- Bench.cpp - tasks, subsets, shards and per-task runs ---------------===//
+#include "kfix/Support/BoundedJSON.h"
 #include "kfix/Bench/Bench.h"
 #include "kfix/Bench/Regenerate.h"
 
@@ -32,7 +33,7 @@ llvm::Expected<BenchTask> bench::readBenchTask(llvm::StringRef taskPath,
   if (!buf)
     return llvm::createStringError(buf.getError(), "%s: %s", taskPath.str().c_str(),
                                    buf.getError().message().c_str());
-  auto json = llvm::json::parse((*buf)->getBuffer());
+  auto json = kfix::parseBoundedJSON((*buf)->getBuffer());
   if (!json)
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s",
                                    taskPath.str().c_str(),
@@ -427,7 +428,7 @@ TaskOutcome bench::runTaskIsolated(const BenchTask &task, const BenchOptions &op
   if (timedOut) {
     // The debug run finished (its checkpoint is there): the regenerations timed out.
     if (auto buf = llvm::MemoryBuffer::getFile(resultFile)) {
-      auto json = llvm::json::parse((*buf)->getBuffer());
+      auto json = kfix::parseBoundedJSON((*buf)->getBuffer());
       TaskOutcome parsed;
       llvm::json::Path::Root root;
       if (json && fromJSON(*json, parsed, root)) {
@@ -463,7 +464,7 @@ TaskOutcome bench::runTaskIsolated(const BenchTask &task, const BenchOptions &op
     out.wallMs = ms;
     return out;
   }
-  auto json = llvm::json::parse((*buf)->getBuffer());
+  auto json = kfix::parseBoundedJSON((*buf)->getBuffer());
   TaskOutcome parsed;
   llvm::json::Path::Root root;
   if (!json || !fromJSON(*json, parsed, root)) {

@@ -1,4 +1,5 @@
 //===- Regenerate.cpp - the "regenerate from scratch" baseline ------------===//
+#include "kfix/Support/BoundedJSON.h"
 #include "kfix/Bench/Regenerate.h"
 
 #include "kfix/Integrity/Gate.h"
@@ -105,7 +106,7 @@ static std::string launchText(llvm::StringRef taskPath) {
   auto buf = llvm::MemoryBuffer::getFile(taskPath);
   if (!buf)
     return "";
-  auto json = llvm::json::parse((*buf)->getBuffer());
+  auto json = kfix::parseBoundedJSON((*buf)->getBuffer());
   if (!json) {
     llvm::consumeError(json.takeError());
     return "";

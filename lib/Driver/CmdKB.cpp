@@ -1,4 +1,5 @@
 //===- CmdKB.cpp - `kfix kb list|search|check` -----------------------------===//
+#include "kfix/Support/BoundedJSON.h"
 #include "kfix/Driver/Args.h"
 #include "kfix/Driver/Driver.h"
 #include "kfix/InitAll.h"
@@ -33,7 +34,7 @@ static int kbSearch(const KnowledgeBase &kb, const Args &args) {
     errs() << *sigPath << ": " << buf.getError().message() << "\n";
     return 2;
   }
-  auto sig = json::parse((*buf)->getBuffer());
+  auto sig = kfix::parseBoundedJSON((*buf)->getBuffer());
   if (!sig) {
     errs() << *sigPath << ": invalid JSON: " << toString(sig.takeError()) << "\n";
     return 2;

@@ -7,6 +7,7 @@
 // The API key never appears in anything it prints or logs.
 //
 //===----------------------------------------------------------------------===//
+#include "kfix/Support/BoundedJSON.h"
 #include "kfix/Driver/Driver.h"
 #include "kfix/LLM/CommandLine.h"
 #include "kfix/LLM/Patch.h"
@@ -80,7 +81,7 @@ static int llmPingMain(int argc, char **argv) {
     if (!text)
       return report("", makeLLMError(LLMErrc::Config, llvm::toString(text.takeError())),
                     nullptr);
-    llvm::Expected<llvm::json::Value> json = llvm::json::parse(*text);
+    llvm::Expected<llvm::json::Value> json = kfix::parseBoundedJSON(*text);
     if (!json)
       return report("", makeLLMError(LLMErrc::Config, contextFile + ": " +
                                                           llvm::toString(json.takeError())),
