@@ -165,6 +165,9 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
   a.push_back(std::string("-I") + kStubDir);
   if (!s.toolkit.empty()) {
     a.push_back("--cuda-path=" + s.toolkit);
+    // CUDA 12+ keeps cub/thrust/libcu++ under include/cccl (nvcc adds it).
+    if (isDir(s.toolkit + "/include/cccl"))
+      a.push_back("-isystem" + s.toolkit + "/include/cccl");
     a.push_back("-include");
     a.push_back(std::string(kStubDir) + "/__kfix_cuda_prelude.h");
   } else {
