@@ -297,6 +297,18 @@ struct SymbolWrites : cl::RecursiveASTVisitor<SymbolWrites> {
 
 /// The `__constant__` variables a kernel reads, itself or through the device
 /// functions it calls, in the order of their declarations.
+
+/// A variable in __constant__ memory as the user wrote it. Clang marks every
+/// namespace-scope constexpr variable __constant__ implicitly (CUDA's rule);
+/// those stay compile-time constants, folded where they are used, as C++
+/// sees them (`constexpr int kThreads = 256;` sizes a shared array).
+static bool isConstantMemory(const cl::VarDecl *vd) {
+  const auto *a = vd->getAttr<cl::CUDAConstantAttr>();
+  if (!a || !vd->hasGlobalStorage())
+    return false;
+  return !(a->isImplicit() && vd->isConstexpr());
+}
+
 struct ConstantUses : cl::RecursiveASTVisitor<ConstantUses> {
   const cl::SourceManager &sm;
   llvm::SetVector<const cl::VarDecl *> vars;
@@ -312,8 +324,7 @@ struct ConstantUses : cl::RecursiveASTVisitor<ConstantUses> {
   }
   bool VisitDeclRefExpr(cl::DeclRefExpr *e) {
     if (const auto *vd = dyn_cast<cl::VarDecl>(e->getDecl()))
-      if (vd->hasAttr<cl::CUDAConstantAttr>() && vd->hasGlobalStorage() &&
-          !sm.isInSystemHeader(vd->getLocation())) // warpSize: a constant
+      if (isConstantMemory(vd) && !sm.isInSystemHeader(vd->getLocation())) // warpSize: a constant
         vars.insert(vd->getCanonicalDecl());
     if (const auto *fd = dyn_cast<cl::FunctionDecl>(e->getDecl()))
       if (!sm.isInSystemHeader(fd->getLocation()))

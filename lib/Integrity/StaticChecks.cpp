@@ -240,6 +240,13 @@ static void checkDisallowedOps(gpu::GPUFuncOp f, std::vector<IntegrityFinding> &
     StringRef name = op->getName().getStringRef();
     if (allowedOps.contains(name) || allowedDialects.contains(op->getName().getDialectNamespace()))
       return;
+    // A read of initialized __constant__ memory: the global must be constant
+    // (a mutable global would let a kernel keep state between launches).
+    if (auto gg = dyn_cast<memref::GetGlobalOp>(op)) {
+      auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(op, gg.getNameAttr());
+      if (global && global.getConstant())
+        return;
+    }
     out.push_back({"disallowed-op",
                    ("'" + name + "' is outside the allow-list of kernel operations").str(),
                    formatLoc(op->getLoc())});
