@@ -474,6 +474,22 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
     }
   o["top_suspect_kind"] = topKind;
   o["top_suspect_score"] = topScore;
+  // Failing cases whose checked inout outputs all kept their initial values:
+  // the candidate did nothing (an edit that disables the kernel looks closer
+  // when half of the expected values equal the inputs).
+  int64_t untouchedCases = 0;
+  for (const CaseResult &c : v.cases) {
+    bool any = false, all = true;
+    for (const OutputResult &out : c.outputs) {
+      const ParamSpec *p = task.findParam(out.param);
+      if (!p || p->role != Role::inout)
+        continue;
+      any = true;
+      all &= out.untouched;
+    }
+    untouchedCases += !c.pass() && any && all;
+  }
+  o["untouched_cases"] = untouchedCases;
   for (auto &tag : d.signature.tags)
     ts << tag << " ";
   d.text = text;

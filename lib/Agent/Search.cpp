@@ -204,6 +204,9 @@ struct FrontierEntry {
   size_t next = 0;
   std::vector<std::string> tried;
   uint64_t order = 0;
+  /// Times this entry gave way to the rest of the frontier after
+  /// Budgets::yieldAfter evaluations without a kept child.
+  unsigned yields = 0;
 };
 
 double msSince(Clock::time_point t) {
@@ -223,12 +226,24 @@ Evaluation gateOnlyEvaluation(Evaluation screen, const std::string &rejected) {
 }
 /// True when `after` has fewer wrong elements, faults, failing sizes or
 /// nondeterministic cases than `before` (by its failure signature).
+/// A candidate that leaves its in-place outputs as they were in more failing
+/// cases than before did not get closer, whatever its error: it stopped doing
+/// the work (half of a leaky ReLU's expected values equal its inputs).
+bool stoppedWorking(const Evaluation &before, const Evaluation &after) {
+  auto *b = before.signature.getAsObject(), *a = after.signature.getAsObject();
+  if (!a || !b || after.passed)
+    return false;
+  return a->getInteger("untouched_cases").value_or(0) >
+         b->getInteger("untouched_cases").value_or(0);
+}
+
 bool coreFell(const Evaluation &before, const Evaluation &after) {
   if (after.passed)
     return true;
   auto *b = before.signature.getAsObject(), *a = after.signature.getAsObject();
   if (!a || !b)
     return true; // nothing finer to go by
+
   auto num = [](const llvm::json::Object *o, llvm::StringRef k) {
     if (auto *arr = o->getArray(k))
       return double(arr->size());
@@ -321,11 +336,14 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
   result.best = snapshot(*initial);
   frontier.push_back({std::move(initial), {}, false, 0, {}, order++});
 
-  unsigned sinceImprovement = 0, consecutiveFailures = 0;
+  unsigned sinceImprovement = 0, consecutiveFailures = 0, patienceYields = 0;
   while (!frontier.empty()) {
-    // Best-first: the lowest error measure; ties go to the deeper, then older entry.
+    // Best-first: the entry that gave way least often, then the lowest error
+    // measure; ties go to the deeper, then older entry.
     auto bestIt = std::min_element(frontier.begin(), frontier.end(),
                                    [](const FrontierEntry &a, const FrontierEntry &b) {
+                                     if (a.yields != b.yields)
+                                       return a.yields < b.yields;
                                      if (a.state->eval.measure != b.state->eval.measure)
                                        return a.state->eval.measure < b.state->eval.measure;
                                      if (a.state->path.size() != b.state->path.size())
@@ -341,7 +359,19 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
     // (its child already waits on the frontier); 0 when none did.
     unsigned lookahead = 0;
     bool lookingAhead = false;
+    bool yielded = false;
+    const unsigned evalsAtStart = result.evaluations;
     while (!keptChild) {
+      // A state whose actions keep failing gives way to the rest of the
+      // frontier for a while: a repair that lowered the error without fixing
+      // the kernel (a partial or wrong fix) must not spend the whole budget
+      // while its parent's remaining actions (the right single edit) wait.
+      if (!lookingAhead && b.yieldAfter && !frontier.empty() &&
+          result.evaluations - evalsAtStart >= b.yieldAfter) {
+        ++entry.yields;
+        yielded = true;
+        break;
+      }
       if (options.interrupted && options.interrupted())
         return finish("interrupted");
       if (result.iterations >= b.maxIters)
@@ -480,6 +510,10 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       bool improved = !child->eval.error && child->eval.measure < state.eval.measure * keepBelow;
       if (improved && action.enumerated && !gateRejected)
         improved = coreFell(state.eval, child->eval);
+      if (improved && stoppedWorking(state.eval, child->eval)) {
+        improved = false;
+        rec.note = "the candidate leaves its in-place outputs unchanged";
+      }
       planner.observe(action, state.eval, child->eval, improved);
       if (gateRejected && !improved) {
         rec.outcome = "rejected-by-gate";
@@ -513,7 +547,8 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       } else {
         rec.outcome = "reverted";
         rec.note = child->eval.error ? "the candidate broke: " + child->eval.summary
-                                     : child->eval.summary;
+                   : rec.note.empty()    ? child->eval.summary
+                                         : rec.note + ": " + child->eval.summary;
         // A failed edit of an enumeration is expected: only budgets bound those.
         if (!action.enumerated) {
           if (child->eval.error || child->eval.measure > state.eval.measure * 1.001)
@@ -525,11 +560,21 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       record(rec);
       if (consecutiveFailures >= b.maxConsecutiveFailures)
         return finish("debugging-trap");
-      if (sinceImprovement >= b.patience)
-        return finish("no-progress");
+      if (sinceImprovement >= b.patience) {
+        // Out of patience with this state: the other states of the frontier
+        // (a parent whose remaining actions were never tried) get a turn
+        // first, a few times; then the search stops.
+        if (frontier.empty() || patienceYields >= 3)
+          return finish("no-progress");
+        ++patienceYields;
+        sinceImprovement = 0;
+        ++entry.yields;
+        yielded = true;
+        break;
+      }
     }
     if (entry.next < entry.actions.size() || (keptChild && planner.incremental()) ||
-        (lookingAhead && planner.incremental()))
+        (lookingAhead && planner.incremental()) || (yielded && planner.incremental()))
       frontier.push_back(std::move(entry));
   }
   return finish(result.iterations == 0 ? "no-candidate-repairs" : "exhausted");

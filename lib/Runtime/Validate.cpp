@@ -475,6 +475,8 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
                                  opts.keepMasks);
         if (o.stats.pass())
           o.stats.mask.clear();
+        if (p.role == Role::inout && run1[i].numel() > 0)
+          o.untouched = countBitwiseDifferences(run1[i], base[i]) == 0;
         if (!run2.empty()) {
           o.nondeterministic = countBitwiseDifferences(run1[i], run2[i]);
           // Runs that differ only within the tolerance (a float atomicAdd
@@ -533,6 +535,8 @@ llvm::json::Value kfix::toJSON(const CaseResult &c, llvm::ArrayRef<std::string> 
     llvm::json::Object &obj = *v.getAsObject();
     obj["param"] = o.param;
     obj["nondeterministic_elements"] = o.nondeterministic;
+    if (o.untouched)
+      obj["untouched"] = true;
     outputs.push_back(std::move(v));
   }
   return llvm::json::Object{{"size_index", c.sizeIndex},

@@ -145,6 +145,8 @@ def summary(v):
             lines.append("  finding: %s: %s" % (f.get("kind"), f.get("message")))
     for n in v.get("notes", []):
         lines.append("  note: " + n)
+    for n in v.get("metadata", {}).get("unmatched_parameters", [])[:4]:
+        lines.append("  note: ModelNew's %s matches no tensor of Model" % n)
     lines.append("verdict: %s" % ("CORRECT" if v.get("correctness") else "INCORRECT"))
     d = v.get("debug")
     if d:
@@ -176,6 +178,24 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         d["status"] = "not-a-kernel-bug"
         d["why"] = "the candidate fails before any output is compared (%s)" % (
             res.get("runtime_error") or "compile error")
+        return d
+    shape = next((t for t in res.get("trials", []) if t.get("shape_ok") is False), None)
+    if shape:
+        # The wrapper allocates the wrong shape (a conv output size, a missing
+        # reduction): host code, not a kernel's values.
+        d["status"] = "output-shape-mismatch"
+        d["why"] = shape.get("error", "the output's shape differs from the Model's")
+        return d
+    um = res.get("metadata", {}).get("unmatched_parameters")
+    if um:
+        # The outputs cannot match while the parameters differ: a Python-side bug
+        # (ModelNew draws its own weights), not one a kernel repair can fix.
+        d["status"] = "parameter-mismatch"
+        d["why"] = ("ModelNew's %s hold%s values no parameter or buffer of Model holds "
+                    "(built under the same seed): the candidate initialises its own "
+                    "weights instead of keeping the reference's modules" % (
+                        ", ".join(um[:4]) + (" ..." if len(um) > 4 else ""),
+                        "s" if len(um) == 1 else ""))
         return d
     if cap.target is None:
         d["status"] = "no-kernel-output"
@@ -332,7 +352,7 @@ def run(args, out):
         cap = None
         if args.mode in ("debug", "capture") and rt:
             from .debug import Capture
-            cap = Capture(rt)
+            cap = Capture(rt, first_failing=args.mode == "debug")
         v = kb.evaluate(problem_ns, candidate_ns, device, tol["atol"], tol["rtol"],
                         trials=1 if args.mode == "capture" else args.trials, seed=args.seed,
                         on_trial=cap.on_trial if cap else None)

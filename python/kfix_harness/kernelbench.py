@@ -137,6 +137,40 @@ def _first_tensor(out):
     return out
 
 
+def unmatched_parameters(ref, new):
+    """ModelNew's floating-point parameters and buffers that hold values no tensor of
+    Model holds (as stored, transposed or flattened). Both models are built under the
+    same seed, so a candidate that keeps the reference's modules (nn.Linear, ...) or
+    copies their tensors matches; one that draws its own (torch.randn in place of
+    nn.Linear's initialisation) does not, and its outputs cannot match whatever its
+    kernels do. Returns [(name, shape)]."""
+    import torch
+    pool = {}
+    for t in list(ref.parameters()) + list(ref.buffers()):
+        if t.is_floating_point():
+            pool.setdefault(t.numel(), []).append(t.detach())
+
+    def matches(t):
+        for r in pool.get(t.numel(), []):
+            if r.shape == t.shape and torch.equal(r, t):
+                return True
+            if r.dim() == 2 and r.t().shape == t.shape and torch.equal(r.t(), t):
+                return True
+            if torch.equal(r.reshape(-1), t.reshape(-1)):
+                return True
+        return False
+
+    out = []
+    named = list(new.named_parameters()) + list(new.named_buffers())
+    for name, t in named:
+        if not t.is_floating_point() or t.numel() < 2:
+            continue
+        t = t.detach()
+        if not matches(t):
+            out.append((name, tuple(t.shape)))
+    return out
+
+
 def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on_trial=None):
     """Returns the verdict dict. Exceptions of the candidate become its runtime_error."""
     import torch
@@ -168,6 +202,12 @@ def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on
         v["runtime_error"] = "%s: %s" % (type(e).__name__, e)
         v["metadata"]["runtime_error_traceback"] = traceback.format_exc()[-4000:]
         return v
+    try:
+        um = unmatched_parameters(ref, new)
+    except Exception:  # an exotic module: no finding rather than a harness error
+        um = []
+    if um:
+        v["metadata"]["unmatched_parameters"] = ["%s %s" % (n, list(sh)) for n, sh in um]
     torch.manual_seed(seed)
     trial_seeds = [int(torch.randint(0, 2 ** 32 - 1, (1,)).item()) for _ in range(trials)]
     passed = 0

@@ -48,6 +48,22 @@ CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_char_p, ctypes.
                             ctypes.POINTER(Arg), ctypes.c_int)
 
 
+def capture_budget():
+    """Bytes the launch captures of a debug run may hold (before and after each
+    launch's buffers): a quarter of the available memory, 1 to 16 GiB."""
+    avail = None
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    avail = int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    if not avail:
+        return 1 << 30
+    return max(1 << 30, min(16 << 30, avail // 4))
+
+
 def kfix_binary():
     b = os.environ.get("KFIX_BIN")
     if b and os.path.exists(b):
@@ -136,7 +152,7 @@ class Runtime:
         self.record = None     # when a list: launches append their findings here
         self.faults = []
         self.capture = False     # keep the bytes of each launch's buffers (debugging)
-        self.capture_budget = 1 << 30
+        self.capture_budget = capture_budget()
         self.known = []        # (ptr, bytes) of tensors seen at extension calls
         self.stage_dir = tempfile.mkdtemp(prefix="kfix-stage-", dir="/dev/shm"
                                           if os.path.isdir("/dev/shm") else None)
@@ -237,6 +253,34 @@ class Runtime:
                                "(lifted: %s)" % (key, known), construct="kernel:" + key)
         return k
 
+    def replay(self, entry, pre):
+        """Runs a captured launch again on the given pre-launch bytes of its regions
+        (a list like entry["capture"]["pre"]); returns the post-launch bytes, or None
+        when kfix could not run it. The live tensors are not touched."""
+        c = entry["capture"]
+        offs, total = [], 0
+        for (p, n) in c["regions"]:
+            offs.append(total)
+            total += (n + 63) // 64 * 64
+        path = os.path.join(self.stage_dir, "replay.bin")
+        size = max(total, 64)
+        with open(path, "w+b") as f:
+            f.truncate(size)
+            mm = mmap.mmap(f.fileno(), size)
+        try:
+            for off, b in zip(offs, pre):
+                mm[off:off + len(b)] = b
+            args = [dict(a, buf=path) if "bytes" in a else a for a in c["args"]]
+            resp = self.server.call({"op": "launch", "id": entry["module"],
+                                     "kernel": entry["kernel"], "grid": entry["grid"],
+                                     "block": entry["block"], "shmem": entry["shmem"],
+                                     "args": args})
+            if not resp.get("ok") or resp.get("faults"):
+                return None
+            return [bytes(mm[off:off + n]) for off, (p, n) in zip(offs, c["regions"])]
+        finally:
+            mm.close()
+
     def launch(self, site, key, grid, block, shmem, args):
         mid, kname = self.resolve(key)
         run_id = self.override.get((mid, kname), mid)
@@ -295,7 +339,16 @@ class Runtime:
                 if "bytes" in ra:
                     ra["buf"] = path
             pre = None
-            if self.capture and total <= self.capture_budget:
+            if self.capture and 2 * total > self.capture_budget:
+                # The launch that matters is the latest: older captures make room.
+                for old in self.launches:
+                    c = old.get("capture")
+                    if c:
+                        self.capture_budget += c.get("bytes", 0)
+                        del old["capture"]
+                        if 2 * total <= self.capture_budget:
+                            break
+            if self.capture and 2 * total <= self.capture_budget:
                 pre = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
             t0 = time.time()
             resp = self.server.call({"op": "launch", "id": run_id, "kernel": kname,
@@ -325,7 +378,8 @@ class Runtime:
                  "shmem": int(shmem), "faults": resp.get("faults", []),
                  "ms": resp.get("ms"), "wall_ms": round(wall, 3)}
         if pre is not None:
-            entry["capture"] = {"regions": [(p, n) for (p, n, dev, off) in regions],
+            entry["capture"] = {"bytes": 2 * total,
+                                "regions": [(p, n) for (p, n, dev, off) in regions],
                                 "pre": pre, "post": post, "args": req_args,
                                 "params": params, "region_of_arg": [
                                     (by_ptr.get(a.p or 0) if a.kind in (K_PTR, K_ACCESSOR)

@@ -118,6 +118,9 @@ struct Budgets {
   /// child is expanded: validation chooses among neighbours instead of
   /// following the first one that helps a little.
   unsigned enumeratedLookahead = 6;
+  /// A state expanded for this many evaluations without a kept child gives
+  /// way to the other states of the frontier (0: never); see Search.cpp.
+  unsigned yieldAfter = 12;
 };
 
 /// One line of trace.jsonl: a step of the loop.

@@ -46,6 +46,12 @@ struct RaceOptions {
   size_t maxGlobalElements = 1 << 21;
   /// Distinct site pairs reported (per memory kind).
   size_t maxPairs = 64;
+  /// Blocks whose accesses are checked (0: all). A launch with more blocks is
+  /// checked on a deterministic sample: the first half of this many blocks, the
+  /// last quarter, and an even stride through the rest. Neighbouring blocks stay
+  /// together, so overlaps between adjacent blocks' writes are still seen; the
+  /// findings say how many blocks were checked.
+  uint64_t maxBlocks = 4096;
 };
 
 /// Shared memory: conflicting accesses (write/write, read/write, plain vs

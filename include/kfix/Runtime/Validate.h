@@ -47,6 +47,9 @@ struct OutputResult {
   CompareStats stats;
   /// Elements whose bits differ between the two candidate runs.
   int64_t nondeterministic = 0;
+  /// An inout parameter every element of which still holds, bit for bit, the
+  /// value it had before the launches: the candidate did nothing to it.
+  bool untouched = false;
 };
 
 struct CaseResult {

@@ -3,6 +3,11 @@
 // kfix ignores.
 #ifndef KFIX_HOST_STUB_H
 #define KFIX_HOST_STUB_H
+// The real headers bring in the C library's limits (kernels written against
+// them use FLT_MAX, INT_MAX, int64_t without including anything else).
+#include <cfloat>
+#include <climits>
+#include <cstdint>
 #include "__kfix_torch_accessors.h"
 namespace at {
 // Just enough of at::Tensor for typical wrapper code to type-check, so that
