@@ -24,8 +24,10 @@ IN=$ROOT/test/PyHarness/Inputs
          "$KFIX_BIN" run-kernelbench --problem $IN/$p.py --candidate $IN/$c.py -o /tmp/own-$c --target cuda
          echo "rc=$?"
        done ;;
-  debug) for c in relu_offbyone conv_fused_bug; do
-         p=relu_problem; case $c in conv*) p=conv_fused_problem;; esac
+  debug) for c in relu_offbyone conv_fused_bug leaky_inplace_bug bn_running_stats linear_relu_randn; do
+         p=relu_problem
+         case $c in conv*) p=conv_fused_problem;; leaky*) p=leaky_inplace_problem;;
+                    bn_*) p=bn_problem;; linear*) p=linear_relu_problem;; esac
          "$KFIX_BIN" debug-kernelbench --problem $IN/$p.py --candidate $IN/$c.py -o /tmp/own-debug-$c \
            --target cuda --time-limit 120
          echo "rc=$?"; cp /tmp/own-debug-$c/repair.diff "$OUTDIR/$c-repair.diff" 2>/dev/null

@@ -197,6 +197,23 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
                         ", ".join(um[:4]) + (" ..." if len(um) > 4 else ""),
                         "s" if len(um) == 1 else ""))
         return d
+    stats = getattr(cap, "running", None) or {}
+    if stats:
+        used = []
+        for l in rt.launches:
+            for i, p in enumerate(l.get("ptrs", [])):
+                if p in stats and (l["kernel"], stats[p]) not in used:
+                    used.append((l["kernel"], stats[p]))
+        if used:
+            # The reference normalizes with the batch's statistics (training mode);
+            # the kernel is given the running averages: inference batch norm.
+            d["status"] = "training-mode-statistics"
+            d["why"] = ("%s: the Model's batch norm runs in training mode (it normalizes "
+                        "with the statistics of each batch) but the kernel is given the "
+                        "running averages; the kernel has to compute the batch's mean "
+                        "and variance (or the wrapper pass them)" % ", ".join(
+                            "%s reads ModelNew.%s" % u for u in used[:4]))
+            return d
     if cap.target is None:
         d["status"] = "no-kernel-output"
         d["why"] = "no kfix-run kernel launch wrote the tensor ModelNew returned"
@@ -357,6 +374,9 @@ def run(args, out):
                         trials=1 if args.mode == "capture" else args.trials, seed=args.seed,
                         on_trial=cap.on_trial if cap else None)
         res.update(v)
+        running = res.pop("running_stat_ptrs", {})
+        if cap is not None:
+            cap.running = running
         err = res.get("runtime_error") or ""
         if "kfix harness" in err or "kfix cannot" in err:
             raise HarnessError(err)

@@ -208,6 +208,19 @@ def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on
         um = []
     if um:
         v["metadata"]["unmatched_parameters"] = ["%s %s" % (n, list(sh)) for n, sh in um]
+    # Running statistics of batch-norm layers that normalize with the batch's own
+    # statistics in the reference (training mode, the benchmark's default): a
+    # kernel handed these computes inference batch norm.
+    running = {}
+    try:
+        for name, m in new.named_modules():
+            if (isinstance(m, torch.nn.modules.batchnorm._BatchNorm) and m.training
+                    and m.track_running_stats and m.running_mean is not None):
+                running[m.running_mean.data_ptr()] = name + ".running_mean"
+                running[m.running_var.data_ptr()] = name + ".running_var"
+    except Exception:
+        running = {}
+    v["running_stat_ptrs"] = running
     torch.manual_seed(seed)
     trial_seeds = [int(torch.randint(0, 2 ** 32 - 1, (1,)).item()) for _ in range(trials)]
     passed = 0
