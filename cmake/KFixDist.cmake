@@ -17,6 +17,12 @@ if(NOT KFIX_STRIP OR NOT KFIX_XZ)
   return()
 endif()
 
+# The tarball is repacked when the KB or the harness changes, not only kfix
+# (CONFIGURE_DEPENDS: a new file re-globs at build time).
+file(GLOB_RECURSE _dist_data CONFIGURE_DEPENDS
+     ${PROJECT_SOURCE_DIR}/kb/*.yaml ${PROJECT_SOURCE_DIR}/kb/*.cu ${PROJECT_SOURCE_DIR}/kb/*.pdll
+     ${PROJECT_SOURCE_DIR}/python/*.py ${PROJECT_SOURCE_DIR}/python/*.h
+     ${PROJECT_SOURCE_DIR}/python/*.cpp)
 add_custom_command(OUTPUT ${_tarball}
   COMMAND ${CMAKE_COMMAND} -E rm -rf ${CMAKE_BINARY_DIR}/dist
   COMMAND ${CMAKE_COMMAND} -E make_directory ${_stage}/bin ${_stage}/lib/clang/${LLVM_VERSION_MAJOR}
@@ -30,7 +36,7 @@ add_custom_command(OUTPUT ${_tarball}
   COMMAND ${CMAKE_COMMAND} -E rm -rf ${_stage}/share/kfix/python/kfix_harness/__pycache__
   COMMAND tar -C ${CMAKE_BINARY_DIR}/dist -cf - ${_name} | ${KFIX_XZ} -T2 -6 > ${_tarball}.tmp
   COMMAND ${CMAKE_COMMAND} -E rename ${_tarball}.tmp ${_tarball}
-  DEPENDS kfix
+  DEPENDS kfix ${_dist_data}
   VERBATIM
   COMMENT "Packing ${_name}.tar.xz")
 add_custom_target(kfix-dist DEPENDS ${_tarball})

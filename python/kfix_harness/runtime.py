@@ -61,7 +61,7 @@ def capture_budget():
         pass
     if not avail:
         return 1 << 30
-    return max(1 << 30, min(16 << 30, avail // 4))
+    return max(1 << 30, min(4 << 30, avail // 8))
 
 
 def kfix_binary():
