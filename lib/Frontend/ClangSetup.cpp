@@ -32,6 +32,7 @@ using namespace kfix::frontend;
 
 static constexpr const char *kFallbackDir = "/__kfix__/cuda";
 static constexpr const char *kStubDir = "/__kfix__/stubs";
+static constexpr const char *kCubDir = "/__kfix__/cub";
 
 static bool isDir(const Twine &p) { return sys::fs::is_directory(p); }
 
@@ -122,6 +123,11 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
           "cuda_device_runtime_api.h", "sm_60_atomic_functions.h", "builtin_types.h"})
       s.files.push_back({std::string(kFallbackDir) + "/" + name,
                          "// kfix fallback: see __kfix_cuda_fallback.h\n"});
+    // cub's block and warp reductions and the functors they take, declared.
+    for (const char *name :
+         {"cub/cub.cuh", "cub/block/block_reduce.cuh", "cub/warp/warp_reduce.cuh",
+          "cub/thread/thread_operators.cuh", "cuda/functional", "cuda/std/functional"})
+      s.files.push_back({std::string(kFallbackDir) + "/" + name, kCubFallbackHeader});
   }
   // Kernel launches (`k<<<g, b>>>(...)`) in host code need the launch
   // configuration function declared; a device-only parse does not see it.
@@ -175,6 +181,12 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
     a.push_back(std::string("-isystem") + kFallbackDir);
     a.push_back("-include");
     a.push_back("__kfix_cuda_fallback.h");
+  }
+  // cub::Sum/Max/Min, which CCCL 3 removed, for kernels written before it.
+  if (!s.toolkit.empty() && source.contains("cub::")) {
+    s.files.push_back({std::string(kCubDir) + "/__kfix_cub_compat.h", kCubCompatHeader});
+    a.push_back("-include");
+    a.push_back(std::string(kCubDir) + "/__kfix_cub_compat.h");
   }
   if (forceAccessors) {
     a.push_back("-include");

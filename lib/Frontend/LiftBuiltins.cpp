@@ -303,18 +303,26 @@ std::optional<Value> Lifter::emitWarpBuiltin(const cl::CallExpr *e,
   } else {
     width = constInt(b.getI32Type(), 32, l);
   }
+  Value r = shuffleScalar(v, isUnsignedInt(e->getArg(1)->getType()), off, width, *mode,
+                          maskAttr, l);
+  if (!r)
+    (void)cannotLift(e, "a shuffle of this type");
+  return r;
+}
+
+Value Lifter::shuffleScalar(Value v, bool u, Value off, Value width, gpu::ShuffleMode mode,
+                            IntegerAttr maskAttr, Location l) {
   Type t = v.getType();
-  bool u = isUnsignedInt(e->getArg(1)->getType());
   if (t.isF32() || t.isInteger(32))
-    return shuffle32(*this, v, off, width, *mode, maskAttr, l);
+    return shuffle32(*this, v, off, width, mode, maskAttr, l);
   if (t.isF16() || t.isBF16()) {
     Value w = arith::ExtFOp::create(b, l, b.getF32Type(), v);
-    Value s = shuffle32(*this, w, off, width, *mode, maskAttr, l);
+    Value s = shuffle32(*this, w, off, width, mode, maskAttr, l);
     return (Value)arith::TruncFOp::create(b, l, t, s);
   }
   if (t.isInteger(1) || t.isInteger(8) || t.isInteger(16)) {
     Value w = convertScalar(v, b.getI32Type(), u, u, l);
-    Value s = shuffle32(*this, w, off, width, *mode, maskAttr, l);
+    Value s = shuffle32(*this, w, off, width, mode, maskAttr, l);
     return (Value)arith::TruncIOp::create(b, l, t, s);
   }
   if (t.isF64() || t.isInteger(64)) {
@@ -323,16 +331,15 @@ std::optional<Value> Lifter::emitWarpBuiltin(const cl::CallExpr *e,
     Value lo = arith::TruncIOp::create(b, l, i32, bits);
     Value hi = arith::TruncIOp::create(
         b, l, i32, arith::ShRUIOp::create(b, l, bits, constInt(i64, 32, l)));
-    Value slo = shuffle32(*this, lo, off, width, *mode, maskAttr, l);
-    Value shi = shuffle32(*this, hi, off, width, *mode, maskAttr, l);
+    Value slo = shuffle32(*this, lo, off, width, mode, maskAttr, l);
+    Value shi = shuffle32(*this, hi, off, width, mode, maskAttr, l);
     Value r = arith::OrIOp::create(
         b, l, arith::ExtUIOp::create(b, l, i64, slo),
         arith::ShLIOp::create(b, l, arith::ExtUIOp::create(b, l, i64, shi),
                               constInt(i64, 32, l)));
     return t.isF64() ? (Value)arith::BitcastOp::create(b, l, t, r) : r;
   }
-  (void)cannotLift(e, "a shuffle of this type");
-  return Value();
+  return {};
 }
 
 std::optional<Value> Lifter::emitAtomic(const cl::CallExpr *e, StringRef name) {

@@ -52,6 +52,8 @@ Value Lifter::emitCall(const cl::CallExpr *e) {
   if (const auto *mc = dyn_cast<cl::CXXMemberCallExpr>(e)) {
     if (std::optional<Value> r = emitAccessorCall(mc))
       return *r;
+    if (std::optional<Value> r = emitCubCall(mc))
+      return *r;
     const cl::CXXMethodDecl *md = mc->getMethodDecl();
     if (const auto *conv = dyn_cast_or_null<cl::CXXConversionDecl>(md)) {
       const cl::Expr *obj = mc->getImplicitObjectArgument();
@@ -111,7 +113,6 @@ static unsigned countReturns(const cl::Stmt *s) {
 Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> args,
                          const cl::Expr *call, LValue *refResult) {
   (void)refResult;
-  Location l = loc(call);
   for (const Frame &f : frames)
     if (f.fn == fd) {
       (void)cannotLift(call, "a recursive call to '" + fd->getNameAsString() + "'");
@@ -126,15 +127,10 @@ Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> 
     return {};
   }
   // Arguments are evaluated in the caller.
-  struct Arg {
-    Value v;
-    Ptr p;
-    LValue ref;
-  };
-  SmallVector<Arg> vals;
+  SmallVector<InlineArg> vals;
   for (unsigned i = 0; i < args.size(); ++i) {
     cl::QualType pt = fd->getParamDecl(i)->getType();
-    Arg a;
+    InlineArg a;
     if (accessorInfo(pt) && !pt->isReferenceType()) {
       FailureOr<LValue> lv = emitAccessor(args[i]);
       if (::mlir::failed(lv))
@@ -161,7 +157,12 @@ Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> 
     }
     vals.push_back(a);
   }
+  return inlineBound(fd, vals, call);
+}
 
+Value Lifter::inlineBound(const cl::FunctionDecl *fd, ArrayRef<InlineArg> vals,
+                          const cl::Expr *call) {
+  Location l = loc(call);
   const cl::Stmt *body = fd->getBody();
   Type retType;
   if (!fd->getReturnType()->isVoidType()) {

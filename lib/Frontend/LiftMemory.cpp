@@ -294,6 +294,10 @@ LogicalResult Lifter::bindParam(const cl::ParmVarDecl *p, Value arg,
 LogicalResult Lifter::declareVar(const cl::VarDecl *vd) {
   Location l = loc(vd);
   curLoc = vd->getLocation();
+  // cub's temporary storage, collective objects and reduction functors hold
+  // nothing the lifted code reads (LiftCub.cpp expands the calls).
+  if (isCubOpaqueVar(vd))
+    return success();
   if (vd->hasAttr<cl::CUDASharedAttr>())
     return success(::mlir::succeeded(sharedVar(vd)));
   if (vd->isStaticLocal() || vd->hasExternalStorage())

@@ -210,6 +210,9 @@ Value Lifter::emitConditional(const cl::AbstractConditionalOperator *e) {
   auto arm = [&](const cl::Expr *x) -> Value {
     if (!x->isGLValue())
       return emitRValue(x);
+    // A nested lvalue conditional (`c ? (d ? a : b) : a`): its value.
+    if (const auto *inner = dyn_cast<cl::ConditionalOperator>(x->IgnoreParens()))
+      return emitConditional(inner);
     FailureOr<LValue> lv = emitLValue(x);
     if (::mlir::failed(lv))
       return {};

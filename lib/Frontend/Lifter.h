@@ -227,6 +227,16 @@ public:
   mlir::Value inlineCall(const clang::FunctionDecl *fd,
                          llvm::ArrayRef<const clang::Expr *> args,
                          const clang::Expr *call, LValue *refResult);
+  /// One argument of an inlined call, evaluated in the caller.
+  struct InlineArg {
+    mlir::Value v;
+    Ptr p;
+    LValue ref;
+  };
+  /// Inlines `fd` with its parameters bound to `vals` (inlineCall's second
+  /// half; also used for functors called with lifted values, LiftCub.cpp).
+  mlir::Value inlineBound(const clang::FunctionDecl *fd, llvm::ArrayRef<InlineArg> vals,
+                          const clang::Expr *call);
   std::optional<mlir::Value> emitBuiltin(const clang::CallExpr *e,
                                          llvm::StringRef name);
   std::optional<mlir::Value> emitMathBuiltin(const clang::CallExpr *e,
@@ -243,6 +253,23 @@ public:
   std::optional<mlir::Value>
   emitHalfOperator(const clang::CXXOperatorCallExpr *e);
   llvm::SmallVector<mlir::Value> emitArgs(const clang::CallExpr *e);
+  /// A warp shuffle of a scalar of any width the lifter knows (64-bit values
+  /// as two 32-bit shuffles); null (no error reported) for other types.
+  mlir::Value shuffleScalar(mlir::Value v, bool isUnsigned, mlir::Value off,
+                            mlir::Value width, mlir::gpu::ShuffleMode mode,
+                            mlir::IntegerAttr maskAttr, mlir::Location l);
+
+  //===--- cub collectives (LiftCub.cpp) ---===//
+  /// `BlockReduce(temp).Sum(v)`, `WarpReduce(temp).Reduce(v, op)` ...:
+  /// nullopt when `mc` is no cub call, a null Value after an error.
+  std::optional<mlir::Value> emitCubCall(const clang::CXXMemberCallExpr *mc);
+  /// A variable that holds no value the kernel computes with: a cub
+  /// BlockReduce/WarpReduce TempStorage (a `__shared__` declaration, possibly
+  /// an array), a BlockReduce/WarpReduce object, or a stateless reduction
+  /// functor. Declared by nothing; any other use of it is an error.
+  bool isCubOpaqueVar(const clang::VarDecl *vd) const;
+  /// Workgroup buffers made for cub expansions (their names).
+  unsigned numCubBuffers = 0;
 
   //===--- PyTorch tensor accessors (LiftAccessors.cpp) ---===//
   std::optional<AccessorInfo> accessorInfo(clang::QualType t) const;

@@ -43,6 +43,7 @@ struct ParamDesc {
   std::string kind; // buffer | accessor | int | float
   DType dtype = DType::f32;
   int64_t rank = 0;
+  bool constant = false; // a trailing `__constant__` argument (kfix.constants)
 };
 
 std::optional<DType> dtypeOf(mlir::Type t, llvm::StringRef ctype) {
@@ -101,6 +102,12 @@ std::vector<ParamDesc> describeParams(mlir::gpu::GPUFuncOp fn) {
     }
     out.push_back(p);
   }
+  if (auto consts = fn->getAttrOfType<mlir::ArrayAttr>("kfix.constants"))
+    for (mlir::Attribute a : consts)
+      if (auto d = llvm::dyn_cast<mlir::DictionaryAttr>(a))
+        if (auto arg = d.getAs<mlir::IntegerAttr>("arg"))
+          if (arg.getInt() >= 0 && static_cast<size_t>(arg.getInt()) < out.size())
+            out[arg.getInt()].constant = true;
   return out;
 }
 
@@ -112,6 +119,9 @@ json paramsJson(const std::vector<ParamDesc> &ps) {
                  {"kind", p.kind},
                  {"dtype", dtypeName(p.dtype).str()},
                  {"rank", p.rank}});
+  for (size_t i = 0; i < ps.size(); ++i)
+    if (ps[i].constant)
+      a[i]["constant"] = true;
   return a;
 }
 

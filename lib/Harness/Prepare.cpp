@@ -41,6 +41,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -187,6 +188,54 @@ public:
   std::set<unsigned> rewritten; // region begins already edited
   std::set<unsigned> seenDevGlobals;
   std::set<unsigned> seenRuntimeLaunches;
+  std::set<unsigned> seenSymbolCopies;
+
+  /// A file-scope `__constant__` variable of the main file: every rewritten
+  /// launch after its declaration passes it (::kfix_rt::symbol).
+  struct ConstantSymbol {
+    unsigned offset;  // of its declaration
+    std::string name; // as the lifter names it (kfix.constants)
+    std::string ref;  // a qualified reference from file scope
+    const clang::VarDecl *decl; // canonical
+  };
+
+  /// The `__constant__` variables of the file that `fd` reads, itself or
+  /// through the functions it calls.
+  void constantsReadBy(const clang::FunctionDecl *fd, std::set<const clang::VarDecl *> &out) {
+    struct Uses : clang::RecursiveASTVisitor<Uses> {
+      HostRewriter &hr;
+      std::set<const clang::VarDecl *> &out;
+      std::set<const clang::FunctionDecl *> seen;
+      Uses(HostRewriter &hr, std::set<const clang::VarDecl *> &out) : hr(hr), out(out) {}
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      void fn(const clang::FunctionDecl *f) {
+        const clang::FunctionDecl *def = f ? f->getDefinition() : nullptr;
+        if (!def || !def->hasBody() || !seen.insert(def).second || seen.size() > 256)
+          return;
+        TraverseStmt(def->getBody());
+      }
+      bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
+        if (const auto *vd = dyn_cast<clang::VarDecl>(e->getDecl())) {
+          if (hr.constantDecls.count(vd->getCanonicalDecl()))
+            out.insert(vd->getCanonicalDecl());
+        } else if (const auto *f = dyn_cast<clang::FunctionDecl>(e->getDecl())) {
+          fn(f);
+        }
+        return true;
+      }
+      bool VisitCXXConstructExpr(clang::CXXConstructExpr *e) {
+        fn(e->getConstructor());
+        return true;
+      }
+      bool VisitCallExpr(clang::CallExpr *e) {
+        fn(e->getDirectCallee());
+        return true;
+      }
+    } uses(*this, out);
+    uses.fn(fd);
+  }
+  std::vector<ConstantSymbol> constantSymbols;
+  std::set<const clang::VarDecl *> constantDecls;
 
   // --- locations -----------------------------------------------------------
 
@@ -394,6 +443,13 @@ public:
     edits.push_back({*b, *e, "{}", true});
   }
 
+  /// A `__constant__` the user wrote (Clang marks namespace-scope constexpr
+  /// variables __constant__ implicitly: those stay compile-time constants).
+  static bool isUserConstant(const clang::VarDecl *vd) {
+    const auto *a = vd ? vd->getAttr<clang::CUDAConstantAttr>() : nullptr;
+    return a && !a->isImplicit() && vd->isFileVarDecl();
+  }
+
   void addDeviceGlobal(const clang::VarDecl *vd) {
     if (!vd->isFileVarDecl() ||
         !(vd->hasAttr<clang::CUDADeviceAttr>() || vd->hasAttr<clang::CUDAConstantAttr>()))
@@ -401,12 +457,67 @@ public:
     auto off = mainOffset(sm.getFileLoc(vd->getLocation()));
     if (!off || !seenDevGlobals.insert(*off).second)
       return;
+    if (isUserConstant(vd) && vd->getIdentifier()) {
+      // `::ns::name` (anonymous and inline namespaces are found through
+      // their parent).
+      std::string ref;
+      for (const clang::DeclContext *dc = vd->getDeclContext(); dc && !dc->isTranslationUnit();
+           dc = dc->getParent())
+        if (const auto *ns = dyn_cast<clang::NamespaceDecl>(dc))
+          if (!ns->isAnonymousNamespace() && !ns->isInline())
+            ref = "::" + ns->getName().str() + ref;
+      ref += "::" + vd->getName().str();
+      constantSymbols.push_back({*off, vd->getName().str(), ref, vd->getCanonicalDecl()});
+      constantDecls.insert(vd->getCanonicalDecl());
+    }
     clang::PresumedLoc p = sm.getPresumedLoc(sm.getFileLoc(vd->getLocation()));
     std::string o = "{\"name\": " + jsonString(vd->getName()) + ", \"space\": " +
                     jsonString(vd->hasAttr<clang::CUDAConstantAttr>() ? "constant" : "device") +
                     ", \"ctype\": " + jsonString(vd->getType().getAsString(pp)) +
                     ", \"line\": " + std::to_string(p.isValid() ? p.getLine() : 0) + "}";
     out.deviceGlobals.push_back(o);
+  }
+
+  /// cudaMemcpyToSymbol(sym, ...) and its relatives on a `__constant__` of
+  /// the file: `::kfix_rt::SymbolCopy{"sym"}.to_symbol(sym, ...)`, which fills
+  /// the host variable each launch passes (kfix_rt_compat.h).
+  void addSymbolCopy(const clang::CallExpr *e, StringRef fn) {
+    StringRef method = llvm::StringSwitch<StringRef>(fn)
+                           .Case("cudaMemcpyToSymbol", "to_symbol")
+                           .Case("cudaMemcpyToSymbolAsync", "to_symbol_async")
+                           .Case("cudaMemcpyFromSymbol", "from_symbol")
+                           .Case("cudaMemcpyFromSymbolAsync", "from_symbol_async")
+                           .Default("");
+    if (method.empty())
+      return;
+    unsigned symArg = method.starts_with("from") ? 1 : 0;
+    auto begin = mainOffset(sm.getFileLoc(e->getBeginLoc()));
+    if (!begin || !seenSymbolCopies.insert(*begin).second)
+      return;
+    const clang::VarDecl *vd = nullptr;
+    if (e->getNumArgs() > symArg)
+      if (const auto *dre =
+              dyn_cast<clang::DeclRefExpr>(e->getArg(symArg)->IgnoreParenImpCasts()))
+        vd = dyn_cast<clang::VarDecl>(dre->getDecl());
+    if (!vd || !isUserConstant(vd)) {
+      problem(*begin, fn + " is not rewritten: its symbol is not a __constant__ variable of "
+                           "this file; kernels that read the symbol get no value from it");
+      return;
+    }
+    const clang::Expr *callee = e->getCallee()->IgnoreParenImpCasts();
+    std::optional<Region> r = regionOf(e->getSourceRange(), callee->getBeginLoc());
+    std::optional<std::pair<unsigned, unsigned>> rg;
+    if (r)
+      rg = mapRange(callee->getSourceRange(), *r);
+    if (!rg) {
+      problem(*begin, fn + " cannot be mapped to its spelling and is not rewritten");
+      return;
+    }
+    if (!rewritten.insert(rg->first).second)
+      return;
+    edits.push_back({rg->first, rg->second,
+                     "::kfix_rt::SymbolCopy{" + cString(vd->getName()) + "}." + method.str(),
+                     false});
   }
 
   /// cudaLaunchKernel(&k, ...) and the like bypass the launch ABI: named.
@@ -698,6 +809,22 @@ public:
       }
       args += (i ? ", " : "") + ("::kfix_rt::arg(" + *t + ")");
     }
+    // The file's __constant__ variables that the launched kernels read,
+    // declared before the launch (all of them declared before it when no
+    // callee's body is known): the harness passes those the lifted kernel
+    // takes as its trailing arguments.
+    std::set<const clang::VarDecl *> reads;
+    bool known = false;
+    for (const Launch &l : s.launches)
+      if (const clang::FunctionDecl *fd = l.call->getDirectCallee())
+        if (const clang::FunctionDecl *def = fd->getDefinition(); def && def->hasBody()) {
+          known = true;
+          constantsReadBy(def, reads);
+        }
+    for (const ConstantSymbol &c : constantSymbols)
+      if (c.offset < whole->first && (!known || reads.count(c.decl)))
+        args += (args.empty() ? "" : ", ") +
+                ("::kfix_rt::symbol(" + cString(c.name) + ", " + c.ref + ")");
     std::string text = "::kfix_rt::launch(" + std::to_string(number) + ", " + key +
                        ", ::kfix_rt::dim(" + *g + "), ::kfix_rt::dim(" + *b + "), (size_t)(" +
                        *sh + "), ::kfix_rt::stream_of(" + *st + "), {" + args + "})";
@@ -782,10 +909,14 @@ public:
   bool VisitCallExpr(clang::CallExpr *e) {
     if (inDevice() || isa<clang::CUDAKernelCallExpr>(e))
       return true;
-    if (const clang::FunctionDecl *fd = e->getDirectCallee())
+    if (const clang::FunctionDecl *fd = e->getDirectCallee()) {
       if (fd->getIdentifier() && fd->getName().starts_with("cudaLaunch") &&
           !fd->getName().starts_with("cudaLaunchHostFunc"))
         hr.addRuntimeLaunch(e, fd->getName());
+      if (fd->getIdentifier() && fd->getName().starts_with("cudaMemcpy") &&
+          fd->getName().contains("Symbol"))
+        hr.addSymbolCopy(e, fd->getName());
+    }
     return true;
   }
   bool VisitCXXMemberCallExpr(clang::CXXMemberCallExpr *e) {

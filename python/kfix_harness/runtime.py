@@ -41,7 +41,7 @@ class Arg(ctypes.Structure):
     ]
 
 
-K_PTR, K_INT, K_FLOAT, K_ACCESSOR, K_UNSUPPORTED = range(5)
+K_PTR, K_INT, K_FLOAT, K_ACCESSOR, K_UNSUPPORTED, K_SYMBOL = range(6)
 
 CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_char_p, ctypes.POINTER(Dim),
                             ctypes.POINTER(Dim), ctypes.c_size_t, ctypes.c_void_p,
@@ -50,7 +50,8 @@ CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_char_p, ctypes.
 
 def capture_budget():
     """Bytes the launch captures of a debug run may hold (before and after each
-    launch's buffers): a quarter of the available memory, 1 to 16 GiB."""
+    launch's buffers): an eighth of the available memory, 1 to 4 GiB (several
+    cases run side by side)."""
     avail = None
     try:
         with open("/proc/meminfo") as f:
@@ -283,11 +284,39 @@ class Runtime:
         finally:
             mm.close()
 
+    @staticmethod
+    def _with_constants(site, kname, params, args):
+        """The launch's own arguments, then the `__constant__` symbols the lifted
+        kernel takes as trailing arguments (params marked "constant"), by name; the
+        rewritten launch passes every __constant__ of the file declared before it."""
+        own = [a for a in args if a.kind != K_SYMBOL]
+        syms = {}
+        for a in args:
+            if a.kind == K_SYMBOL:
+                syms.setdefault((a.type or b"").decode(), a)
+        wanted = [p for p in params if p.get("constant")]
+        if not wanted:
+            return own
+        if len(own) + len(wanted) != len(params):
+            return own  # the argument count check names the mismatch
+        out = list(own)
+        for p in params[len(own):]:
+            name = p.get("name", "")
+            a = syms.get(name)
+            if a is None:
+                raise HarnessError("kfix harness: %s reads the __constant__ variable '%s', which "
+                                   "the launch (site %d) does not pass: it is not declared in "
+                                   "the candidate's source before the launch"
+                                   % (kname, name, site), construct="constant:" + name)
+            out.append(a)
+        return out
+
     def launch(self, site, key, grid, block, shmem, args):
         mid, kname = self.resolve(key)
         run_id = self.override.get((mid, kname), mid)
         kinfo = self.modules[mid]["kernels"].get(_norm(kname), {})
         params = kinfo.get("params", [])
+        args = self._with_constants(site, kname, params, args)
         if params and len(params) != len(args):
             raise HarnessError("kfix harness: %s takes %d arguments, the launch passes %d"
                                % (kname, len(params), len(args)))
@@ -297,19 +326,23 @@ class Runtime:
         req_args = []
         total = 0
         for i, a in enumerate(args):
-            if a.kind in (K_PTR, K_ACCESSOR):
+            if a.kind in (K_PTR, K_ACCESSOR, K_SYMBOL):
                 p = a.p or 0
                 if p == 0:
                     req_args.append({"null": True})
                     continue
                 if p not in by_ptr:
-                    ext = self._extent(p)
-                    if ext is None:
-                        raise HarnessError("kfix harness: argument %d of %s points into no "
-                                           "allocation the harness knows" % (i, kname))
-                    base, n = ext
-                    nbytes = base + n - p
-                    dev = self.core.kfix_rt_pointer_kind(ctypes.c_void_p(p)) == 1
+                    if a.kind == K_SYMBOL:
+                        # The host variable standing for a __constant__ symbol.
+                        nbytes, dev = int(a.i), False
+                    else:
+                        ext = self._extent(p)
+                        if ext is None:
+                            raise HarnessError("kfix harness: argument %d of %s points into "
+                                               "no allocation the harness knows" % (i, kname))
+                        base, n = ext
+                        nbytes = base + n - p
+                        dev = self.core.kfix_rt_pointer_kind(ctypes.c_void_p(p)) == 1
                     by_ptr[p] = len(regions)
                     regions.append((p, nbytes, dev, total))
                     total += (nbytes + 63) // 64 * 64
@@ -385,7 +418,8 @@ class Runtime:
                                 "regions": [(p, n) for (p, n, dev, off) in regions],
                                 "pre": pre, "post": post, "args": req_args,
                                 "params": params, "region_of_arg": [
-                                    (by_ptr.get(a.p or 0) if a.kind in (K_PTR, K_ACCESSOR)
+                                    (by_ptr.get(a.p or 0)
+                                     if a.kind in (K_PTR, K_ACCESSOR, K_SYMBOL)
                                      else None) for a in args]}
         self.launches.append(entry)
         if entry["faults"]:

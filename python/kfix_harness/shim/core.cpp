@@ -186,6 +186,31 @@ int kfix_rt_copy(void *dst, const void *src, unsigned long long n, int kind) {
 
 const char *kfix_rt_last_error() { return g_error.c_str(); }
 
+/// A copy into or out of the host variable that stands for a `__constant__`
+/// symbol (kfix_rt_compat.h): the other side may be host or device memory.
+int kfix_rt_symbol_copy(void *dst, const void *src, size_t n) {
+#ifdef KFIX_RT_CPU
+  std::memmove(dst, src, n);
+  return 0;
+#else
+  cudaError_t e = cudaMemcpy(dst, src, n, cudaMemcpyDefault);
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "kfix harness: copy to or from a __constant__ symbol: %s\n",
+                 cudaGetErrorString(e));
+    return 1;
+  }
+  return 0;
+#endif
+}
+
+void kfix_rt_symbol_error(const char *call, const char *name, size_t symbol_bytes, size_t offset,
+                          size_t count) {
+  std::fprintf(stderr,
+               "kfix harness: %s(%s, ...): offset %zu + count %zu bytes is past the end of "
+               "the %zu-byte __constant__ symbol; cudaErrorInvalidValue\n",
+               call, name, offset, count, symbol_bytes);
+}
+
 void kfix_rt_launch(int site, const char *key, kfix_rt::Dim grid, kfix_rt::Dim block,
                     size_t shmem, void *stream, const kfix_rt::Arg *args, int nargs) {
   ++g_launches;
@@ -298,6 +323,20 @@ cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_
 }
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t off, cudaMemcpyKind) {
   std::memcpy(dst, (const char *)sym + off, n);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n, size_t off,
+                                    cudaMemcpyKind, cudaStream_t) {
+  std::memcpy((char *)sym + off, src, n);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t off,
+                                      cudaMemcpyKind, cudaStream_t) {
+  std::memcpy(dst, (const char *)sym + off, n);
+  return cudaSuccess;
+}
+cudaError_t cudaGetSymbolAddress(void **p, const void *sym) {
+  *p = const_cast<void *>(sym);
   return cudaSuccess;
 }
 } // extern "C"

@@ -33,7 +33,8 @@ template <class D> inline Dim dim(const D &d) {
   }
 }
 
-enum ArgKind : int { kPtr = 0, kInt = 1, kFloat = 2, kAccessor = 3, kUnsupported = 4 };
+enum ArgKind : int { kPtr = 0, kInt = 1, kFloat = 2, kAccessor = 3, kUnsupported = 4,
+                     kSymbol = 5 };
 
 struct Arg {
   int kind = kUnsupported;
@@ -81,6 +82,18 @@ template <class T> inline Arg arg(const T &v) {
   } else {
     a.kind = kUnsupported; a.type = __PRETTY_FUNCTION__;
   }
+  return a;
+}
+
+// A file-scope `__constant__` variable of the candidate's source (in the rewritten
+// host code, a plain host variable that cudaMemcpyToSymbol fills: see
+// kfix_rt_compat.h), appended to every rewritten launch after the kernel's own
+// arguments: `type` is its name, `p` its address, `i` its size in bytes. The harness
+// passes those that the lifted kernel reads (its trailing `__constant__` arguments,
+// matched by name) and drops the others.
+template <class T> inline Arg symbol(const char *name, const T &v) {
+  Arg a;
+  a.kind = kSymbol; a.p = (const void *)&v; a.i = (long long)sizeof(T); a.type = name;
   return a;
 }
 

@@ -107,6 +107,60 @@ KFIX_RT_MINMAX(double, double)
 #undef KFIX_RT_MINMAX
 #endif
 
+// cudaMemcpyToSymbol / cudaMemcpyToSymbolAsync / cudaMemcpyFromSymbol(Async) on a
+// `__constant__` variable of the source: `kfix harness-prepare` rewrites the call to
+// these, which copy into (out of) the host variable that stands for the symbol
+// (from host or device memory alike); each launch then passes its bytes to the
+// kernels that read it (::kfix_rt::symbol). An offset and count past the
+// variable's size is cudaErrorInvalidValue, as CUDA answers, with a message.
+#if __has_include(<cuda_runtime_api.h>)
+#include <cuda_runtime_api.h>
+extern "C" int kfix_rt_symbol_copy(void *dst, const void *src, size_t n);
+extern "C" void kfix_rt_symbol_error(const char *call, const char *name, size_t symbol_bytes,
+                                     size_t offset, size_t count);
+namespace kfix_rt {
+struct SymbolCopy {
+  const char *name;
+  template <class T>
+  cudaError_t to_symbol(T &sym, const void *src, size_t count, size_t offset = 0,
+                        cudaMemcpyKind = cudaMemcpyHostToDevice, cudaStream_t = 0,
+                        const char *call = "cudaMemcpyToSymbol") const {
+    if (offset > sizeof(T) || count > sizeof(T) - offset) {
+      kfix_rt_symbol_error(call, name, sizeof(T), offset, count);
+      return cudaErrorInvalidValue;
+    }
+    if (count && kfix_rt_symbol_copy((char *)(void *)&sym + offset, src, count))
+      return cudaErrorInvalidValue;
+    return cudaSuccess;
+  }
+  template <class T>
+  cudaError_t to_symbol_async(T &sym, const void *src, size_t count, size_t offset = 0,
+                              cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                              cudaStream_t stream = 0) const {
+    return to_symbol(sym, src, count, offset, kind, stream, "cudaMemcpyToSymbolAsync");
+  }
+  template <class T>
+  cudaError_t from_symbol(void *dst, const T &sym, size_t count, size_t offset = 0,
+                          cudaMemcpyKind = cudaMemcpyDeviceToHost, cudaStream_t = 0,
+                          const char *call = "cudaMemcpyFromSymbol") const {
+    if (offset > sizeof(T) || count > sizeof(T) - offset) {
+      kfix_rt_symbol_error(call, name, sizeof(T), offset, count);
+      return cudaErrorInvalidValue;
+    }
+    if (count && kfix_rt_symbol_copy(dst, (const char *)(const void *)&sym + offset, count))
+      return cudaErrorInvalidValue;
+    return cudaSuccess;
+  }
+  template <class T>
+  cudaError_t from_symbol_async(void *dst, const T &sym, size_t count, size_t offset = 0,
+                                cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                cudaStream_t stream = 0) const {
+    return from_symbol(dst, sym, count, offset, kind, stream, "cudaMemcpyFromSymbolAsync");
+  }
+};
+} // namespace kfix_rt
+#endif
+
 namespace kfix_rt {
 #ifdef KFIX_RT_CPU
 inline bool is_cuda(const at::Tensor &) { return true; }
