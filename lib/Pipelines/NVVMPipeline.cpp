@@ -88,4 +88,14 @@ void kfix::registerKFixPipelines() {
       "kfix-lower-to-nvvm",
       "Lower gpu.modules (kfix ops included) to gpu.binary ops holding PTX",
       buildLowerToNVVMPipeline);
+  PassPipelineRegistration<LowerToHostOptions>(
+      "kfix-lower-to-host",
+      "Lower the kernels of a lifted module to host functions in the LLVM dialect (the CPU "
+      "executor's lowering)",
+      buildLowerToHostPipeline);
+  PassPipelineRegistration<DiagnosisInstrumentationOptions>(
+      "kfix-diagnosis-instrumentation",
+      "Instrument the kernels of a lifted module for a diagnosis run (races, writes, nan, "
+      "overflow)",
+      buildDiagnosisInstrumentationPipeline);
 }
