@@ -15,6 +15,7 @@
 #ifndef KFIX_RUNTIME_EXECUTORDUMP_H
 #define KFIX_RUNTIME_EXECUTORDUMP_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/ADT/StringExtras.h"
@@ -41,6 +42,13 @@ inline std::optional<std::string> executorDumpDir() {
 inline unsigned nextExecutorDumpIndex() {
   static std::atomic<unsigned> next{0};
   return next++;
+}
+
+/// Prints a module as `kfix-opt` writes its output (top-level form, then a
+/// newline), so that the two can be compared byte for byte.
+inline void printLikeKFixOpt(mlir::ModuleOp module, llvm::raw_ostream &os) {
+  module->print(os);
+  os << "\n";
 }
 
 /// Writes DIR/NNN-KERNEL.STAGE with what `print` prints (nothing without

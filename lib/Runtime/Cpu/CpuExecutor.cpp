@@ -396,7 +396,7 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
   gpu::GPUFuncOp func = findKernel(*copy, symName);
   unsigned dumpIndex = executorDumpDir() ? nextExecutorDumpIndex() : 0;
   dumpExecutorIR(dumpIndex, symName, "cpu.in.mlir",
-                 [&](llvm::raw_ostream &os) { os << *copy << "\n"; });
+                 [&](llvm::raw_ostream &os) { printLikeKFixOpt(*copy, os); });
 
   // Static-shaped views of the dynamic shared bytes cannot be clamped to
   // LaunchConfig::sharedBytes: pad the arena so they stay inside it.
@@ -505,7 +505,7 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
     return nullptr;
   }
   dumpExecutorIR(dumpIndex, symName, "cpu.host.mlir",
-                 [&](llvm::raw_ostream &os) { os << *copy << "\n"; });
+                 [&](llvm::raw_ostream &os) { printLikeKFixOpt(*copy, os); });
 
   // The entry point: the block loop, or one thread run as a fiber.
   bool fibers = false;

@@ -579,7 +579,7 @@ public:
 
     unsigned dumpIndex = executorDumpDir() ? nextExecutorDumpIndex() : 0;
     dumpExecutorIR(dumpIndex, func.getName(), "cuda.in.mlir",
-                   [&](llvm::raw_ostream &os) { os << module << "\n"; });
+                   [&](llvm::raw_ostream &os) { printLikeKFixOpt(module, os); });
     auto start = std::chrono::steady_clock::now();
     OwningOpRef<ModuleOp> clone = module.clone();
     PassManager pm(module.getContext());
