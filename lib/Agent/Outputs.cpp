@@ -5,7 +5,6 @@
 #include "kfix/Agent/Delivery.h"
 #include "kfix/Pipelines/Pipelines.h"
 #include "kfix/Report/Report.h"
-#include "kfix/Translation/Translations.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"

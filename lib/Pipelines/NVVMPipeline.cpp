@@ -11,6 +11,7 @@
 
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -81,6 +82,26 @@ void kfix::buildLowerToNVVMPipeline(OpPassManager &pm, const LowerToNVVMOptions 
   GpuModuleToBinaryPassOptions bin;
   bin.compilationTarget = options.format;
   pm.addPass(createGpuModuleToBinaryPass(bin));
+}
+
+LogicalResult kfix::extractPTX(ModuleOp module, llvm::raw_ostream &os) {
+  SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
+  unsigned written = 0;
+  for (gpu::BinaryOp bin : binaries) {
+    for (Attribute attr : bin.getObjects()) {
+      auto obj = dyn_cast<gpu::ObjectAttr>(attr);
+      if (!obj || obj.getFormat() != gpu::CompilationTarget::Assembly)
+        continue;
+      if (binaries.size() > 1)
+        os << "// kfix: gpu.binary @" << bin.getName() << "\n";
+      os << obj.getObject().getValue();
+      ++written;
+    }
+  }
+  if (!written)
+    return module.emitError("no gpu.binary holding PTX (format=isa) in the module; run "
+                            "kfix-opt --kfix-lower-to-nvvm first");
+  return success();
 }
 
 void kfix::registerKFixPipelines() {

@@ -2,6 +2,7 @@
 #ifndef KFIX_PIPELINES_PIPELINES_H
 #define KFIX_PIPELINES_PIPELINES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -78,6 +79,12 @@ struct DiagnosisInstrumentationOptions
 /// race check is this pipeline with races only.
 void buildDiagnosisInstrumentationPipeline(mlir::OpPassManager &pm,
                                            const DiagnosisInstrumentationOptions &options);
+
+/// Writes the PTX text of every gpu.binary object in `module` (an `isa`
+/// object, what kfix-lower-to-nvvm makes) to `os`, each preceded by a
+/// `// kfix: gpu.binary @name` line when there are several. Fails when there
+/// is no PTX object.
+mlir::LogicalResult extractPTX(mlir::ModuleOp module, llvm::raw_ostream &os);
 
 /// Registers `kfix-lower-to-nvvm`, `kfix-lower-to-host` and
 /// `kfix-diagnosis-instrumentation`.
