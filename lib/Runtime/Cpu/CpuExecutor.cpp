@@ -401,12 +401,8 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
   // Static-shaped views of the dynamic shared bytes cannot be clamped to
   // LaunchConfig::sharedBytes: pad the arena so they stay inside it.
   int64_t minDynamicShared = 0;
-  bool usesDynamicShared = false;
-  copy->walk([&](Operation *op) {
-    if (isa<gpu::DynamicSharedMemoryOp>(op))
-      usesDynamicShared = true;
-    auto view = dyn_cast<memref::ViewOp>(op);
-    if (!view || !view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>() ||
+  copy->walk([&](memref::ViewOp view) {
+    if (!view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>() ||
         !view.getType().hasStaticShape() || !view.getType().getElementType().isIntOrFloat())
       return;
     int64_t end = view.getType().getNumElements() * byteWidth(view.getType().getElementType());
@@ -437,6 +433,9 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
   // buffers, then the dynamic shared bytes when it uses them. Read before the
   // lowering flattens them; reported only after it succeeded (a kernel that
   // does not convert says so first).
+  bool usesDynamicShared =
+      func.walk([](gpu::DynamicSharedMemoryOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
   std::vector<Param> params;
   std::string paramError;
   unsigned numArgs = func.getNumArguments();
