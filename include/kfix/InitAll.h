@@ -1,4 +1,10 @@
 //===- InitAll.h - register everything a kfix tool knows -------*- C++ -*-===//
+//
+// lib/InitAll (KFixInitAll): dialects, passes and pipelines. The translations
+// of kfix-translate, which need the frontend and the exporter, are the
+// driver's (kfix/Translation/Translations.h).
+//
+//===----------------------------------------------------------------------===//
 #ifndef KFIX_INITALL_H
 #define KFIX_INITALL_H
 
@@ -13,9 +19,6 @@ void registerAllDialects(mlir::DialectRegistry &registry);
 
 /// Every kfix pass and pipeline, plus the upstream passes kfix pipelines use.
 void registerAllPasses();
-
-/// kfix-translate's translations (--import-cuda, --export-cuda, --kfix-extract-ptx).
-void registerAllTranslations();
 
 } // namespace kfix
 

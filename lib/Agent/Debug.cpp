@@ -58,7 +58,34 @@ llvm::json::Value DebugResult::toJSON(const Session &s) const {
                                                                 s.task.sizeNames)}};
   if (gateReport)
     o["integrity"] = gateReport->toJSON();
+  if (s.compileCache) {
+    CompileCacheStats cs = s.compileCache->stats();
+    llvm::json::Object &costs = *o.getObject("costs");
+    costs["compiles"] = static_cast<int64_t>(cs.compiles);
+    costs["compile_cache_hits"] = static_cast<int64_t>(cs.hits);
+    llvm::json::Value v = cs.toJSON();
+    (*v.getAsObject())["enabled"] = s.compileCache->options().enabled;
+    o["compile_cache"] = std::move(v);
+  }
+  if (acceptedStepCompiles >= 0)
+    o["accepted_repair"] = llvm::json::Object{{"module_compiles", acceptedModuleCompiles},
+                                              {"step_compiles", acceptedStepCompiles},
+                                              {"step_cache_hits", acceptedStepCacheHits}};
   return o;
+}
+
+std::string DebugResult::compileSummary(const Session &s) const {
+  if (!s.compileCache)
+    return "";
+  CompileCacheStats cs = s.compileCache->stats();
+  std::string line = llvm::formatv("{0} compiles, {1} compile cache hits", cs.compiles, cs.hits);
+  if (!s.compileCache->options().enabled)
+    line += " (cache off)";
+  if (acceptedStepCompiles >= 0)
+    line += llvm::formatv("; the accepted repair: {0} compile(s) of its module, {1} in its step",
+                          acceptedModuleCompiles, acceptedStepCompiles)
+                .str();
+  return line;
 }
 
 DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
@@ -111,6 +138,11 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
 
   SearchOptions so;
   so.budgets = opts.budgets;
+  if (CachingExecutor *cache = s.compileCache)
+    so.compileCounts = [cache] {
+      CompileCacheStats cs = cache->stats();
+      return CompileCounts{cs.compiles, cs.hits};
+    };
   so.onStep = onStep;
   so.launchedKernels = s.task.candidateKernels();
   if (opts.interrupted)
@@ -150,6 +182,16 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
   r.promptTokens = planner->promptTokens();
   r.completionTokens = planner->completionTokens();
   r.before = ev.first;
+  if (r.search.repaired && r.search.best) {
+    for (const StepRecord &st : r.search.steps)
+      if (st.outcome == "accepted") {
+        r.acceptedStepCompiles = st.compiles;
+        r.acceptedStepCacheHits = st.compileCacheHits;
+      }
+    if (s.compileCache)
+      for (const std::string &k : s.task.candidateKernels())
+        r.acceptedModuleCompiles += s.compileCache->compilesOf(*r.search.best->module, k);
+  }
   if (ev.first && ev.first->error) {
     r.verdict = "error";
     r.error = ev.first->validation.error;

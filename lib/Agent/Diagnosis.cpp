@@ -3,10 +3,10 @@
 
 #include "kfix/Diagnose/Detectors.h"
 #include "kfix/Diagnose/SiteTable.h"
+#include "kfix/Pipelines/Pipelines.h"
 #include "kfix/Runtime/Inputs.h"
 
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Regex.h"
@@ -61,6 +61,8 @@ Evaluation Diagnosis::toEvaluation() const {
   e.evaluations = evaluations;
   e.compileMs = compileMs;
   e.runMs = runMs;
+  e.compiles = compiles;
+  e.compileCacheHits = compileCacheHits;
   return e;
 }
 
@@ -70,6 +72,7 @@ struct LaunchRunner {
   Session &s;
   std::map<std::string, std::unique_ptr<CompiledKernel>> kernels;
   double compileMs = 0;
+  unsigned compiles = 0, cacheHits = 0;
 
   bool compile(mlir::ModuleOp module, std::string &err) {
     for (const std::string &k : s.task.candidateKernels()) {
@@ -77,6 +80,7 @@ struct LaunchRunner {
       if (!ck)
         return false;
       compileMs += ck->compileMs();
+      ++(ck->fromCache() ? cacheHits : compiles);
       kernels[k] = std::move(ck);
     }
     return true;
@@ -225,6 +229,8 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   const ValidationResult &v = d.validation;
   d.evaluations = 1;
   d.compileMs = v.candidateCompileMs + v.referenceCompileMs;
+  d.compiles = v.compiles;
+  d.compileCacheHits = v.compileCacheHits;
   for (auto &c : v.cases)
     d.runMs += c.candidateMs + c.referenceMs;
   if (v.isError()) {
@@ -291,14 +297,9 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   if (opts.instrument && instCase) {
     mlir::OwningOpRef<mlir::ModuleOp> inst(llvm::cast<mlir::ModuleOp>(candidate->clone()));
     mlir::PassManager pm(s.ctx.get());
-    std::string perr;
-    llvm::raw_string_ostream pos(perr);
-    bool ok = mlir::succeeded(mlir::parsePassPipeline(
-                  "gpu.module(kfix-instrument-races,kfix-instrument-writes,"
-                  "kfix-instrument-nan,kfix-instrument-overflow)",
-                  pm, pos)) &&
-              mlir::succeeded(pm.run(*inst));
-    LaunchRunner runner{s, {}, 0};
+    buildDiagnosisInstrumentationPipeline(pm, DiagnosisInstrumentationOptions());
+    bool ok = mlir::succeeded(pm.run(*inst));
+    LaunchRunner runner{s, {}, 0, 0, 0};
     std::string cerr;
     if (ok && runner.compile(*inst, cerr)) {
       SiteTable sites = SiteTable::build(*inst);
@@ -349,6 +350,8 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
           runMs);
       d.runMs += runMs;
       d.compileMs += runner.compileMs;
+      d.compiles += runner.compiles;
+      d.compileCacheHits += runner.cacheHits;
       ++d.evaluations;
       auto take = [&](std::vector<Finding> fs) {
         for (Finding &f : fs)

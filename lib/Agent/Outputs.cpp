@@ -5,7 +5,6 @@
 #include "kfix/Agent/Delivery.h"
 #include "kfix/Pipelines/Pipelines.h"
 #include "kfix/Report/Report.h"
-#include "kfix/Translation/Translations.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
@@ -152,6 +151,8 @@ bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef d
       llvm::formatv("{0} actions tried, {1} evaluations, {2:F0} ms", r.search.iterations,
                     r.search.evaluations, r.wallMs)
           .str()};
+  if (std::string c = r.compileSummary(s); !c.empty())
+    summary.push_back(c);
   for (auto &g : r.gateRejections)
     summary.push_back("accepted by the loop, rejected by the integrity gate: " + g);
   if (r.search.best)

@@ -74,7 +74,9 @@ llvm::json::Value Evaluation::toJSON() const {
   return llvm::json::Object{{"passed", passed},     {"error", error},
                             {"measure", measure},   {"summary", summary},
                             {"sites", std::move(s)}, {"evaluations", evaluations},
-                            {"compile_ms", compileMs}, {"run_ms", runMs}};
+                            {"compile_ms", compileMs}, {"run_ms", runMs},
+                            {"compiles", compiles},
+                            {"compile_cache_hits", compileCacheHits}};
 }
 
 llvm::json::Value StepRecord::toJSON() const {
@@ -91,6 +93,10 @@ llvm::json::Value StepRecord::toJSON() const {
       split[name] = v;
   if (!split.empty())
     o["ms_split"] = std::move(split);
+  if (compiles >= 0) {
+    o["compiles"] = compiles;
+    o["compile_cache_hits"] = compileCacheHits;
+  }
   return o;
 }
 
@@ -269,7 +275,14 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
   SearchResult result;
   const Budgets &b = options.budgets;
   auto start = Clock::now();
+  // The compile counts when the current step began.
+  CompileCounts stepBase;
   auto record = [&](StepRecord r) {
+    if (options.compileCounts) {
+      CompileCounts now = options.compileCounts();
+      r.compiles = static_cast<int64_t>(now.compiles - stepBase.compiles);
+      r.compileCacheHits = static_cast<int64_t>(now.hits - stepBase.hits);
+    }
     if (options.onStep)
       options.onStep(r);
     result.steps.push_back(std::move(r));
@@ -408,6 +421,8 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       entry.tried.push_back(action.describe());
       ++result.iterations;
       auto stepStart = Clock::now();
+      if (options.compileCounts)
+        stepBase = options.compileCounts();
       StepRecord rec;
       rec.iteration = result.iterations;
       rec.action = action;

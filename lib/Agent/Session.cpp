@@ -81,10 +81,13 @@ std::unique_ptr<Session> kfix::openSession(llvm::StringRef taskPath,
       return nullptr;
     }
   }
-  s->executor = createExecutor(target, e);
-  if (!s->executor) {
+  std::unique_ptr<Executor> exec = createExecutor(target, e);
+  if (!exec) {
     err = {"target", "--target " + target.str() + ": " + e};
     return nullptr;
   }
+  auto cache = std::make_unique<CachingExecutor>(std::move(exec));
+  s->compileCache = cache.get();
+  s->executor = std::move(cache);
   return s;
 }

@@ -377,6 +377,8 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
                    << r.search.originalGateRejection << "\n";
     if (r.after)
       llvm::outs() << "  after:  " << r.after->summary << "\n";
+    if (std::string c = r.compileSummary(*s); !c.empty())
+      llvm::outs() << "  " << c << "\n";
     if (r.gateReport && !r.gateReport->sizeLimited.empty())
       llvm::outs() << "  size-limited: " << r.gateReport->sizeLimited << "\n";
     for (auto &g : r.gateRejections)

@@ -1,6 +1,6 @@
 //===- TranslateMain.cpp - kfix-translate ---------------------------------===//
 #include "kfix/Driver/Driver.h"
-#include "kfix/InitAll.h"
+#include "kfix/Translation/Translations.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 

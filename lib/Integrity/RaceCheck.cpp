@@ -3,17 +3,18 @@
 // A race can give the right answer by luck: the CPU executor runs the threads
 // of a block in one fixed order, and a GPU often does too for small inputs.
 // The output-comparison checks cannot see such a race; this check runs the
-// candidate instrumented for races (kfix-instrument-races) on the task's first
-// size and rejects any shared-memory conflict inside a barrier interval or
-// global element written by several threads without atomics.
+// candidate instrumented for races (kfix-diagnosis-instrumentation{writes=false
+// nan=false overflow=false}, lib/Pipelines) on the task's first size and
+// rejects any shared-memory conflict inside a barrier interval or global
+// element written by several threads without atomics.
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Integrity/Gate.h"
 
 #include "kfix/Diagnose/Detectors.h"
 #include "kfix/Diagnose/SiteTable.h"
+#include "kfix/Pipelines/Pipelines.h"
 #include "kfix/Runtime/Validate.h"
-#include "kfix/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -67,7 +68,12 @@ void kfix::runRaceCheck(const GateInput &in, const GateOptions &opts, GateReport
     return;
   OwningOpRef<ModuleOp> inst(cast<ModuleOp>(in.candidate->clone()));
   PassManager pm(inst->getContext());
-  pm.addNestedPass<gpu::GPUModuleOp>(createInstrumentRaces());
+  // The diagnosis instrumentation, races only.
+  DiagnosisInstrumentationOptions racesOnly;
+  racesOnly.writes = false;
+  racesOnly.nan = false;
+  racesOnly.overflow = false;
+  buildDiagnosisInstrumentationPipeline(pm, racesOnly);
   if (failed(pm.run(*inst))) {
     report.skipped.push_back("data-race: the candidate could not be instrumented");
     return;

@@ -11,6 +11,7 @@
 
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -83,9 +84,39 @@ void kfix::buildLowerToNVVMPipeline(OpPassManager &pm, const LowerToNVVMOptions 
   pm.addPass(createGpuModuleToBinaryPass(bin));
 }
 
+LogicalResult kfix::extractPTX(ModuleOp module, llvm::raw_ostream &os) {
+  SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
+  unsigned written = 0;
+  for (gpu::BinaryOp bin : binaries) {
+    for (Attribute attr : bin.getObjects()) {
+      auto obj = dyn_cast<gpu::ObjectAttr>(attr);
+      if (!obj || obj.getFormat() != gpu::CompilationTarget::Assembly)
+        continue;
+      if (binaries.size() > 1)
+        os << "// kfix: gpu.binary @" << bin.getName() << "\n";
+      os << obj.getObject().getValue();
+      ++written;
+    }
+  }
+  if (!written)
+    return module.emitError("no gpu.binary holding PTX (format=isa) in the module; run "
+                            "kfix-opt --kfix-lower-to-nvvm first");
+  return success();
+}
+
 void kfix::registerKFixPipelines() {
   PassPipelineRegistration<LowerToNVVMOptions>(
       "kfix-lower-to-nvvm",
       "Lower gpu.modules (kfix ops included) to gpu.binary ops holding PTX",
       buildLowerToNVVMPipeline);
+  PassPipelineRegistration<LowerToHostOptions>(
+      "kfix-lower-to-host",
+      "Lower the kernels of a lifted module to host functions in the LLVM dialect (the CPU "
+      "executor's lowering)",
+      buildLowerToHostPipeline);
+  PassPipelineRegistration<DiagnosisInstrumentationOptions>(
+      "kfix-diagnosis-instrumentation",
+      "Instrument the kernels of a lifted module for a diagnosis run (races, writes, nan, "
+      "overflow)",
+      buildDiagnosisInstrumentationPipeline);
 }

@@ -40,6 +40,8 @@ struct KernelSet {
   llvm::StringMap<std::unique_ptr<CompiledKernel>> kernels;
   llvm::StringMap<unsigned> expectedArgs;
   double compileMs = 0;
+  /// Kernels the executor compiled, and those a compile cache handed out.
+  unsigned compiles = 0, cacheHits = 0;
 
   /// A launch whose parameter list does not match the kernel is a task error.
   llvm::Error checkArity(llvm::ArrayRef<KernelLaunch> launches, StringRef side) {
@@ -67,6 +69,10 @@ struct KernelSet {
         return makeError(side + " kernel '" + n + "' does not compile on " + exec.name() + ": " +
                          (err.empty() ? "unknown error" : err));
       compileMs += k->compileMs();
+      if (k->fromCache())
+        ++cacheHits;
+      else
+        ++compiles;
       kernels[n] = std::move(k);
     }
     return llvm::Error::success();
@@ -384,6 +390,8 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
   if (llvm::Error e = cand.checkArity(task.launches, "candidate"))
     return fail("task: " + llvm::toString(std::move(e)));
   res.candidateCompileMs = cand.compileMs;
+  res.compiles = cand.compiles;
+  res.compileCacheHits = cand.cacheHits;
   bool cudaRef = task.reference.kind == ReferenceSpec::cuda;
   if (cudaRef) {
     if (!reference)
@@ -393,6 +401,8 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
     if (llvm::Error e = ref.checkArity(task.reference.launches, "reference"))
       return fail("task: " + llvm::toString(std::move(e)));
     res.referenceCompileMs = ref.compileMs;
+    res.compiles += ref.compiles;
+    res.compileCacheHits += ref.cacheHits;
   }
 
   for (unsigned si = 0; si < task.sizes.size(); ++si) {
@@ -559,6 +569,8 @@ llvm::json::Value kfix::toJSON(const ValidationResult &r, llvm::ArrayRef<std::st
                        {"total", static_cast<int64_t>(r.cases.size())},
                        {"candidate_compile_ms", r.candidateCompileMs},
                        {"reference_compile_ms", r.referenceCompileMs},
+                       {"compiles", static_cast<int64_t>(r.compiles)},
+                       {"compile_cache_hits", static_cast<int64_t>(r.compileCacheHits)},
                        {"cases", std::move(cases)}};
   if (!r.error.empty())
     o["error"] = r.error;

@@ -60,7 +60,16 @@ struct DebugResult {
   std::optional<Diagnosis> before, after;
   uint64_t promptTokens = 0, completionTokens = 0;
   double wallMs = 0;
+  /// With an accepted repair: compiles of the accepted module itself over
+  /// the run (screening compiles it; validation and the gate hit the cache),
+  /// and the accepted step's compiles and cache hits (its instrumented and
+  /// ghost variants included).
+  unsigned acceptedModuleCompiles = 0;
+  int64_t acceptedStepCompiles = -1, acceptedStepCacheHits = -1;
   llvm::json::Value toJSON(const Session &s) const;
+  /// One line for the terminal and report.html: the run's compiles and
+  /// cache hits ("" without a compile cache).
+  std::string compileSummary(const Session &s) const;
 };
 
 /// Runs the loop. `onStep` gets every step as it happens (trace.jsonl).

@@ -47,6 +47,9 @@ struct Diagnosis {
   double measure = 1e6;
   unsigned evaluations = 0;
   double compileMs = 0, runMs = 0;
+  /// Kernels compiled (instrumented variants included) and compiles a
+  /// compile cache answered.
+  unsigned compiles = 0, compileCacheHits = 0;
   /// As the planner's Evaluation.
   Evaluation toEvaluation() const;
 };

@@ -58,6 +58,9 @@ struct Evaluation {
   std::vector<std::string> sites; ///< source locations the diagnosis points at
   unsigned evaluations = 0;       ///< kernel validations this evaluation cost
   double compileMs = 0, runMs = 0;
+  /// Kernels compiled for this evaluation, and those a compile cache handed
+  /// out instead.
+  unsigned compiles = 0, compileCacheHits = 0;
   llvm::json::Value toJSON() const;
 };
 
@@ -136,6 +139,10 @@ struct StepRecord {
   /// full-coverage validation; the integrity gate. apply + screen is the
   /// candidate turnaround (apply a repair -> PTX -> verdict).
   double applyMs = -1, screenMs = -1, fullMs = -1, gateMs = -1;
+  /// Kernels compiled during the step (screening, validation, the gate,
+  /// diagnosis; instrumented variants included) and compiles a compile cache
+  /// answered; -1 without SearchOptions::compileCounts.
+  int64_t compiles = -1, compileCacheHits = -1;
   std::string note;
   llvm::json::Value toJSON() const;
 };
@@ -158,8 +165,15 @@ struct SearchResult {
   std::string originalGateRejection;
 };
 
+/// Running totals of a compile cache (CompileCache.h).
+struct CompileCounts {
+  uint64_t compiles = 0, hits = 0;
+};
+
 struct SearchOptions {
   Budgets budgets;
+  /// The compile counts so far: each step records how many compiles it cost.
+  std::function<CompileCounts()> compileCounts;
   /// Called after every step (trace.jsonl is written as it goes).
   std::function<void(const StepRecord &)> onStep;
   /// Polled between steps; true stops with reason "interrupted".

@@ -2,12 +2,14 @@
 //
 // What every task-level command needs: the manifest, an MLIR context with
 // kfix's dialects, the candidate (the task's source or --candidate), the
-// original source, the lifted reference, and an executor for the target.
+// original source, the lifted reference, and an executor for the target
+// (behind a compile cache).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KFIX_AGENT_SESSION_H
 #define KFIX_AGENT_SESSION_H
 
+#include "kfix/Runtime/CompileCache.h"
 #include "kfix/Runtime/Executor.h"
 #include "kfix/Runtime/Manifest.h"
 
@@ -28,7 +30,12 @@ struct Session {
   mlir::OwningOpRef<mlir::ModuleOp> candidate;
   mlir::OwningOpRef<mlir::ModuleOp> original; ///< the task's source (== candidate by default)
   mlir::OwningOpRef<mlir::ModuleOp> reference;
+  /// The target's executor behind the session's compile cache: screening,
+  /// validation, the integrity gate and diagnosis compile through it, so each
+  /// (module, kernel) is compiled once (CompileCache.h).
   std::unique_ptr<Executor> executor;
+  /// The same object as `executor`, for its statistics.
+  CachingExecutor *compileCache = nullptr;
   /// Files a command must never write over.
   std::vector<std::string> protectedFiles() const;
 };

@@ -78,14 +78,25 @@ public:
   virtual ~CompiledKernel() = default;
   virtual ExecResult launch(const LaunchConfig &cfg, llvm::MutableArrayRef<KernelArg> args,
                             const ExecOptions &opts) = 0;
-  /// Milliseconds spent compiling (lowering, JIT or PTX + module load).
+  /// Milliseconds spent compiling (lowering, JIT or PTX + module load); 0 for
+  /// a kernel handed out again by a compile cache (CompileCache.h).
   virtual double compileMs() const = 0;
+  /// Host bytes this kernel keeps alive (JIT code and fiber stacks, PTX), an
+  /// estimate that bounds the compile cache; 0 when unknown.
+  virtual uint64_t footprintBytes() const { return 0; }
+  /// Whether this kernel came out of a compile cache rather than a compile.
+  virtual bool fromCache() const { return false; }
 };
 
 class Executor {
 public:
   virtual ~Executor() = default;
   virtual llvm::StringRef name() const = 0; ///< "cpu" or "cuda"
+  /// Everything besides the module and the kernel name that a compile
+  /// depends on (the target and its options, e.g. "cuda sm_90 +ptx80"): part
+  /// of the compile cache's key, so that a cache never hands out a kernel
+  /// compiled for other options.
+  virtual std::string compileOptionsKey() const { return name().str(); }
   /// Compiles the gpu.func whose `kfix.name` (or symbol name) is `kernel` from a
   /// lifted module. On failure returns null and sets `error`.
   virtual std::unique_ptr<CompiledKernel> compile(mlir::ModuleOp module, llvm::StringRef kernel,

@@ -79,6 +79,9 @@ struct ValidationResult {
   std::string error;
   std::string target;
   double candidateCompileMs = 0, referenceCompileMs = 0;
+  /// Kernels compiled for this validation, and kernels a compile cache
+  /// (CompileCache.h) handed out instead.
+  unsigned compiles = 0, compileCacheHits = 0;
   std::vector<CaseResult> cases;
   std::optional<CaseBuffers> failing;
   std::vector<CaseBuffers> failingCases;

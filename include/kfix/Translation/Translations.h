@@ -2,15 +2,13 @@
 #ifndef KFIX_TRANSLATION_TRANSLATIONS_H
 #define KFIX_TRANSLATION_TRANSLATIONS_H
 
-#include "mlir/IR/BuiltinOps.h"
-#include "llvm/Support/raw_ostream.h"
 
 namespace kfix {
 
-/// Writes the PTX text of every gpu.binary object in `module` (an `isa`
-/// object) to `os`, each preceded by a `// kfix: gpu.binary @name` line when
-/// there are several. Fails when there is no PTX object.
-mlir::LogicalResult extractPTX(mlir::ModuleOp module, llvm::raw_ostream &os);
+/// kfix-translate's translations (--import-cuda, --export-cuda,
+/// --kfix-extract-ptx), defined in lib/Driver: the driver is where the
+/// frontend and the exporter meet. (extractPTX is lib/Pipelines', Pipelines.h.)
+void registerAllTranslations();
 
 } // namespace kfix
 

@@ -1,31 +1,31 @@
 //===- CpuExecutor.cpp - run lifted kernels on the host through the JIT ----===//
 //
-// compile(): clone the module, keep the one kernel, instrument every access
-// with a guarded bounds check, `kfix-gpu-to-host`, lower to the LLVM dialect
-// and JIT it with MLIR's ExecutionEngine, the kfix_rt_* functions and the
-// half-precision libcalls supplied through its symbol map.
+// compile(): clone the module, keep the one kernel, run `kfix-lower-to-host`
+// (lib/Pipelines: every access guarded by a bounds check, `kfix-gpu-to-host`,
+// the LLVM dialect) and JIT it with MLIR's ExecutionEngine, the kfix_rt_*
+// functions and the half-precision libcalls supplied through its symbol map.
 // launch(): lay the arguments out as the packed entry point expects them
 // (memrefs as descriptors), then run the blocks one after another.
 //
 //===----------------------------------------------------------------------===//
 #include "CpuRuntime.h"
 #include "HalfFloat.h"
-#include "kfix/Conversion/Passes.h"
-#include "kfix/Runtime/KernelSource.h"
+#include "kfix/Pipelines/Pipelines.h"
+#include "kfix/Runtime/CpuRuntimeABI.h"
 #include "kfix/Runtime/Executor.h"
-#include "kfix/Transforms/Passes.h"
+#include "kfix/Runtime/ExecutorDump.h"
+#include "kfix/Runtime/KernelSource.h"
 
-#include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
-#include "mlir/Dialect/Math/Transforms/Passes.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -76,14 +76,18 @@ class CpuKernel : public CompiledKernel {
 public:
   CpuKernel(std::unique_ptr<ExecutionEngine> engine, PackedEntry entry, bool fibers,
             std::vector<Param> params, int64_t staticShared, int64_t minDynamicShared,
-            std::vector<std::string> locs, double ms, std::string name, size_t stackBytes)
+            std::vector<std::string> locs, double ms, std::string name, size_t stackBytes,
+            uint64_t codeBytes)
       : stacks(stackBytes), engine(std::move(engine)), entry(entry), fibers(fibers), params(std::move(params)),
         staticShared(staticShared), minDynamicShared(minDynamicShared), locs(std::move(locs)),
-        ms(ms), name(std::move(name)) {}
+        ms(ms), name(std::move(name)), codeBytes(codeBytes) {}
 
   ExecResult launch(const LaunchConfig &cfg, llvm::MutableArrayRef<KernelArg> args,
                     const ExecOptions &opts) override;
   double compileMs() const override { return ms; }
+  /// The JIT's code and data (estimated from the size of the LLVM dialect
+  /// module) and the fiber stacks mapped so far.
+  uint64_t footprintBytes() const override { return codeBytes + stacks.mappedBytes(); }
 
 private:
   StackPool stacks;
@@ -96,6 +100,7 @@ private:
   std::vector<std::string> locs;
   double ms;
   std::string name;
+  uint64_t codeBytes;
 };
 
 ExecResult errorResult(std::string message) {
@@ -320,26 +325,12 @@ gpu::GPUFuncOp findKernel(ModuleOp module, llvm::StringRef kernel) {
   return dyn_cast_or_null<gpu::GPUFuncOp>(kfix::findKernel(module, kernel));
 }
 
-void addLoweringPasses(PassManager &pm) {
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createSCFToControlFlowPass());
-  math::MathExtendToSupportedTypesOptions extend;
-  pm.addPass(math::createMathExtendToSupportedTypes(extend));
-  arith::ArithEmulateUnsupportedFloatsOptions emulate;
-  emulate.sourceTypeStrs = {"f16", "bf16"};
-  emulate.targetTypeStr = "f32";
-  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createConvertVectorToLLVMPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
+/// A memref type without its memory space (kfix-gpu-to-host strips them).
+Type stripMemorySpace(Type t) {
+  auto mt = dyn_cast<MemRefType>(t);
+  if (!mt || !mt.getMemorySpace())
+    return t;
+  return MemRefType::get(mt.getShape(), mt.getElementType(), mt.getLayout(), Attribute());
 }
 
 llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
@@ -402,6 +393,10 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
     op->erase();
   // Always guard every access, even if the module was instrumented without.
   copy->walk([](gpu::GPUFuncOp f) { f->removeAttr("kfix.instrumented.bounds"); });
+  gpu::GPUFuncOp func = findKernel(*copy, symName);
+  unsigned dumpIndex = executorDumpDir() ? nextExecutorDumpIndex() : 0;
+  dumpExecutorIR(dumpIndex, symName, "cpu.in.mlir",
+                 [&](llvm::raw_ostream &os) { printLikeKFixOpt(*copy, os); });
 
   // Static-shaped views of the dynamic shared bytes cannot be clamped to
   // LaunchConfig::sharedBytes: pad the arena so they stay inside it.
@@ -433,37 +428,29 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
       localBytes += mt.getNumElements() * 16;
   size_t stackBytes = 64 * 1024 + 2 * static_cast<size_t>(localBytes);
 
-  PassManager convert(ctx);
-  InstrumentBoundsOptions bounds;
-  bounds.guard = true;
-  convert.addNestedPass<gpu::GPUModuleOp>(createInstrumentBounds(bounds));
-  convert.addPass(createGPUToHost());
-  if (failed(convert.run(*copy))) {
-    error = "cannot convert kernel '" + kernel.str() + "' for the CPU executor:\n" + diagText;
-    return nullptr;
-  }
-
-  // Read the entry's parameters before they are flattened by the lowering.
-  bool fibers = false;
-  auto entryFn = copy->lookupSymbol<func::FuncOp>(std::string(kBlockEntryPrefix) + symName);
-  if (!entryFn) {
-    entryFn = copy->lookupSymbol<func::FuncOp>(std::string(kThreadEntryPrefix) + symName);
-    fibers = true;
-  }
-  if (!entryFn) {
-    error = "kfix-gpu-to-host made no entry point for '" + kernel.str() + "'";
-    return nullptr;
-  }
-  std::string entryName = entryFn.getName().str();
+  // The entry point's parameters after the context, as kfix-gpu-to-host
+  // makes them (CpuRuntimeABI.h): the kernel's arguments, its workgroup
+  // buffers, then the dynamic shared bytes when it uses them. Read before the
+  // lowering flattens them; reported only after it succeeded (a kernel that
+  // does not convert says so first).
+  bool usesDynamicShared =
+      func.walk([](gpu::DynamicSharedMemoryOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
   std::vector<Param> params;
-  unsigned numArgs = original.getNumArguments();
-  unsigned numWorkgroup = original.getNumWorkgroupAttributions();
+  std::string paramError;
+  unsigned numArgs = func.getNumArguments();
+  unsigned numWorkgroup = func.getNumWorkgroupAttributions();
+  SmallVector<Type> inputs;
+  for (Type t : func.getArgumentTypes())
+    inputs.push_back(stripMemorySpace(t));
+  for (BlockArgument a : func.getWorkgroupAttributions())
+    inputs.push_back(stripMemorySpace(a.getType()));
+  if (usesDynamicShared)
+    inputs.push_back(MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8)));
   int64_t staticShared = 0;
-  auto inputs = entryFn.getFunctionType().getInputs();
-  for (unsigned i = 1; i < inputs.size(); ++i) {
+  for (unsigned k = 0; k < inputs.size() && paramError.empty(); ++k) {
     Param p;
-    p.type = inputs[i];
-    unsigned k = i - 1;
+    p.type = inputs[k];
     auto mt = dyn_cast<MemRefType>(p.type);
     if (k < numArgs) {
       p.kind = mt ? Param::KernelBuffer : Param::KernelScalar;
@@ -472,21 +459,21 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
       if (mt && (mt.getRank() < 1 || !mt.getElementType().isIntOrFloat() ||
                  !mt.getLayout().isIdentity() ||
                  (mt.getRank() > 1 && mt.hasStaticShape()))) {
-        error = "kernel '" + kernel.str() + "': parameter " + std::to_string(k) +
-                " must be a 1-D memref of scalars or an N-D one of dynamic sizes "
-                "(docs/ir-conventions.md)";
-        return nullptr;
+        paramError = "kernel '" + kernel.str() + "': parameter " + std::to_string(k) +
+                     " must be a 1-D memref of scalars or an N-D one of dynamic sizes "
+                     "(docs/ir-conventions.md)";
+        break;
       }
       if (!mt && !p.type.isIntOrIndexOrFloat()) {
-        error = "kernel '" + kernel.str() + "': parameter " + std::to_string(k) +
-                " has a type the CPU executor cannot pass";
-        return nullptr;
+        paramError = "kernel '" + kernel.str() + "': parameter " + std::to_string(k) +
+                     " has a type the CPU executor cannot pass";
+        break;
       }
     } else if (k < numArgs + numWorkgroup) {
       p.kind = Param::StaticShared;
       if (!mt || !mt.hasStaticShape() || !mt.getElementType().isIntOrFloat()) {
-        error = "kernel '" + kernel.str() + "': workgroup buffers need a static shape";
-        return nullptr;
+        paramError = "kernel '" + kernel.str() + "': workgroup buffers need a static shape";
+        break;
       }
       p.shape.assign(mt.getShape().begin(), mt.getShape().end());
       staticShared = (staticShared + 15) / 16 * 16;
@@ -500,17 +487,48 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
     params.push_back(p);
   }
   staticShared = (staticShared + 15) / 16 * 16;
+
+  // The lowering: kfix-lower-to-host, as `kfix-opt --kfix-lower-to-host` runs it.
+  PassManager pm(ctx);
+  LowerToHostOptions lowering;
+  buildLowerToHostPipeline(pm, lowering);
+  if (failed(pm.run(*copy))) {
+    // kfix-gpu-to-host removes the gpu.modules when it succeeds.
+    bool converted = copy->getOps<gpu::GPUModuleOp>().empty();
+    if (!converted)
+      error = "cannot convert kernel '" + kernel.str() + "' for the CPU executor:\n" + diagText;
+    else if (!paramError.empty())
+      error = paramError;
+    else
+      error = "cannot lower kernel '" + kernel.str() + "' to LLVM:\n" + diagText;
+    return nullptr;
+  }
+  dumpExecutorIR(dumpIndex, symName, "cpu.host.mlir",
+                 [&](llvm::raw_ostream &os) { printLikeKFixOpt(*copy, os); });
+
+  // The entry point: the block loop, or one thread run as a fiber.
+  bool fibers = false;
+  std::string entryName = std::string(kBlockEntryPrefix) + symName;
+  if (!copy->lookupSymbol<LLVM::LLVMFuncOp>(entryName)) {
+    entryName = std::string(kThreadEntryPrefix) + symName;
+    fibers = true;
+  }
+  if (!copy->lookupSymbol<LLVM::LLVMFuncOp>(entryName)) {
+    error = "kfix-gpu-to-host made no entry point for '" + kernel.str() + "'";
+    return nullptr;
+  }
+  if (!paramError.empty()) {
+    error = paramError;
+    return nullptr;
+  }
   std::vector<std::string> locs;
   if (auto arr = (*copy)->getAttrOfType<ArrayAttr>(kLocsAttr))
     for (Attribute a : arr)
       locs.push_back(cast<StringAttr>(a).str());
-
-  PassManager lower(ctx);
-  addLoweringPasses(lower);
-  if (failed(lower.run(*copy))) {
-    error = "cannot lower kernel '" + kernel.str() + "' to LLVM:\n" + diagText;
-    return nullptr;
-  }
+  // What the JIT keeps: a generous estimate per LLVM dialect op.
+  uint64_t numOps = 0;
+  copy->walk([&](Operation *) { ++numOps; });
+  uint64_t codeBytes = (uint64_t(256) << 10) + 256 * numOps;
 
   auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0, nullptr);
   ExecutionEngineOptions options;
@@ -534,7 +552,7 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
           .count();
   return std::make_unique<CpuKernel>(std::move(*engine), *fn, fibers, std::move(params),
                                      staticShared, minDynamicShared, std::move(locs), ms,
-                                     kernel.str(), stackBytes);
+                                     kernel.str(), stackBytes, codeBytes);
 }
 
 std::unique_ptr<Executor> kfix::createCpuExecutor() {

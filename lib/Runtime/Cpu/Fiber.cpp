@@ -49,6 +49,7 @@ FiberStack *StackPool::get(size_t i) {
       munmap(reinterpret_cast<void *>(end), raw + mapBytes - end);
     char *slab = reinterpret_cast<char *>(aligned);
     slabs.push_back({slab, slabBytes});
+    mapped.fetch_add(slabBytes, std::memory_order_relaxed);
     for (size_t k = 0; k < perSlab; ++k) {
       FiberStack s;
       s.lo = slab + k * bytes;

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <atomic>
 #include <vector>
 
 namespace kfix::cpurt {
@@ -50,9 +51,13 @@ public:
   /// False when stack `i` overflowed (its canary was overwritten).
   bool intact(size_t i) const;
   size_t stackBytes() const { return bytes; }
+  /// Bytes of the stacks mapped so far (mapped on demand, never returned
+  /// before the pool ends).
+  size_t mappedBytes() const { return mapped.load(std::memory_order_relaxed); }
 
 private:
   size_t bytes;
+  std::atomic<size_t> mapped{0};
   std::vector<std::pair<char *, size_t>> slabs;
   std::vector<FiberStack> stacks;
 };

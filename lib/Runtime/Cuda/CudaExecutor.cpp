@@ -25,12 +25,13 @@
 #include "kfix/Runtime/Deadline.h"
 #include "kfix/Runtime/CudaDevices.h"
 #include "kfix/Runtime/Executor.h"
+#include "kfix/Runtime/ExecutorDump.h"
 #include "kfix/Runtime/TraceABI.h"
+#include "kfix/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
@@ -227,6 +228,10 @@ public:
         trace(std::move(trace)), lowerMs(lowerMs) {}
 
   double compileMs() const override { return lowerMs + loadMs; }
+  /// The PTX (the CUmodule loaded from it lives in the CUDA worker).
+  uint64_t footprintBytes() const override {
+    return sizeof(*this) + ptx.size() + entry.size() + params.size() * sizeof(Param);
+  }
 
   ExecResult launch(const LaunchConfig &cfg, llvm::MutableArrayRef<KernelArg> args,
                     const ExecOptions &opts) override;
@@ -485,6 +490,13 @@ class CudaExecutor : public Executor {
 public:
   explicit CudaExecutor(CudaDeviceInfo device) : device(std::move(device)) {}
   llvm::StringRef name() const override { return "cuda"; }
+  /// The lowering's options and the environment that changes a compile.
+  std::string compileOptionsKey() const override {
+    std::optional<std::string> libdevice = llvm::sys::Process::GetEnv("KFIX_LIBDEVICE");
+    return "cuda chip=" + device.chip() + " features=" + features() +
+           " libdevice=" + libdevice.value_or("") +
+           (llvm::sys::Process::GetEnv("KFIX_CUDA_NO_BOUNDS") ? " no-bounds" : "");
+  }
 
   std::unique_ptr<CompiledKernel> compile(ModuleOp original, llvm::StringRef kernel,
                                           std::string &error) override {
@@ -497,8 +509,15 @@ public:
       PassManager bpm(original.getContext());
       std::string perr;
       llvm::raw_string_ostream pos(perr);
-      if (failed(parsePassPipeline("gpu.module(kfix-instrument-bounds{guard=true})", bpm, pos)) ||
-          failed(bpm.run(*checked))) {
+      ScopedDiagnosticHandler handler(original.getContext(), [&](Diagnostic &d) {
+        if (d.getSeverity() == DiagnosticSeverity::Error)
+          pos << d.str() << "\n";
+        return success();
+      });
+      InstrumentBoundsOptions bounds;
+      bounds.guard = true;
+      bpm.addNestedPass<gpu::GPUModuleOp>(createInstrumentBounds(bounds));
+      if (failed(bpm.run(*checked))) {
         error = "bounds instrumentation failed: " + perr;
         return nullptr;
       }
@@ -558,12 +577,15 @@ public:
       return nullptr;
     }
 
+    unsigned dumpIndex = executorDumpDir() ? nextExecutorDumpIndex() : 0;
+    dumpExecutorIR(dumpIndex, func.getName(), "cuda.in.mlir",
+                   [&](llvm::raw_ostream &os) { printLikeKFixOpt(module, os); });
     auto start = std::chrono::steady_clock::now();
     OwningOpRef<ModuleOp> clone = module.clone();
     PassManager pm(module.getContext());
     LowerToNVVMOptions options;
     options.chip = device.chip();
-    options.features = device.major >= 10 ? "+ptx86" : "+ptx80";
+    options.features = features();
     // KFIX_LIBDEVICE: a libdevice.10.bc path, or "none" for the approximations.
     if (std::optional<std::string> libdevice = llvm::sys::Process::GetEnv("KFIX_LIBDEVICE"))
       options.libdevice = *libdevice;
@@ -596,6 +618,8 @@ public:
       error = "the lowering produced no PTX";
       return nullptr;
     }
+    dumpExecutorIR(dumpIndex, func.getName(), "cuda.ptx",
+                   [&](llvm::raw_ostream &os) { os << ptx; });
     double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count();
@@ -604,6 +628,8 @@ public:
   }
 
 private:
+  std::string features() const { return device.major >= 10 ? "+ptx86" : "+ptx80"; }
+
   CudaDeviceInfo device;
 };
 

@@ -40,12 +40,15 @@ double median(std::vector<double> v) {
 
 /// The driver and context of this process, set up by the first launch it
 /// serves, and the modules it loaded (a repair loop launches one candidate at
-/// several sizes and seeds: its PTX is JIT-compiled once).
+/// several sizes and seeds, then in every check of the integrity gate: its
+/// PTX is JIT-compiled once). The modules stay loaded as long as the compile
+/// cache keeps their kernels (CompileCache.h, as many entries by default);
+/// past that the least recently launched one is unloaded.
 struct ServerState {
   const cu::Driver *driver = nullptr;
   cu::CUcontext ctx = nullptr;
   llvm::StringMap<cu::CUmodule> modules; // key: PTX text
-  std::vector<std::string> order;        // load order, for eviction
+  std::vector<std::string> order;        // least recently launched first
 };
 
 ServerState &state() {
@@ -53,7 +56,7 @@ ServerState &state() {
   return s;
 }
 
-constexpr size_t kMaxCachedModules = 32;
+constexpr size_t kMaxCachedModules = 64;
 
 } // namespace
 
@@ -187,6 +190,9 @@ int kfix::serveLaunch(char *region, size_t bytes) {
   if (cached != s.modules.end()) {
     mod = cached->second;
     rep->moduleCached = 1;
+    auto pos = std::find(s.order.begin(), s.order.end(), ptx);
+    if (pos != s.order.end() && pos + 1 != s.order.end())
+      std::rotate(pos, pos + 1, s.order.end());
   } else {
     static char log[8192];
     log[0] = 0;

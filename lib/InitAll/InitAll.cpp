@@ -5,7 +5,6 @@
 #include "kfix/Dialect/KFix/KFixDialect.h"
 #include "kfix/Pipelines/Pipelines.h"
 #include "kfix/Transforms/Passes.h"
-#include "kfix/Translation/Translations.h"
 
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
