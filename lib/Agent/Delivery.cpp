@@ -13,6 +13,7 @@
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -183,9 +184,12 @@ size_t statementEnd(const std::string &t, size_t o) {
 
 std::string spellFloat(double v, bool f32, const SrcText &src) {
   bool mc = src.has("math_constants.h");
+  bool mathH = src.has("<math.h>") || src.has("<cmath>");
   if (std::isinf(v)) {
     if (mc)
       return std::string(v < 0 ? "-" : "") + (f32 ? "CUDART_INF_F" : "CUDART_INF");
+    if (mathH)
+      return v < 0 ? "-INFINITY" : "INFINITY";
     if (f32)
       return v < 0 ? "__int_as_float(0xff800000)" : "__int_as_float(0x7f800000)";
     return v < 0 ? "__longlong_as_double(0xfff0000000000000ULL)"
@@ -235,8 +239,59 @@ struct Printed {
   unsigned prec; // 17 primary .. 3 conditional
 };
 
+/// The full-warp mask as the file spells it: a macro defined to 0xffffffff
+/// when there is one, else the literal.
+std::string fullMaskSpelling(const SrcText &src) {
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(src.text).split(lines, '\n');
+  for (llvm::StringRef l : lines) {
+    l = l.trim();
+    if (!l.consume_front("#define"))
+      continue;
+    auto [name, val] = l.trim().split(' ');
+    val = val.trim();
+    std::string v = val.lower();
+    if (v == "0xffffffff" || v == "0xffffffffu" || v == "0xfffffffful")
+      return name.str();
+  }
+  return "0xffffffff";
+}
+
+/// The C++ spelling of a scalar MLIR type (empty when there is none).
+std::string cTypeName(Type t) {
+  if (t.isF32()) return "float";
+  if (t.isF64()) return "double";
+  if (t.isF16()) return "__half";
+  if (t.isBF16()) return "__nv_bfloat16";
+  if (t.isInteger(1)) return "bool";
+  if (t.isInteger(32) || t.isIndex()) return "int";
+  if (t.isInteger(64)) return "long long";
+  if (t.isInteger(16)) return "short";
+  if (t.isInteger(8)) return "char";
+  return "";
+}
+
+/// The text of the postfix expression (`in[j]`, `p[i][k]`, `f(x)`) that
+/// starts at `o`, or npos.
+size_t postfixEnd(const std::string &t, size_t o) {
+  size_t e = tokenEnd(t, o);
+  if (e == o)
+    return std::string::npos;
+  while (e < t.size() && (t[e] == '[' || t[e] == '(')) {
+    size_t c = matchClose(t, e);
+    if (c == std::string::npos)
+      return std::string::npos;
+    e = c + 1;
+  }
+  return e;
+}
+
 class SrcPrinter {
 public:
+  /// Names given to locals the repair created (`__kfix_max` -> `kfix_max`).
+  const std::map<Operation *, std::string> *localNames = nullptr;
+  llvm::StringRef base;
+
   SrcPrinter(gpu::GPUFuncOp f, const SrcText &src) : func(f), src(src) {
     if (auto names = f->getAttrOfType<ArrayAttr>("kfix.arg_names"))
       for (auto [i, n] : llvm::enumerate(names))
@@ -290,11 +345,24 @@ public:
     if (auto ld = dyn_cast<memref::LoadOp>(op)) {
       Value m = ld.getMemRef();
       if (auto al = m.getDefiningOp<memref::AllocaOp>()) {
+        if (localNames)
+          if (auto it = localNames->find(al); it != localNames->end())
+            return Printed{it->second, 17};
         auto name = al->getAttrOfType<StringAttr>("kfix.var");
         if (!name || name.getValue().starts_with("__") || !ld.getIndices().empty())
           return std::nullopt;
         return Printed{name.getValue().str(), 17};
       }
+      // An access the repair did not touch, as the file writes it (through
+      // its pointer locals: `in[j]`).
+      if (!op->hasAttr("kfix.repaired") && !base.empty())
+        if (auto l = fileLoc(op->getLoc(), base))
+          if (auto o = src.offset(l->first, l->second); o && isIdent(src.text[*o])) {
+            size_t e = postfixEnd(src.text, *o);
+            if (e != std::string::npos && e > *o && src.text[e - 1] == ']' &&
+                indicesUntouched(ld))
+              return Printed{src.text.substr(*o, e - *o), 16};
+          }
       auto nit = valueNames.find(m);
       if (nit == valueNames.end())
         return std::nullopt;
@@ -397,6 +465,28 @@ public:
         return call("__float2half");
       return castTo("float");
     }
+    if (auto sh = dyn_cast<gpu::ShuffleOp>(op)) {
+      if (v != sh.getShuffleResult())
+        return std::nullopt;
+      llvm::StringRef fn;
+      switch (sh.getMode()) {
+      case gpu::ShuffleMode::XOR: fn = "__shfl_xor_sync"; break;
+      case gpu::ShuffleMode::DOWN: fn = "__shfl_down_sync"; break;
+      case gpu::ShuffleMode::UP: fn = "__shfl_up_sync"; break;
+      case gpu::ShuffleMode::IDX: fn = "__shfl_sync"; break;
+      }
+      std::string mask = fullMaskSpelling(src);
+      if (auto m = sh->getAttrOfType<IntegerAttr>("kfix.mask"))
+        mask = llvm::formatv("{0:x}", (uint64_t)m.getValue().getZExtValue()).str();
+      auto val = sub(sh.getValue()), off = sub(sh.getOffset()), w = sub(sh.getWidth());
+      if (!val || !off || !w)
+        return std::nullopt;
+      std::string s = fn.str() + "(" + mask + ", " + val->text + ", " + off->text;
+      if (w->text != "32")
+        s += ", " + w->text;
+      return Printed{s + ")", 16};
+    }
+    if (isa<math::FmaOp>(op)) return mathFn("fma");
     if (isa<math::SqrtOp>(op)) return mathFn("sqrt");
     if (isa<math::RsqrtOp>(op)) return mathFn("rsqrt");
     if (isa<math::ExpOp>(op)) return mathFn("exp");
@@ -412,7 +502,54 @@ public:
     return std::nullopt;
   }
 
+  /// `name[i][j]` (or `name` for a scalar __shared__ / local) of an access.
+  std::optional<std::string> access(Value m, ValueRange indices) {
+    if (auto al = m.getDefiningOp<memref::AllocaOp>()) {
+      if (!indices.empty())
+        return std::nullopt;
+      if (localNames)
+        if (auto it = localNames->find(al); it != localNames->end())
+          return it->second;
+      auto name = al->getAttrOfType<StringAttr>("kfix.var");
+      if (!name || name.getValue().starts_with("__"))
+        return std::nullopt;
+      return name.getValue().str();
+    }
+    auto nit = valueNames.find(m);
+    if (nit == valueNames.end())
+      return std::nullopt;
+    std::string s = nit->second;
+    auto mt = cast<MemRefType>(m.getType());
+    if (mt.getRank() == 1 && mt.hasStaticShape() && mt.getDimSize(0) == 1 && mt.getMemorySpace())
+      return s;
+    for (Value i : indices) {
+      auto p = print(i);
+      if (!p)
+        return std::nullopt;
+      s += "[" + p->text + "]";
+    }
+    return s;
+  }
+
 private:
+  /// No repaired op computes the indices of `ld`.
+  bool indicesUntouched(memref::LoadOp ld) {
+    llvm::SmallVector<Value> work(ld.getIndices().begin(), ld.getIndices().end());
+    for (unsigned steps = 0; !work.empty() && steps < 256; ++steps) {
+      Operation *d = work.pop_back_val().getDefiningOp();
+      if (!d)
+        continue;
+      if (d->hasAttr("kfix.repaired"))
+        return false;
+      if (auto al = dyn_cast<memref::AllocaOp>(d))
+        if (localNames && localNames->count(al))
+          return false;
+      for (Value x : d->getOperands())
+        work.push_back(x);
+    }
+    return work.empty();
+  }
+
   gpu::GPUFuncOp func;
   const SrcText &src;
   llvm::DenseMap<Value, std::string> valueNames;
@@ -435,8 +572,15 @@ public:
   std::string unhandled; ///< the first repaired op no fix-it covers
 
   void collect(ModuleOp m) {
+    countOps(m);
     m.walk([&](gpu::GPUFuncOp f) {
       SrcPrinter pr(f, src);
+      pr.localNames = &localNames;
+      pr.base = base;
+      nameNewLocals(f);
+      // Statements the repair added (a loop, an initialization): printed
+      // whole and inserted between the file's statements.
+      newStatements(f, pr);
       // Guards first: the comparisons and loads they wrap are theirs.
       f.walk([&](scf::IfOp op) {
         if (auto rep = op->getAttrOfType<StringAttr>("kfix.repaired"))
@@ -446,7 +590,7 @@ public:
       // Loops next: the bounds and steps a repair computed are theirs.
       f.walk([&](scf::ForOp op) {
         if (auto rep = op->getAttrOfType<StringAttr>("kfix.repaired"))
-          if (!forLoop(op, rep.getValue(), pr) && unhandled.empty())
+          if (!covered.count(op) && !forLoop(op, rep.getValue(), pr) && unhandled.empty())
             unhandled = "scf.for (" + rep.getValue().str() + ")";
       });
       f.walk([&](Operation *op) {
@@ -474,6 +618,334 @@ private:
   ModuleOp original;
   std::set<std::pair<size_t, std::string>> seen; ///< (offset, kind) already a site
   std::set<Operation *> covered;                 ///< ops another fix-it accounts for
+  std::map<Operation *, std::string> localNames; ///< locals the repair created
+  std::set<Operation *> declared;                ///< of those, declared by an edit
+
+  //===--------------------------------------------------------------------===//
+  // New statements
+  //===--------------------------------------------------------------------===//
+
+  using OpKey = std::pair<std::string, const void *>;
+  std::map<OpKey, unsigned> origCount, unrepCount;
+  static OpKey key(Operation *op) {
+    return {op->getName().getStringRef().str(), op->getLoc().getAsOpaquePointer()};
+  }
+  void countOps(ModuleOp m) {
+    if (original)
+      original.walk([&](Operation *op) { ++origCount[key(op)]; });
+    m.walk([&](Operation *op) {
+      if (!op->hasAttr("kfix.repaired"))
+        ++unrepCount[key(op)];
+    });
+  }
+  unsigned countIn(const std::map<OpKey, unsigned> &m, Operation *op) {
+    auto it = m.find(key(op));
+    return it == m.end() ? 0 : it->second;
+  }
+  /// A repaired op that stands for no construct of the original (the
+  /// original has no op of its kind at its location, or the module still has
+  /// all of those unrepaired: a copy).
+  bool isNew(Operation *op) {
+    if (!op->hasAttr("kfix.repaired") || !original)
+      return false;
+    unsigned o = countIn(origCount, op);
+    return o == 0 || countIn(unrepCount, op) >= o;
+  }
+  /// An unrepaired op inside a new statement is a copy of one the original
+  /// keeps (not a statement of the original moved into a new one).
+  bool isCopy(Operation *op) { return countIn(unrepCount, op) > countIn(origCount, op); }
+
+  static bool isStatement(Operation *op) {
+    if (isa<memref::StoreOp, gpu::BarrierOp, scf::ForOp, scf::WhileOp, memref::AtomicRMWOp>(op))
+      return true;
+    if (auto i = dyn_cast<scf::IfOp>(op))
+      return i.getNumResults() == 0;
+    return op->getNumRegions() > 0;
+  }
+
+  void nameNewLocals(gpu::GPUFuncOp f) {
+    f.walk([&](memref::AllocaOp al) {
+      if (!al->hasAttr("kfix.repaired") || al.getType().getRank() != 0)
+        return;
+      std::string base = "kfix_tmp";
+      if (auto v = al->getAttrOfType<StringAttr>("kfix.var"))
+        base = llvm::StringRef(v.getValue()).ltrim('_').str();
+      if (base.empty())
+        base = "kfix_tmp";
+      std::string name = base;
+      for (unsigned k = 1; identInFile(name) || usedName(name); ++k)
+        name = base + "_" + std::to_string(k);
+      localNames[al] = name;
+    });
+  }
+  bool usedName(const std::string &n) {
+    for (auto &[op, x] : localNames)
+      if (x == n)
+        return true;
+    return false;
+  }
+  bool identInFile(llvm::StringRef n) {
+    const std::string &t = src.text;
+    for (size_t p = t.find(n.str()); p != std::string::npos; p = t.find(n.str(), p + 1))
+      if ((p == 0 || !isIdent(t[p - 1])) && (p + n.size() >= t.size() || !isIdent(t[p + n.size()])))
+        return true;
+    return false;
+  }
+
+  std::string localType(memref::AllocaOp al) {
+    if (auto c = al->getAttrOfType<StringAttr>("kfix.ctype"))
+      return c.getValue().str();
+    return cTypeName(al.getType().getElementType());
+  }
+
+  /// The alloca that holds a scf.for's induction variable.
+  memref::AllocaOp loopVar(scf::ForOp f) {
+    for (Operation *u : f.getInductionVar().getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u))
+        if (st.getValue() == f.getInductionVar())
+          if (auto al = st.getMemRef().getDefiningOp<memref::AllocaOp>())
+            return al;
+    return {};
+  }
+
+  /// The statements of `block` as C++ lines at indentation `ind`.
+  std::optional<std::string> stmts(Block &block, SrcPrinter &pr, const std::string &ind,
+                                   Value skipIv = {}) {
+    std::string out;
+    for (Operation &op : block) {
+      if (isa<scf::YieldOp>(op) || !isStatement(&op))
+        continue;
+      if (auto st = dyn_cast<memref::StoreOp>(op); st && skipIv && st.getValue() == skipIv)
+        continue;
+      auto s = stmt(&op, pr, ind);
+      if (!s)
+        return std::nullopt;
+      out += *s;
+    }
+    return out;
+  }
+
+  /// One statement (with its nested ones) as C++ lines at indentation `ind`.
+  std::optional<std::string> stmt(Operation *op, SrcPrinter &pr, const std::string &ind) {
+    const std::string step = "    ";
+    if (isa<gpu::BarrierOp>(op))
+      return ind + "__syncthreads();\n";
+    if (auto st = dyn_cast<memref::StoreOp>(op)) {
+      auto lhs = pr.access(st.getMemRef(), st.getIndices());
+      if (!lhs)
+        return std::nullopt;
+      auto al = st.getMemRef().getDefiningOp<memref::AllocaOp>();
+      if (al && localNames.count(al) && !declared.count(al)) {
+        auto v = pr.print(st.getValue());
+        if (!v)
+          return std::nullopt;
+        declared.insert(al);
+        return ind + localType(al) + " " + *lhs + " = " + v->text + ";\n";
+      }
+      // `x op= e` for `x = x op e`.
+      if (Operation *d = st.getValue().getDefiningOp();
+          d && d->getNumOperands() == 2 && isa<arith::AddFOp, arith::AddIOp, arith::SubFOp,
+                                                 arith::SubIOp, arith::MulFOp, arith::MulIOp>(d))
+        if (auto ld = d->getOperand(0).getDefiningOp<memref::LoadOp>();
+            ld && ld.getMemRef() == st.getMemRef() && ld.getIndices() == st.getIndices()) {
+          auto r = pr.print(d->getOperand(1));
+          if (!r)
+            return std::nullopt;
+          llvm::StringRef sym = isa<arith::AddFOp, arith::AddIOp>(d)   ? "+="
+                                : isa<arith::SubFOp, arith::SubIOp>(d) ? "-="
+                                                                       : "*=";
+          return ind + *lhs + " " + sym.str() + " " + r->text + ";\n";
+        }
+      auto v = pr.print(st.getValue());
+      if (!v)
+        return std::nullopt;
+      return ind + *lhs + " = " + v->text + ";\n";
+    }
+    if (auto at = dyn_cast<memref::AtomicRMWOp>(op)) {
+      if (!at.getResult().use_empty())
+        return std::nullopt;
+      llvm::StringRef fn;
+      switch (at.getKind()) {
+      case arith::AtomicRMWKind::addf: case arith::AtomicRMWKind::addi: fn = "atomicAdd"; break;
+      case arith::AtomicRMWKind::maxs: case arith::AtomicRMWKind::maxu: fn = "atomicMax"; break;
+      case arith::AtomicRMWKind::mins: case arith::AtomicRMWKind::minu: fn = "atomicMin"; break;
+      default: return std::nullopt;
+      }
+      auto lhs = pr.access(at.getMemref(), at.getIndices());
+      auto v = pr.print(at.getValue());
+      if (!lhs || !v)
+        return std::nullopt;
+      return ind + fn.str() + "(&" + *lhs + ", " + v->text + ");\n";
+    }
+    if (auto f = dyn_cast<scf::ForOp>(op)) {
+      auto var = loopVar(f);
+      if (!var || f.getNumResults())
+        return std::nullopt;
+      auto name = pr.access(var.getResult(), {});
+      auto lb = pr.print(f.getLowerBound()), ub = pr.print(f.getUpperBound()),
+           stp = pr.print(f.getStep());
+      if (!name || !lb || !ub || !stp)
+        return std::nullopt;
+      std::string head = "for (" + localType(var) + " " + *name + " = " + lb->text + "; " + *name +
+                         " < " + ub->text + "; " +
+                         (stp->text == "1" ? "++" + *name : *name + " += " + stp->text) + ")";
+      auto body = stmts(*f.getBody(), pr, ind + step, f.getInductionVar());
+      if (!body)
+        return std::nullopt;
+      return block(ind, head, *body);
+    }
+    if (auto i = dyn_cast<scf::IfOp>(op)) {
+      if (i.getNumResults())
+        return std::nullopt;
+      auto c = pr.print(i.getCondition());
+      auto then = stmts(i.getThenRegion().front(), pr, ind + step);
+      if (!c || !then)
+        return std::nullopt;
+      std::string out = block(ind, "if (" + c->text + ")", *then);
+      if (!i.getElseRegion().empty()) {
+        auto els = stmts(i.getElseRegion().front(), pr, ind + step);
+        if (!els)
+          return std::nullopt;
+        if (!els->empty()) {
+          if (out.back() == '\n' && llvm::StringRef(out).rtrim().ends_with("}"))
+            out = llvm::StringRef(out).rtrim().str() + " else";
+          else
+            out += ind + "else";
+          out += block("", "", *els).substr(1);
+          if (out.find(" else\n") != std::string::npos)
+            return std::nullopt;
+        }
+      }
+      return out;
+    }
+    return std::nullopt;
+  }
+  /// `head stmt;` on one line when the body is one line, else braced.
+  static std::string block(const std::string &ind, const std::string &head,
+                           const std::string &body) {
+    if (llvm::count(body, '\n') == 1 && body.size() < 80)
+      return ind + head + " " + llvm::StringRef(body).ltrim().str();
+    return ind + head + " {\n" + body + ind + "}\n";
+  }
+
+  /// The repaired value ops an inserted statement prints (its operands'
+  /// repaired definitions, transitively) are accounted for.
+  void coverSlice(Operation *op) {
+    op->walk([&](Operation *x) {
+      covered.insert(x);
+      for (Value v : x->getOperands()) {
+        llvm::SmallVector<Value> work{v};
+        while (!work.empty()) {
+          Operation *d = work.pop_back_val().getDefiningOp();
+          if (!d || !d->hasAttr("kfix.repaired") || isStatement(d) || !covered.insert(d).second)
+            continue;
+          for (Value w : d->getOperands())
+            work.push_back(w);
+        }
+      }
+    });
+  }
+
+  bool qualifiesAsNew(Operation *op) {
+    if (!isNew(op) || !isStatement(op))
+      return false;
+    bool ok = true;
+    op->walk([&](Operation *x) {
+      if (x != op && !x->hasAttr("kfix.repaired") && fileLoc(x->getLoc(), base) && !isCopy(x))
+        ok = false;
+    });
+    return ok;
+  }
+
+  void newStatements(gpu::GPUFuncOp f, SrcPrinter &pr) {
+    llvm::SmallVector<Block *> blocks;
+    f->walk<WalkOrder::PreOrder>([&](Block *b) { blocks.push_back(b); });
+    for (Block *b : blocks) {
+      if (b->getParentOp() && covered.count(b->getParentOp()))
+        continue;
+      std::vector<Operation *> run;
+      Operation *prev = nullptr;
+      auto flush = [&](Operation *next) {
+        if (!run.empty())
+          insertRun(run, prev, next, pr);
+        run.clear();
+      };
+      for (Operation &op : *b) {
+        if (covered.count(&op))
+          continue;
+        if (qualifiesAsNew(&op)) {
+          run.push_back(&op);
+          continue;
+        }
+        if (isStatement(&op) && fileLoc(op.getLoc(), base)) {
+          flush(&op);
+          prev = &op;
+        }
+      }
+      flush(nullptr);
+    }
+  }
+
+  void insertRun(const std::vector<Operation *> &run, Operation *prev, Operation *next,
+                 SrcPrinter &pr) {
+    if (llvm::all_of(run, [](Operation *x) { return isa<gpu::BarrierOp>(x); }))
+      return; // barrier() places a lone barrier
+    std::string ind;
+    std::vector<unsigned> lines;
+    if (next) {
+      unsigned l = fileLoc(next->getLoc(), base)->first;
+      lines.push_back(l);
+      ind = src.indentOf(l);
+    }
+    if (prev) {
+      unsigned l = lastLine(prev) + 1;
+      if (!next)
+        ind = src.indentOf(l - 1);
+      lines.push_back(l);
+    }
+    if (lines.empty())
+      return;
+    auto saved = declared;
+    // Locals the run uses before a statement of it declares them.
+    std::string text;
+    std::set<Operation *> used;
+    for (Operation *op : run)
+      op->walk([&](Operation *x) {
+        Value m;
+        if (auto ld = dyn_cast<memref::LoadOp>(x)) m = ld.getMemRef();
+        if (auto st = dyn_cast<memref::StoreOp>(x)) m = st.getMemRef();
+        if (auto al = m ? m.getDefiningOp<memref::AllocaOp>() : nullptr)
+          if (localNames.count(al) && !declared.count(al))
+            used.insert(al);
+      });
+    for (Operation *al : used) {
+      bool firstIsDecl = false;
+      if (auto st = dyn_cast<memref::StoreOp>(run.front()))
+        firstIsDecl = st.getMemRef().getDefiningOp() == al;
+      if (!firstIsDecl) {
+        text += ind + localType(cast<memref::AllocaOp>(al)) + " " + localNames[al] + ";\n";
+        declared.insert(al);
+      }
+    }
+    for (Operation *op : run) {
+      auto s = stmt(op, pr, ind);
+      if (!s) {
+        declared = saved;
+        return; // left to the other fix-its (or reported unhandled)
+      }
+      text += *s;
+    }
+    for (Operation *op : run)
+      coverSlice(op);
+    Site s;
+    std::set<unsigned> done;
+    for (unsigned l : lines)
+      if (l && l <= src.lineStart.size() && done.insert(l).second)
+        s.alternatives.push_back({edit(src.lineBegin(l), 0, text, "insert-statements",
+                                       run.front()->getAttrOfType<StringAttr>("kfix.repaired")
+                                           .getValue())});
+    addSite(reinterpret_cast<size_t>(run.front()), "statements", std::move(s));
+  }
 
   std::optional<size_t> at(Operation *op) {
     auto l = fileLoc(op->getLoc(), base);
@@ -551,6 +1023,8 @@ private:
       return true;
     if (isa<gpu::BarrierOp>(op))
       return barrier(op, pass);
+    if (auto sh = dyn_cast<gpu::ShuffleOp>(op))
+      return shuffle(sh, pass, pr);
     if (auto ifOp = dyn_cast<scf::IfOp>(op))
       return guard(ifOp, pass, pr);
     if (isa<memref::LoadOp, memref::StoreOp>(op) && op->getParentOfType<scf::IfOp>() &&
@@ -654,6 +1128,123 @@ private:
     Site s;
     s.alternatives.push_back({edit(p, 1, nd, "replace-token", pass)});
     return addSite(p, "token", std::move(s));
+  }
+
+  /// The original op of the same kind at `op`'s location.
+  Operation *counterpart(Operation *op) {
+    Operation *found = nullptr;
+    if (original)
+      original.walk([&](Operation *x) {
+        if (!found && x->getName() == op->getName() && x->getLoc() == op->getLoc())
+          found = x;
+      });
+    return found;
+  }
+
+  /// The top-level comma-separated arguments of the call whose name starts
+  /// at `o`: [begin, end) of each, trimmed.
+  std::optional<std::vector<std::pair<size_t, size_t>>> callArgs(size_t o) {
+    const std::string &t = src.text;
+    size_t p = tokenEnd(t, o);
+    while (p < t.size() && t[p] == ' ')
+      ++p;
+    if (p >= t.size() || t[p] != '(')
+      return std::nullopt;
+    size_t c = matchClose(t, p);
+    if (c == std::string::npos)
+      return std::nullopt;
+    std::vector<std::pair<size_t, size_t>> args;
+    int depth = 0;
+    size_t b = p + 1;
+    auto push = [&](size_t e) {
+      size_t x = b, y = e;
+      while (x < y && std::isspace((unsigned char)t[x]))
+        ++x;
+      while (y > x && std::isspace((unsigned char)t[y - 1]))
+        --y;
+      args.push_back({x, y});
+    };
+    for (size_t i = p + 1; i < c; ++i) {
+      char ch = t[i];
+      if (ch == '(' || ch == '[' || ch == '{')
+        ++depth;
+      else if (ch == ')' || ch == ']' || ch == '}')
+        --depth;
+      else if (ch == ',' && depth == 0) {
+        push(i);
+        b = i + 1;
+      }
+    }
+    push(c);
+    return args;
+  }
+
+  /// A warp shuffle whose mode, mask, offset or width a repair changed: the
+  /// intrinsic's name and arguments at its call.
+  bool shuffle(gpu::ShuffleOp sh, llvm::StringRef pass, SrcPrinter &pr) {
+    auto o = at(sh);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    size_t ne = tokenEnd(t, *o);
+    llvm::StringRef name(t.data() + *o, ne - *o);
+    if (!name.starts_with("__shfl"))
+      return false;
+    auto orig = dyn_cast_or_null<gpu::ShuffleOp>(counterpart(sh));
+    if (!orig)
+      return false;
+    auto args = callArgs(*o);
+    if (!args || args->size() < 3)
+      return false;
+    std::vector<SourceEdit> es;
+    llvm::StringRef fn;
+    switch (sh.getMode()) {
+    case gpu::ShuffleMode::XOR: fn = "__shfl_xor_sync"; break;
+    case gpu::ShuffleMode::DOWN: fn = "__shfl_down_sync"; break;
+    case gpu::ShuffleMode::UP: fn = "__shfl_up_sync"; break;
+    case gpu::ShuffleMode::IDX: fn = "__shfl_sync"; break;
+    }
+    if (sh.getMode() != orig.getMode())
+      es.push_back(edit(*o, name.size(), fn.str(), "replace-token", pass));
+    auto maskOf = [](Operation *x) -> std::optional<uint64_t> {
+      if (auto m = x->getAttrOfType<IntegerAttr>("kfix.mask"))
+        return m.getValue().getZExtValue();
+      return std::nullopt;
+    };
+    auto replaceArg = [&](unsigned i, const std::string &text) {
+      auto [b, e] = (*args)[i];
+      if (t.substr(b, e - b) != text)
+        es.push_back(edit(b, e - b, text, "replace-token", pass));
+    };
+    if (maskOf(sh) != maskOf(orig)) {
+      std::string m = maskOf(sh) ? llvm::formatv("{0:x}", *maskOf(sh)).str() : fullMaskSpelling(src);
+      replaceArg(0, m);
+    }
+    auto changed = [&](Value v) {
+      Operation *d = v.getDefiningOp();
+      return d && d->hasAttr("kfix.repaired");
+    };
+    if (changed(sh.getOffset())) {
+      auto p = pr.print(sh.getOffset());
+      if (!p)
+        return false;
+      replaceArg(2, p->text);
+    }
+    if (changed(sh.getWidth())) {
+      auto p = pr.print(sh.getWidth());
+      if (!p)
+        return false;
+      if (args->size() > 3)
+        replaceArg(3, p->text);
+      else if (p->text != "32")
+        es.push_back(edit((*args)[2].second, 0, ", " + p->text, "replace-token", pass));
+    }
+    covered.insert(sh);
+    if (es.empty())
+      return true;
+    Site s;
+    s.alternatives.push_back(es);
+    return addSite(*o, "shuffle", std::move(s));
   }
 
   /// The op next to `op` in its block (dir +1/-1) that has a location in the
@@ -1128,6 +1719,9 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
     bool ok;
     std::string text = applyEdits(orig, es, ok);
     ++d.candidatesTried;
+    if (getenv("KFIX_DELIVERY_DEBUG"))
+      llvm::errs() << "--- delivery candidate " << d.candidatesTried << ":\n"
+                   << unifiedDiff(orig, text, "a", "b") << "\n";
     if (!ok) {
       lastError = "overlapping edits";
       continue;
