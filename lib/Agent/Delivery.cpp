@@ -1094,10 +1094,64 @@ private:
       default: return false;
       }
     }
+    // A constant the repair put on the right-hand side (`off > 1` -> `off > 0`).
+    std::vector<SourceEdit> operandEdits;
+    if (auto c = op->getOperand(1).getDefiningOp<arith::ConstantOp>();
+        c && c->hasAttr("kfix.repaired")) {
+      size_t r = e;
+      while (r < t.size() && t[r] == ' ')
+        ++r;
+      auto lit = r < t.size() ? literalAt(r) : std::nullopt;
+      auto spelled = spellConstant(c, src);
+      if (!spelled)
+        return false;
+      if (lit) {
+        // Only a literal that is the whole operand.
+        size_t q = lit->second;
+        while (q < t.size() && t[q] == ' ')
+          ++q;
+        if (q < t.size() && !llvm::StringRef(";),?:&|").contains(t[q]))
+          lit.reset();
+      }
+      if (!lit) {
+        // An expression: the operand up to the end of the comparison, in a
+        // constant the file names when the expression uses it (`kWarp / 2`
+        // -> `kWarp`).
+        size_t q = r;
+        int depth = 0;
+        for (; q < t.size(); ++q) {
+          char ch = t[q];
+          if (ch == '(' || ch == '[')
+            ++depth;
+          else if (ch == ')' || ch == ']') {
+            if (depth-- == 0)
+              break;
+          } else if (depth == 0 && (ch == ';' || ch == ',' || ch == '?' || ch == ':' ||
+                                    (ch == '&' && q + 1 < t.size() && t[q + 1] == '&') ||
+                                    (ch == '|' && q + 1 < t.size() && t[q + 1] == '|')))
+            break;
+        }
+        while (q > r && t[q - 1] == ' ')
+          --q;
+        if (q <= r)
+          return false;
+        std::string named = namedConstant(llvm::StringRef(t).slice(r, q), *spelled);
+        lit = std::make_pair(r, q);
+        spelled = named.empty() ? *spelled : named;
+      }
+      if (t.substr(lit->first, lit->second - lit->first) != *spelled)
+        operandEdits.push_back(
+            edit(lit->first, lit->second - lit->first, *spelled, "replace-token", pass));
+      covered.insert(c);
+    }
     Site s;
-    for (const std::string &x : {sym, swapped})
+    for (const std::string &x : {sym, swapped}) {
+      std::vector<SourceEdit> es = operandEdits;
       if (x != tok)
-        s.alternatives.push_back({edit(*o, tok.size(), x, "replace-token", pass)});
+        es.push_back(edit(*o, tok.size(), x, "replace-token", pass));
+      if (!es.empty())
+        s.alternatives.push_back(es);
+    }
     if (s.alternatives.empty())
       return true;
     return addSite(*o, "token", std::move(s));
@@ -1128,6 +1182,61 @@ private:
     Site s;
     s.alternatives.push_back({edit(p, 1, nd, "replace-token", pass)});
     return addSite(p, "token", std::move(s));
+  }
+
+  /// An identifier used in `expr` that the file defines as the constant
+  /// `value` (`constexpr int kWarp = 32;`, `#define WARP 32`), or "".
+  std::string namedConstant(llvm::StringRef expr, llvm::StringRef value) {
+    for (size_t i = 0; i < expr.size();) {
+      if (!isIdent(expr[i]) || std::isdigit((unsigned char)expr[i])) {
+        ++i;
+        continue;
+      }
+      size_t j = i;
+      while (j < expr.size() && isIdent(expr[j]))
+        ++j;
+      std::string id = expr.slice(i, j).str();
+      i = j;
+      if (auto v = constantValueOf(id); v && *v == value)
+        return id;
+    }
+    return "";
+  }
+  /// The literal a file-scope `#define NAME lit` / `const[expr] T NAME = lit;`
+  /// gives `name`.
+  std::optional<std::string> constantValueOf(const std::string &name) {
+    llvm::SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(src.text).split(lines, '\n');
+    for (llvm::StringRef l : lines) {
+      l = l.trim();
+      llvm::StringRef rest;
+      if (l.consume_front("#define")) {
+        l = l.trim();
+        if (!l.consume_front(name) || l.empty() || !(l[0] == ' ' || l[0] == '\t'))
+          continue;
+        rest = l.trim();
+      } else if (l.starts_with("constexpr") || l.starts_with("const ") ||
+                 l.starts_with("static const")) {
+        size_t p = l.find(" " + name);
+        if (p == llvm::StringRef::npos)
+          continue;
+        llvm::StringRef r = l.drop_front(p + 1 + name.size()).ltrim();
+        if (!r.consume_front("="))
+          continue;
+        rest = r.trim().rtrim(';').trim();
+      } else {
+        continue;
+      }
+      // A plain literal (suffixes and parentheses dropped).
+      rest = rest.trim("() ");
+      while (!rest.empty() && llvm::StringRef("uUlLfF").contains(rest.back()) &&
+             !(rest.size() > 1 && rest.starts_with("0x") && std::isxdigit((unsigned char)rest.back())))
+        rest = rest.drop_back();
+      if (rest.empty() || !(std::isdigit((unsigned char)rest[0]) || rest[0] == '-'))
+        continue;
+      return rest.str();
+    }
+    return std::nullopt;
   }
 
   /// The original op of the same kind at `op`'s location.
