@@ -607,8 +607,13 @@ public:
           unhandled = w;
         }
       });
+      for (auto &[c, pass] : foldedUses)
+        if (!editedDefs.count(pass) && unhandled.empty())
+          unhandled = "arith.constant (" + pass + ")";
+      foldedUses.clear();
       if (auto rep = f->getAttrOfType<StringAttr>("kfix.repaired"); rep && unhandled.empty())
-        unhandled = "gpu.func (" + rep.getValue().str() + ")";
+        if (!sharedExtents(f, rep.getValue()))
+          unhandled = "gpu.func (" + rep.getValue().str() + ")";
     });
   }
 
@@ -973,6 +978,13 @@ private:
     const std::string &t = src.text;
     size_t b = o, e = o;
     if (t[e] == '-' || t[e] == '+') {
+      // A binary operator (its operand before it) folded with its operands
+      // is no literal.
+      size_t q = o;
+      while (q > 0 && t[q - 1] == ' ')
+        --q;
+      if (q > 0 && (isIdent(t[q - 1]) || t[q - 1] == ')' || t[q - 1] == ']'))
+        return std::nullopt;
       ++e;
       while (e < t.size() && t[e] == ' ')
         ++e;
@@ -1043,6 +1055,9 @@ private:
       return false;
     auto lit = literalAt(*o);
     auto spelled = spellConstant(c, src);
+    if (!lit && spelled && isa<IntegerAttr>(c.getValue()))
+      if (auto r = namedConstantUse(c, *o, *spelled, pass))
+        return *r;
     if (!lit || !spelled) {
       // A constant a repair introduced into an expression: regenerate its user.
       for (Operation *u : c->getUsers())
@@ -1205,10 +1220,142 @@ private:
   /// The literal a file-scope `#define NAME lit` / `const[expr] T NAME = lit;`
   /// gives `name`.
   std::optional<std::string> constantValueOf(const std::string &name) {
+    if (auto d = definitionOf(name))
+      return d->value;
+    return std::nullopt;
+  }
+
+  /// Constants the repair changed where the file writes an expression of a
+  /// named constant (`TILE + 1`): right when the name's definition changes.
+  std::vector<std::pair<Operation *, std::string>> foldedUses;
+  std::set<std::string> editedDefs; ///< passes that edited a definition
+
+  /// A repaired integer constant at a use of a named constant (`TILE` ->
+  /// `#define TILE 32` edited) or inside an expression of one. nullopt: not
+  /// such a use.
+  std::optional<bool> namedConstantUse(arith::ConstantOp c, size_t o, const std::string &spelled,
+                                       llvm::StringRef pass) {
+    const std::string &t = src.text;
+    auto orig = dyn_cast_or_null<arith::ConstantOp>(counterpart(c));
+    if (!orig)
+      return std::nullopt;
+    auto ov = spellConstant(orig, src);
+    if (!ov)
+      return std::nullopt;
+    if (isIdent(t[o]) && !std::isdigit((unsigned char)t[o])) {
+      std::string name = t.substr(o, tokenEnd(t, o) - o);
+      auto d = definitionOf(name);
+      if (!d || d->value != *ov)
+        return std::nullopt;
+      covered.insert(c);
+      editedDefs.insert(pass.str());
+      Site s;
+      s.alternatives.push_back({edit(d->offset, d->length, spelled, "replace-token", pass)});
+      addSite(d->offset, "define", std::move(s));
+      return true;
+    }
+    // An operator of a folded expression: the statement must name a constant.
+    size_t b = src.lineBegin(src.lineOf(o)), e = t.find('\n', o);
+    bool named = false;
+    for (size_t i = b; i < e;) {
+      if (isIdent(t[i]) && !std::isdigit((unsigned char)t[i]) && (i == b || !isIdent(t[i - 1]))) {
+        size_t j = tokenEnd(t, i);
+        named |= definitionOf(t.substr(i, j - i)).has_value();
+        i = j;
+      } else {
+        ++i;
+      }
+    }
+    if (!named)
+      return std::nullopt;
+    covered.insert(c);
+    foldedUses.push_back({c, pass.str()});
+    return true;
+  }
+
+  /// A __shared__ array the repair resized: its extents in the declaration
+  /// (a literal replaced; an extent naming a constant whose definition an
+  /// edit changes is left as it is).
+  bool sharedExtents(gpu::GPUFuncOp f, llvm::StringRef pass) {
+    gpu::GPUFuncOp of;
+    if (original)
+      original.walk([&](gpu::GPUFuncOp x) {
+        if (x.getName() == f.getName())
+          of = x;
+      });
+    auto names = f->getAttrOfType<ArrayAttr>("kfix.shared_names");
+    if (!of || !names)
+      return false;
+    auto wg = f.getWorkgroupAttributions(), owg = of.getWorkgroupAttributions();
+    if (wg.size() != owg.size())
+      return false;
+    const std::string &t = src.text;
+    bool any = false;
+    for (size_t i = 0; i < wg.size(); ++i) {
+      auto nt = cast<MemRefType>(wg[i].getType()), ot = cast<MemRefType>(owg[i].getType());
+      if (nt == ot)
+        continue;
+      if (nt.getRank() != ot.getRank() || i >= names.size())
+        return false;
+      std::string name = cast<StringAttr>(names[i]).getValue().str();
+      // `__shared__ T name[..][..]`
+      size_t p = std::string::npos;
+      for (size_t q = t.find("__shared__"); q != std::string::npos; q = t.find("__shared__", q + 1)) {
+        size_t semi = t.find(';', q);
+        for (size_t r = t.find(name, q); r != std::string::npos && r < semi; r = t.find(name, r + 1))
+          if (!isIdent(t[r - 1]) && !isIdent(t[r + name.size()])) {
+            p = r + name.size();
+            break;
+          }
+        if (p != std::string::npos)
+          break;
+      }
+      if (p == std::string::npos)
+        return false;
+      std::vector<SourceEdit> es;
+      for (int64_t d = 0; d < nt.getRank(); ++d) {
+        while (p < t.size() && t[p] == ' ')
+          ++p;
+        if (p >= t.size() || t[p] != '[')
+          return false;
+        size_t c = matchClose(t, p);
+        if (c == std::string::npos)
+          return false;
+        if (nt.getDimSize(d) != ot.getDimSize(d)) {
+          llvm::StringRef ext = llvm::StringRef(t).slice(p + 1, c).trim();
+          bool names = false;
+          for (size_t k = 0; k < ext.size(); ++k)
+            if (isIdent(ext[k]) && !std::isdigit((unsigned char)ext[k]) && (k == 0 || !isIdent(ext[k - 1])))
+              names = true;
+          if (names) {
+            if (!editedDefs.count(pass.str()))
+              return false;
+          } else {
+            es.push_back(edit(p + 1, c - p - 1, std::to_string(nt.getDimSize(d)), "replace-token", pass));
+          }
+        }
+        p = c + 1;
+      }
+      if (!es.empty()) {
+        Site s;
+        s.alternatives.push_back(es);
+        addSite(es.front().offset, "extent", std::move(s));
+      }
+      any = true;
+    }
+    return any;
+  }
+
+  struct Definition {
+    size_t offset, length; ///< of the literal
+    std::string value;
+  };
+  /// Where the file defines `name` as a literal.
+  std::optional<Definition> definitionOf(const std::string &name) {
     llvm::SmallVector<llvm::StringRef> lines;
     llvm::StringRef(src.text).split(lines, '\n');
-    for (llvm::StringRef l : lines) {
-      l = l.trim();
+    for (llvm::StringRef full : lines) {
+      llvm::StringRef l = full.trim();
       llvm::StringRef rest;
       if (l.consume_front("#define")) {
         l = l.trim();
@@ -1227,20 +1374,35 @@ private:
       } else {
         continue;
       }
-      // A plain literal (suffixes and parentheses dropped).
+      // A plain literal (suffixes and parentheses dropped); a trailing comment
+      // is not part of it.
+      if (size_t cm = rest.find("//"); cm != llvm::StringRef::npos)
+        rest = rest.take_front(cm).rtrim().rtrim(';').rtrim();
       rest = rest.trim("() ");
+      llvm::StringRef lit = rest;
       while (!rest.empty() && llvm::StringRef("uUlLfF").contains(rest.back()) &&
              !(rest.size() > 1 && rest.starts_with("0x") && std::isxdigit((unsigned char)rest.back())))
         rest = rest.drop_back();
       if (rest.empty() || !(std::isdigit((unsigned char)rest[0]) || rest[0] == '-'))
         continue;
-      return rest.str();
+      if (!llvm::all_of(rest.drop_front(rest[0] == '-'), [](char ch) { return isIdent(ch) || ch == '.'; }))
+        continue;
+      size_t off = rest.data() - src.text.data();
+      (void)lit;
+      return Definition{off, rest.size(), rest.str()};
     }
     return std::nullopt;
   }
 
   /// The original op of the same kind at `op`'s location.
   Operation *counterpart(Operation *op) {
+    if (origByKey.empty() && original)
+      original.walk([&](Operation *x) { origByKey.insert({key(x), x}); });
+    auto it = origByKey.find(key(op));
+    return it == origByKey.end() ? nullptr : it->second;
+  }
+  std::map<OpKey, Operation *> origByKey;
+  Operation *counterpartSlow(Operation *op) {
     Operation *found = nullptr;
     if (original)
       original.walk([&](Operation *x) {
