@@ -502,6 +502,8 @@ public:
     return std::nullopt;
   }
 
+  void nameValue(Value v, const std::string &n) { valueNames[v] = n; }
+
   /// `name[i][j]` (or `name` for a scalar __shared__ / local) of an access.
   std::optional<std::string> access(Value m, ValueRange indices) {
     if (auto al = m.getDefiningOp<memref::AllocaOp>()) {
@@ -784,14 +786,32 @@ private:
     }
     if (auto f = dyn_cast<scf::ForOp>(op)) {
       auto var = loopVar(f);
-      if (!var || f.getNumResults())
+      if (f.getNumResults())
         return std::nullopt;
-      auto name = pr.access(var.getResult(), {});
+      std::optional<std::string> name;
+      std::string ty = "int";
+      if (var) {
+        name = pr.access(var.getResult(), {});
+        ty = localType(var);
+      } else {
+        // A loop the repair built on its induction variable: a fresh name.
+        std::string n = "kfix_i";
+        for (unsigned k = 1; identInFile(n) || usedName(n); ++k)
+          n = "kfix_i" + std::to_string(k);
+        localNames[f] = n;
+        pr.nameValue(f.getInductionVar(), n);
+        name = n;
+        ty = cTypeName(f.getInductionVar().getType());
+      }
       auto lb = pr.print(f.getLowerBound()), ub = pr.print(f.getUpperBound()),
            stp = pr.print(f.getStep());
       if (!name || !lb || !ub || !stp)
         return std::nullopt;
-      std::string head = "for (" + localType(var) + " " + *name + " = " + lb->text + "; " + *name +
+      // A constant bound the file names (and no other name has its value).
+      if (auto c = f.getUpperBound().getDefiningOp<arith::ConstantOp>())
+        if (auto u = uniqueName(ub->text))
+          ub->text = *u;
+      std::string head = "for (" + ty + " " + *name + " = " + lb->text + "; " + *name +
                          " < " + ub->text + "; " +
                          (stp->text == "1" ? "++" + *name : *name + " += " + stp->text) + ")";
       auto body = stmts(*f.getBody(), pr, ind + step, f.getInductionVar());
@@ -828,8 +848,10 @@ private:
   /// `head stmt;` on one line when the body is one line, else braced.
   static std::string block(const std::string &ind, const std::string &head,
                            const std::string &body) {
-    if (llvm::count(body, '\n') == 1 && body.size() < 80)
+    if (llvm::count(body, '\n') == 1 && ind.size() + head.size() + body.size() < 100)
       return ind + head + " " + llvm::StringRef(body).ltrim().str();
+    if (llvm::count(body, '\n') == 1 && !head.empty())
+      return ind + head + "\n" + body;
     return ind + head + " {\n" + body + ind + "}\n";
   }
 
@@ -1344,6 +1366,33 @@ private:
       any = true;
     }
     return any;
+  }
+
+  /// The one name the file defines as `value` (an integer above 1).
+  std::optional<std::string> uniqueName(const std::string &value) {
+    long long v;
+    if (llvm::StringRef(value).getAsInteger(10, v) || v <= 1)
+      return std::nullopt;
+    std::optional<std::string> found;
+    const std::string &t = src.text;
+    for (size_t p = 0; p < t.size();) {
+      if (isIdent(t[p]) && !std::isdigit((unsigned char)t[p]) && (p == 0 || !isIdent(t[p - 1]))) {
+        size_t e = tokenEnd(t, p);
+        std::string id = t.substr(p, e - p);
+        p = e;
+        if (found && *found == id)
+          continue;
+        auto d = definitionOf(id);
+        if (d && d->value == value && src.text.compare(d->offset, d->length, value) == 0) {
+          if (found)
+            return std::nullopt;
+          found = id;
+        }
+      } else {
+        ++p;
+      }
+    }
+    return found;
   }
 
   struct Definition {
