@@ -832,13 +832,13 @@ private:
         if (!els)
           return std::nullopt;
         if (!els->empty()) {
-          if (out.back() == '\n' && llvm::StringRef(out).rtrim().ends_with("}"))
-            out = llvm::StringRef(out).rtrim().str() + " else";
+          std::string eb = llvm::count(*els, '\n') == 1
+                               ? " " + llvm::StringRef(*els).ltrim().str()
+                               : " {\n" + *els + ind + "}\n";
+          if (llvm::StringRef(out).rtrim().ends_with("}"))
+            out = llvm::StringRef(out).rtrim().str() + " else" + eb;
           else
-            out += ind + "else";
-          out += block("", "", *els).substr(1);
-          if (out.find(" else\n") != std::string::npos)
-            return std::nullopt;
+            out += ind + "else" + eb;
         }
       }
       return out;
@@ -1046,8 +1046,14 @@ private:
     // A conversion of a repaired value: the value's own fix-it covers it.
     if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
             arith::TruncIOp>(op))
-      if (Operation *d = op->getOperand(0).getDefiningOp(); d && d->hasAttr("kfix.repaired"))
+      if (Operation *d = op->getOperand(0).getDefiningOp();
+          d && (d->hasAttr("kfix.repaired") || widened(d))) {
+        if (widened(d))
+          return widthChange(d, pass);
         return true;
+      }
+    if (widened(op))
+      return widthChange(op, pass);
     if (auto c = dyn_cast<arith::ConstantOp>(op))
       return constant(c, pass, pr);
     if (isa<arith::CmpIOp, arith::CmpFOp>(op) && comparison(op, pass))
@@ -1441,6 +1447,109 @@ private:
       return Definition{off, rest.size(), rest.str()};
     }
     return std::nullopt;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Integer arithmetic the repair widened (`row * ld` in 64 bits)
+  //===--------------------------------------------------------------------===//
+
+  /// An integer op computed in a wider type than the original's op at its
+  /// location.
+  bool widened(Operation *d) {
+    if (!d || d->getNumResults() != 1 ||
+        !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp, arith::DivUIOp,
+             arith::RemSIOp, arith::RemUIOp, arith::ShLIOp>(d))
+      return false;
+    auto nt = dyn_cast<IntegerType>(d->getResult(0).getType());
+    Operation *cp = counterpart(d);
+    if (!nt || !cp || cp->getNumResults() != 1)
+      return false;
+    auto ot = dyn_cast<IntegerType>(cp->getResult(0).getType());
+    return ot && ot.getWidth() < nt.getWidth();
+  }
+  static Value stripExt(Value v) {
+    while (Operation *d = v.getDefiningOp()) {
+      if (!isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp, arith::IndexCastUIOp>(d))
+        break;
+      v = d->getOperand(0);
+    }
+    return v;
+  }
+
+  /// `(long long)` before the leftmost operand of the widened expression
+  /// that contains `op` (C++ then computes the whole expression in 64 bits).
+  bool widthChange(Operation *op, llvm::StringRef pass) {
+    Operation *root = op;
+    for (bool up = true; up;) {
+      up = false;
+      for (Operation *u : root->getResult(0).getUsers())
+        if (widened(u)) {
+          root = u;
+          up = true;
+          break;
+        }
+    }
+    if (covered.count(root))
+      return true;
+    llvm::SmallVector<Operation *> work{root};
+    while (!work.empty()) {
+      Operation *x = work.pop_back_val();
+      if (!covered.insert(x).second)
+        continue;
+      for (Value v : x->getOperands()) {
+        Operation *d = stripExt(v).getDefiningOp();
+        if (widened(d))
+          work.push_back(d);
+        for (Value w = v; Operation *c = w.getDefiningOp(); w = c->getOperand(0)) {
+          if (!isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp, arith::IndexCastUIOp>(c))
+            break;
+          covered.insert(c);
+        }
+      }
+    }
+    // Only addresses, recomputed from the leaves of a local the file keeps
+    // (`int i = ...; x[i]`): the local already holds the value.
+    bool addressesOnly = llvm::all_of(root->getResult(0).getUsers(), [](Operation *u) {
+      return isa<arith::IndexCastOp, arith::IndexCastUIOp>(u);
+    });
+    bool keptLocal = false;
+    if (addressesOnly)
+      if (Operation *cp = counterpart(root))
+        for (Operation *u : cp->getResult(0).getUsers())
+          if (auto st = dyn_cast<memref::StoreOp>(u))
+            if (st.getMemRef().getDefiningOp<memref::AllocaOp>())
+              keptLocal = true;
+    Operation *cur = root;
+    while (Operation *d = stripExt(cur->getOperand(0)).getDefiningOp()) {
+      if (!widened(d))
+        break;
+      cur = d;
+    }
+    // The operand as the file writes it: the original's op at that place.
+    Operation *cp = counterpart(cur);
+    Operation *leaf = cp ? stripExt(cp->getOperand(0)).getDefiningOp() : nullptr;
+    if (!leaf)
+      return keptLocal;
+    auto o = at(leaf);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    size_t p = *o;
+    // `threadIdx.x`: its location may be the member.
+    if (p > 0 && t[p - 1] == '.') {
+      size_t b = p - 1;
+      while (b > 0 && isIdent(t[b - 1]))
+        --b;
+      p = b;
+    }
+    if (!(isIdent(t[p]) || t[p] == '('))
+      return keptLocal;
+    std::string ty = src.has("int64_t") ? "int64_t" : "long long";
+    Site s;
+    if (keptLocal)
+      s.alternatives.push_back({}); // the local may hold the value already
+    s.alternatives.push_back({edit(p, 0, "(" + ty + ")", "widen", pass)});
+    return addSite(p, "widen", std::move(s));
   }
 
   /// The original op of the same kind at `op`'s location.
