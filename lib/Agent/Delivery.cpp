@@ -458,11 +458,15 @@ public:
     if (auto e = dyn_cast<arith::ExtFOp>(op)) {
       if (e.getIn().getType().isF16())
         return call("__half2float");
+      if (e.getIn().getType().isBF16())
+        return call("__bfloat162float");
       return castTo("double");
     }
     if (auto t = dyn_cast<arith::TruncFOp>(op)) {
       if (t.getType().isF16())
         return call("__float2half");
+      if (t.getType().isBF16())
+        return call("__float2bfloat16");
       return castTo("float");
     }
     if (auto sh = dyn_cast<gpu::ShuffleOp>(op)) {
@@ -674,6 +678,14 @@ private:
     f.walk([&](memref::AllocaOp al) {
       if (!al->hasAttr("kfix.repaired") || al.getType().getRank() != 0)
         return;
+      // A local the repair re-declared in another type (`__half acc` ->
+      // `float acc`): the file's declaration with the new type.
+      if (auto v = al->getAttrOfType<StringAttr>("kfix.var"))
+        if (Operation *cp = counterpart(al); cp && countIn(unrepCount, al) == 0)
+          if (auto oa = dyn_cast<memref::AllocaOp>(cp))
+            if (oa.getType().getElementType() != al.getType().getElementType() &&
+                retype(al, v.getValue()))
+              return;
       std::string base = "kfix_tmp";
       if (auto v = al->getAttrOfType<StringAttr>("kfix.var"))
         base = llvm::StringRef(v.getValue()).ltrim('_').str();
@@ -684,6 +696,37 @@ private:
         name = base + "_" + std::to_string(k);
       localNames[al] = name;
     });
+  }
+  /// The declaration `T name` at `al`'s location gets the alloca's type.
+  bool retype(memref::AllocaOp al, llvm::StringRef name) {
+    auto o = at(al);
+    std::string ty = cTypeName(al.getType().getElementType());
+    if (!o || ty.empty() || src.text.compare(*o, name.size(), name.str()) != 0)
+      return false;
+    const std::string &t = src.text;
+    size_t b = *o;
+    while (b > 0 && !llvm::StringRef(";{}\n(,").contains(t[b - 1]))
+      --b;
+    if (b > 0 && (t[b - 1] == '(' || t[b - 1] == ','))
+      return false; // a parameter or a second declarator
+    while (b < *o && std::isspace((unsigned char)t[b]))
+      ++b;
+    llvm::StringRef decl = llvm::StringRef(t).slice(b, *o).rtrim();
+    if (decl.empty() || decl.starts_with("for") || decl.contains('='))
+      return false;
+    // Keep qualifiers (`const`, `volatile`, `register`).
+    for (llvm::StringRef q : {"const ", "volatile ", "register "})
+      if (decl.starts_with(q)) {
+        b += q.size();
+        decl = decl.drop_front(q.size());
+      }
+    localNames[al] = name.str();
+    declared.insert(al);
+    Site s;
+    s.alternatives.push_back({edit(b, decl.size(), ty, "retype",
+                                   al->getAttrOfType<StringAttr>("kfix.repaired").getValue())});
+    addSite(b, "retype", std::move(s));
+    return true;
   }
   bool usedName(const std::string &n) {
     for (auto &[op, x] : localNames)
