@@ -13,6 +13,7 @@
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
@@ -322,7 +323,12 @@ public:
       auto l = sub(op->getOperand(0)), r = sub(op->getOperand(1));
       if (!l || !r)
         return std::nullopt;
-      return Printed{par(*l, prec) + " " + sym.str() + " " + par(*r, prec + 1), prec};
+      // Shifts and bitwise operators: arithmetic operands in parentheses (the
+      // mixes compilers warn about).
+      unsigned lmin = prec, rmin = prec + 1;
+      if (prec <= 11 && prec >= 6 && prec != 9 && prec != 10)
+        lmin = rmin = 13;
+      return Printed{par(*l, lmin) + " " + sym.str() + " " + par(*r, rmin), prec};
     };
     auto call = [&](llvm::StringRef fn) -> std::optional<Printed> {
       std::string s = fn.str() + "(";
@@ -576,28 +582,45 @@ public:
       : src(src), base(base), original(original) {}
   std::vector<Site> sites;
   std::string unhandled; ///< the first repaired op no fix-it covers
+  Operation *unhandledOp = nullptr;
+  /// Statements of the file regenerated whole (a loop whose shape the repair
+  /// changed): ops of the repaired module.
+  std::set<Operation *> wholeStmts;
+  /// Statements of the original the repaired module no longer has.
+  std::vector<Operation *> deleted;
 
   void collect(ModuleOp m) {
     countOps(m);
+    findDeleted(m);
     m.walk([&](gpu::GPUFuncOp f) {
       SrcPrinter pr(f, src);
       pr.localNames = &localNames;
       pr.base = base;
       nameNewLocals(f);
+      for (Operation *c : wholeStmts)
+        if (c->getParentOfType<gpu::GPUFuncOp>() == f && !covered.count(c) &&
+            !regenerateWhole(c, pr) && unhandled.empty()) {
+          unhandled = "a statement regenerated whole";
+          unhandledOp = nullptr;
+        }
       // Statements the repair added (a loop, an initialization): printed
       // whole and inserted between the file's statements.
       newStatements(f, pr);
       // Guards first: the comparisons and loads they wrap are theirs.
       f.walk([&](scf::IfOp op) {
         if (auto rep = op->getAttrOfType<StringAttr>("kfix.repaired"))
-          if (!guard(op, rep.getValue(), pr) && unhandled.empty())
+          if (!guard(op, rep.getValue(), pr) && unhandled.empty()) {
             unhandled = "scf.if (" + rep.getValue().str() + ")";
+            unhandledOp = op;
+          }
       });
       // Loops next: the bounds and steps a repair computed are theirs.
       f.walk([&](scf::ForOp op) {
         if (auto rep = op->getAttrOfType<StringAttr>("kfix.repaired"))
-          if (!covered.count(op) && !forLoop(op, rep.getValue(), pr) && unhandled.empty())
+          if (!covered.count(op) && !forLoop(op, rep.getValue(), pr) && unhandled.empty()) {
             unhandled = "scf.for (" + rep.getValue().str() + ")";
+            unhandledOp = op;
+          }
       });
       f.walk([&](Operation *op) {
         auto rep = op->getAttrOfType<StringAttr>("kfix.repaired");
@@ -611,6 +634,7 @@ public:
           if (auto l = fileLoc(op->getLoc(), base))
             os << " at line " << l->first;
           unhandled = w;
+          unhandledOp = op;
         }
       });
       for (auto &[c, pass] : foldedUses)
@@ -631,6 +655,176 @@ private:
   std::set<Operation *> covered;                 ///< ops another fix-it accounts for
   std::map<Operation *, std::string> localNames; ///< locals the repair created
   std::set<Operation *> declared;                ///< of those, declared by an edit
+
+  //===--------------------------------------------------------------------===//
+  // Statements regenerated whole
+  //===--------------------------------------------------------------------===//
+
+  /// Original statements (stores, loops, barriers...) with no op of their
+  /// kind left at their location.
+  void findDeleted(ModuleOp m) {
+    if (!original)
+      return;
+    std::set<OpKey> present;
+    m.walk([&](Operation *op) { present.insert(key(op)); });
+    original.walk([&](Operation *op) {
+      if (isStatement(op) && fileLoc(op->getLoc(), base) && !present.count(key(op)))
+        deleted.push_back(op);
+    });
+  }
+
+public:
+  /// The compound statement (loop, if) of the repaired module to regenerate
+  /// whole so that the unhandled op or a deleted statement is expressed: the
+  /// innermost one around it that the original has too.
+  Operation *enclosingCompound(Operation *op) {
+    for (Operation *p = op; p; p = p->getParentOp()) {
+      if (isa<gpu::GPUFuncOp>(p))
+        return nullptr;
+      if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp>(p) || wholeStmts.count(p))
+        continue;
+      if (auto i = dyn_cast<scf::IfOp>(p); i && i.getNumResults())
+        continue;
+      if (getenv("KFIX_DELIVERY_DEBUG"))
+        llvm::errs() << "  enclosing " << p->getName() << ": counterpart " << (bool)counterpart(p)
+                     << " new " << isNew(p) << " range " << (bool)stmtRange(p) << "\n";
+      if (counterpart(p) && !isNew(p) && stmtRange(p))
+        return p;
+    }
+    return nullptr;
+  }
+  /// The same for a statement of the original that is gone: the repaired
+  /// module's op for its enclosing compound statement.
+  Operation *compoundForDeleted(ModuleOp m) {
+    for (Operation *d : deleted) {
+      for (Operation *p = d->getParentOp(); p && !isa<gpu::GPUFuncOp>(p); p = p->getParentOp()) {
+        if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp>(p))
+          continue;
+        Operation *r = nullptr;
+        m.walk([&](Operation *x) {
+          if (!r && key(x) == key(p) && !isNew(x))
+            r = x;
+        });
+        if (r && !wholeStmts.count(r) && stmtRange(r))
+          return r;
+        if (r && wholeStmts.count(r))
+          break;
+      }
+    }
+    return nullptr;
+  }
+
+private:
+  /// [begin, end) of the source statement a loop/if op stands for: from its
+  /// keyword to its closing brace or `;`.
+  std::optional<std::pair<size_t, size_t>> stmtRange(Operation *op) {
+    auto o = at(op);
+    if (!o)
+      return std::nullopt;
+    size_t e = stmtEndAt(*o, 0);
+    if (e == std::string::npos)
+      return std::nullopt;
+    return std::make_pair(*o, e);
+  }
+  /// End (one past) of the statement starting at `o`.
+  size_t stmtEndAt(size_t o, int depth) {
+    const std::string &t = src.text;
+    if (depth > 8 || o >= t.size())
+      return std::string::npos;
+    auto kw = [&](llvm::StringRef k) {
+      return t.compare(o, k.size(), k.str()) == 0 && !isIdent(t[o + k.size()]);
+    };
+    auto skip = [&](size_t p) {
+      while (p < t.size() && std::isspace((unsigned char)t[p]))
+        ++p;
+      return p;
+    };
+    if (t[o] == '{') {
+      int d = 0;
+      for (size_t i = o; i < t.size(); ++i)
+        if (t[i] == '{')
+          ++d;
+        else if (t[i] == '}' && --d == 0)
+          return i + 1;
+      return std::string::npos;
+    }
+    if (kw("for") || kw("while") || kw("if")) {
+      size_t lp = t.find('(', o);
+      size_t rp = lp == std::string::npos ? lp : matchClose(t, lp);
+      if (rp == std::string::npos)
+        return rp;
+      size_t e = stmtEndAt(skip(rp + 1), depth + 1);
+      if (e == std::string::npos || !kw("if"))
+        return e;
+      size_t q = skip(e);
+      if (t.compare(q, 4, "else") == 0 && !isIdent(t[q + 4]))
+        return stmtEndAt(skip(q + 4), depth + 1);
+      return e;
+    }
+    size_t e = statementEnd(t, o);
+    return e == std::string::npos ? e : e + 1;
+  }
+
+  /// Allocas whose declaration lies in the statement being regenerated.
+  std::set<Operation *> declareHere;
+
+  /// Replaces the source of compound statement `c` (and the statements of its
+  /// header that the lifter put before it, a `for`'s initialization) by `c`
+  /// printed from the repaired IR.
+  bool regenerateWhole(Operation *c, SrcPrinter &pr) {
+    auto r = stmtRange(c);
+    if (!r)
+      return false;
+    auto [b, e] = *r;
+    unsigned line = src.lineOf(b);
+    std::string ind = src.indentOf(line);
+    std::vector<Operation *> ops;
+    for (Operation *x = c->getPrevNode(); x; x = x->getPrevNode()) {
+      if (!isStatement(x))
+        continue;
+      auto o = at(x);
+      if (!o || *o < b || *o >= e)
+        break;
+      ops.insert(ops.begin(), x);
+    }
+    ops.push_back(c);
+    // Locals declared inside the statement's text (a `for`'s variable).
+    declareHere.clear();
+    c->getParentOfType<gpu::GPUFuncOp>().walk([&](memref::AllocaOp al) {
+      auto o = at(al);
+      if (o && *o >= b && *o < e && !localNames.count(al))
+        declareHere.insert(al);
+    });
+    std::string text;
+    for (Operation *x : ops) {
+      auto st = stmt(x, pr, ind);
+      if (!st) {
+        declareHere.clear();
+        return false;
+      }
+      text += *st;
+    }
+    declareHere.clear();
+    for (Operation *x : ops)
+      coverSlice(x);
+    llvm::StringRef body(text);
+    body.consume_front(ind);
+    if (body.ends_with("\n"))
+      body = body.drop_back();
+    Site s;
+    s.alternatives.push_back({edit(b, e - b, body.str(), "regenerate-statement",
+                                   passOf(c))});
+    return addSite(b, "whole", std::move(s));
+  }
+  /// The repair pass named by `op` or the first repaired op inside it.
+  std::string passOf(Operation *op) {
+    std::string p;
+    op->walk([&](Operation *x) {
+      if (auto r = x->getAttrOfType<StringAttr>("kfix.repaired"); r && p.empty())
+        p = r.getValue().str();
+    });
+    return p;
+  }
 
   //===--------------------------------------------------------------------===//
   // New statements
@@ -785,6 +979,13 @@ private:
       if (!lhs)
         return std::nullopt;
       auto al = st.getMemRef().getDefiningOp<memref::AllocaOp>();
+      if (al && declareHere.count(al)) {
+        auto v = pr.print(st.getValue());
+        if (!v)
+          return std::nullopt;
+        declareHere.erase(al);
+        return ind + localType(al) + " " + *lhs + " = " + v->text + ";\n";
+      }
       if (al && localNames.count(al) && !declared.count(al)) {
         auto v = pr.print(st.getValue());
         if (!v)
@@ -793,19 +994,24 @@ private:
         return ind + localType(al) + " " + *lhs + " = " + v->text + ";\n";
       }
       // `x op= e` for `x = x op e`.
-      if (Operation *d = st.getValue().getDefiningOp();
-          d && d->getNumOperands() == 2 && isa<arith::AddFOp, arith::AddIOp, arith::SubFOp,
-                                                 arith::SubIOp, arith::MulFOp, arith::MulIOp>(d))
+      if (Operation *d = st.getValue().getDefiningOp(); d && d->getNumOperands() == 2) {
+        llvm::StringRef sym =
+            llvm::TypeSwitch<Operation *, llvm::StringRef>(d)
+                .Case<arith::AddFOp, arith::AddIOp>([](auto) { return "+="; })
+                .Case<arith::SubFOp, arith::SubIOp>([](auto) { return "-="; })
+                .Case<arith::MulFOp, arith::MulIOp>([](auto) { return "*="; })
+                .Case<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>([](auto) { return "/="; })
+                .Case<arith::ShRSIOp, arith::ShRUIOp>([](auto) { return ">>="; })
+                .Case<arith::ShLIOp>([](auto) { return "<<="; })
+                .Default([](Operation *) { return ""; });
         if (auto ld = d->getOperand(0).getDefiningOp<memref::LoadOp>();
-            ld && ld.getMemRef() == st.getMemRef() && ld.getIndices() == st.getIndices()) {
+            !sym.empty() && ld && ld.getMemRef() == st.getMemRef()) {
+          auto same = pr.access(ld.getMemRef(), ld.getIndices());
           auto r = pr.print(d->getOperand(1));
-          if (!r)
-            return std::nullopt;
-          llvm::StringRef sym = isa<arith::AddFOp, arith::AddIOp>(d)   ? "+="
-                                : isa<arith::SubFOp, arith::SubIOp>(d) ? "-="
-                                                                       : "*=";
-          return ind + *lhs + " " + sym.str() + " " + r->text + ";\n";
+          if (same && *same == *lhs && r)
+            return ind + *lhs + " " + sym.str() + " " + r->text + ";\n";
         }
+      }
       auto v = pr.print(st.getValue());
       if (!v)
         return std::nullopt;
@@ -861,6 +1067,21 @@ private:
       if (!body)
         return std::nullopt;
       return block(ind, head, *body);
+    }
+    if (auto w = dyn_cast<scf::WhileOp>(op)) {
+      if (w.getNumResults() || !w.getInits().empty())
+        return std::nullopt;
+      auto cond = cast<scf::ConditionOp>(w.getBefore().front().getTerminator());
+      if (!cond.getArgs().empty())
+        return std::nullopt;
+      for (Operation &x : w.getBefore().front())
+        if (isStatement(&x))
+          return std::nullopt;
+      auto c = pr.print(cond.getCondition());
+      auto body = stmts(w.getAfter().front(), pr, ind + step);
+      if (!c || !body)
+        return std::nullopt;
+      return block(ind, "while (" + c->text + ")", *body);
     }
     if (auto i = dyn_cast<scf::IfOp>(op)) {
       if (i.getNumResults())
@@ -1180,6 +1401,9 @@ private:
       default: return false;
       }
     }
+    // The left-hand side changed: not a token's edit.
+    if (Operation *l = op->getOperand(0).getDefiningOp(); l && l->hasAttr("kfix.repaired"))
+      return false;
     // A constant the repair put on the right-hand side (`off > 1` -> `off > 0`).
     std::vector<SourceEdit> operandEdits;
     if (auto c = op->getOperand(1).getDefiningOp<arith::ConstantOp>();
@@ -2122,8 +2346,29 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
   if (orig.empty())
     return fallback("the candidate has no CUDA source (an MLIR input)");
   SrcText src(orig);
-  FixIts fx(src, llvm::sys::path::filename(s.candidatePath), s.candidate ? *s.candidate : ModuleOp());
-  fx.collect(repaired);
+  // Fix-its for every repaired op; where none expresses an op (or a
+  // statement of the original is gone), the innermost loop or `if` around it
+  // is regenerated whole and the fix-its collected again.
+  std::set<Operation *> whole;
+  std::unique_ptr<FixIts> fxp;
+  for (int round = 0; round < 6; ++round) {
+    fxp = std::make_unique<FixIts>(src, llvm::sys::path::filename(s.candidatePath),
+                                   s.candidate ? *s.candidate : ModuleOp());
+    fxp->wholeStmts = whole;
+    fxp->collect(repaired);
+    Operation *c = nullptr;
+    if (!fxp->unhandled.empty() && fxp->unhandledOp)
+      c = fxp->enclosingCompound(fxp->unhandledOp);
+    else if (fxp->unhandled.empty())
+      c = fxp->compoundForDeleted(repaired);
+    if (getenv("KFIX_DELIVERY_DEBUG"))
+      llvm::errs() << "delivery round " << round << ": unhandled '" << fxp->unhandled
+                   << "', regenerating whole: " << (c ? c->getName().getStringRef() : "-") << "\n";
+    if (!c)
+      break;
+    whole.insert(c);
+  }
+  FixIts &fx = *fxp;
   if (!fx.unhandled.empty())
     return fallback("no source edit for the repaired op " + fx.unhandled);
   if (fx.sites.empty())
