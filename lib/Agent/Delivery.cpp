@@ -261,6 +261,8 @@ std::string fullMaskSpelling(const SrcText &src) {
 /// The C++ spelling of a scalar MLIR type (empty when there is none).
 std::string cTypeName(Type t) {
   if (t.isF32()) return "float";
+  if (t.isF16()) return "__half";
+  if (t.isBF16()) return "__nv_bfloat16";
   if (t.isF64()) return "double";
   if (t.isF16()) return "__half";
   if (t.isBF16()) return "__nv_bfloat16";
@@ -342,6 +344,27 @@ public:
     };
     bool f64 = isa<FloatType>(v.getType()) && v.getType().isF64();
     auto mathFn = [&](llvm::StringRef base) { return call(f64 ? base : (base + "f").str()); };
+    // __half / __nv_bfloat16 arithmetic through the intrinsics.
+    bool low = isa<FloatType>(v.getType()) && (v.getType().isF16() || v.getType().isBF16());
+    if (low) {
+      bool bf = v.getType().isBF16();
+      if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+        double x = cast<FloatAttr>(c.getValue()).getValueAsDouble();
+        std::string f = spellFloat(x, true, src);
+        return Printed{(bf ? "__float2bfloat16(" : "__float2half(") + f + ")", 16};
+      }
+      if (isa<arith::AddFOp>(op)) return call("__hadd");
+      if (isa<arith::SubFOp>(op)) return call("__hsub");
+      if (isa<arith::MulFOp>(op)) return call("__hmul");
+      if (isa<arith::DivFOp>(op)) return call("__hdiv");
+      if (isa<arith::MaxNumFOp>(op)) return call("__hmax");
+      if (isa<arith::MinNumFOp>(op)) return call("__hmin");
+      if (isa<arith::NegFOp>(op)) return call("__hneg");
+      if (isa<math::ExpOp>(op)) return call("hexp");
+      if (isa<math::LogOp>(op)) return call("hlog");
+      if (isa<math::SqrtOp>(op)) return call("hsqrt");
+      if (isa<math::FmaOp>(op)) return call("__hfma");
+    }
     if (auto c = dyn_cast<arith::ConstantOp>(op)) {
       auto s = spellConstant(c, src);
       if (!s)
