@@ -1165,7 +1165,12 @@ private:
       return false;
     bool ok = true;
     op->walk([&](Operation *x) {
-      if (x != op && !x->hasAttr("kfix.repaired") && fileLoc(x->getLoc(), base) && !isCopy(x))
+      if (x == op || !fileLoc(x->getLoc(), base))
+        return;
+      // An op of the original moved inside (unrepaired, or re-created by
+      // the repair in its place): the statement wraps the file's code.
+      if (!x->hasAttr("kfix.repaired") ? !isCopy(x)
+                                       : countIn(origCount, x) > countIn(unrepCount, x))
         ok = false;
     });
     return ok;
