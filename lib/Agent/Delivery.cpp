@@ -1364,9 +1364,47 @@ private:
       return guard(op->getParentOfType<scf::IfOp>(), pass, pr);
     if (auto f = dyn_cast<scf::ForOp>(op))
       return forLoop(f, pass, pr);
+    // An op the repair re-created as the file has it (its operands the
+    // original's, or repaired values with their own edits).
+    if (recreated(op))
+      return true;
     if (op->getNumResults() == 1 || isa<memref::StoreOp>(op))
       return regenerate(op, pass, pr);
     return false;
+  }
+
+  bool recreated(Operation *op) {
+    Operation *cp = counterpart(op);
+    if (!cp || op->getNumRegions() || cp->getNumOperands() != op->getNumOperands() ||
+        cp->getResultTypes() != op->getResultTypes())
+      return false;
+    auto attrs = [](Operation *x) {
+      llvm::SmallVector<NamedAttribute> out;
+      for (NamedAttribute a : x->getAttrs())
+        if (!a.getName().getValue().starts_with("kfix."))
+          out.push_back(a);
+      return out;
+    };
+    if (attrs(op) != attrs(cp))
+      return false;
+    for (unsigned i = 0; i < op->getNumOperands(); ++i) {
+      Operation *d = op->getOperand(i).getDefiningOp();
+      Operation *od = cp->getOperand(i).getDefiningOp();
+      if (d && d->hasAttr("kfix.repaired"))
+        continue;
+      if (!d || !od) {
+        if (op->getOperand(i) != cp->getOperand(i) &&
+            !(isa<BlockArgument>(op->getOperand(i)) && isa<BlockArgument>(cp->getOperand(i)) &&
+              cast<BlockArgument>(op->getOperand(i)).getArgNumber() ==
+                  cast<BlockArgument>(cp->getOperand(i)).getArgNumber() &&
+              isa<gpu::GPUFuncOp>(cast<BlockArgument>(op->getOperand(i)).getOwner()->getParentOp())))
+          return false;
+        continue;
+      }
+      if (key(d) != key(od))
+        return false;
+    }
+    return true;
   }
 
   bool constant(arith::ConstantOp c, llvm::StringRef pass, SrcPrinter &pr) {
