@@ -2094,6 +2094,12 @@ private:
   bool guard(scf::IfOp ifOp, llvm::StringRef pass, SrcPrinter &pr) {
     if (covered.count(ifOp))
       return true;
+    // An `if` (or `?:`) of the file whose contents the repair changed: the
+    // changed ops inside have their own edits.
+    if (counterpart(ifOp) && !isNew(ifOp)) {
+      covered.insert(ifOp);
+      return true;
+    }
     auto cond = condition(ifOp, pr);
     if (!cond)
       return false;
