@@ -1375,7 +1375,13 @@ private:
 
   bool recreated(Operation *op) {
     Operation *cp = counterpart(op);
-    if (!cp || op->getNumRegions() || cp->getNumOperands() != op->getNumOperands() ||
+    return cp && sameAs(op, cp, 0);
+  }
+  /// `op` computes what the original's `cp` does, up to repaired values
+  /// (which have their own edits).
+  bool sameAs(Operation *op, Operation *cp, unsigned depth) {
+    if (depth > 24 || op->getName() != cp->getName() || op->getLoc() != cp->getLoc() ||
+        op->getNumRegions() || cp->getNumOperands() != op->getNumOperands() ||
         cp->getResultTypes() != op->getResultTypes())
       return false;
     auto attrs = [](Operation *x) {
@@ -1390,7 +1396,8 @@ private:
     for (unsigned i = 0; i < op->getNumOperands(); ++i) {
       Operation *d = op->getOperand(i).getDefiningOp();
       Operation *od = cp->getOperand(i).getDefiningOp();
-      if (d && d->hasAttr("kfix.repaired"))
+      // (A repaired constant leaves its edit to its repaired user.)
+      if (d && d->hasAttr("kfix.repaired") && !isa<arith::ConstantOp>(d))
         continue;
       if (!d || !od) {
         if (op->getOperand(i) != cp->getOperand(i) &&
@@ -1401,7 +1408,12 @@ private:
           return false;
         continue;
       }
-      if (key(d) != key(od))
+      if (isa<memref::AllocaOp>(d) || isa<memref::AllocaOp>(od)) {
+        if (key(d) != key(od))
+          return false;
+        continue;
+      }
+      if (!sameAs(d, od, depth + 1))
         return false;
     }
     return true;
