@@ -13,6 +13,8 @@
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -183,9 +185,12 @@ size_t statementEnd(const std::string &t, size_t o) {
 
 std::string spellFloat(double v, bool f32, const SrcText &src) {
   bool mc = src.has("math_constants.h");
+  bool mathH = src.has("<math.h>") || src.has("<cmath>");
   if (std::isinf(v)) {
     if (mc)
       return std::string(v < 0 ? "-" : "") + (f32 ? "CUDART_INF_F" : "CUDART_INF");
+    if (mathH)
+      return v < 0 ? "-INFINITY" : "INFINITY";
     if (f32)
       return v < 0 ? "__int_as_float(0xff800000)" : "__int_as_float(0x7f800000)";
     return v < 0 ? "__longlong_as_double(0xfff0000000000000ULL)"
@@ -235,8 +240,61 @@ struct Printed {
   unsigned prec; // 17 primary .. 3 conditional
 };
 
+/// The full-warp mask as the file spells it: a macro defined to 0xffffffff
+/// when there is one, else the literal.
+std::string fullMaskSpelling(const SrcText &src) {
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(src.text).split(lines, '\n');
+  for (llvm::StringRef l : lines) {
+    l = l.trim();
+    if (!l.consume_front("#define"))
+      continue;
+    auto [name, val] = l.trim().split(' ');
+    val = val.trim();
+    std::string v = val.lower();
+    if (v == "0xffffffff" || v == "0xffffffffu" || v == "0xfffffffful")
+      return name.str();
+  }
+  return "0xffffffff";
+}
+
+/// The C++ spelling of a scalar MLIR type (empty when there is none).
+std::string cTypeName(Type t) {
+  if (t.isF32()) return "float";
+  if (t.isF16()) return "__half";
+  if (t.isBF16()) return "__nv_bfloat16";
+  if (t.isF64()) return "double";
+  if (t.isF16()) return "__half";
+  if (t.isBF16()) return "__nv_bfloat16";
+  if (t.isInteger(1)) return "bool";
+  if (t.isInteger(32) || t.isIndex()) return "int";
+  if (t.isInteger(64)) return "long long";
+  if (t.isInteger(16)) return "short";
+  if (t.isInteger(8)) return "char";
+  return "";
+}
+
+/// The text of the postfix expression (`in[j]`, `p[i][k]`, `f(x)`) that
+/// starts at `o`, or npos.
+size_t postfixEnd(const std::string &t, size_t o) {
+  size_t e = tokenEnd(t, o);
+  if (e == o)
+    return std::string::npos;
+  while (e < t.size() && (t[e] == '[' || t[e] == '(')) {
+    size_t c = matchClose(t, e);
+    if (c == std::string::npos)
+      return std::string::npos;
+    e = c + 1;
+  }
+  return e;
+}
+
 class SrcPrinter {
 public:
+  /// Names given to locals the repair created (`__kfix_max` -> `kfix_max`).
+  const std::map<Operation *, std::string> *localNames = nullptr;
+  llvm::StringRef base;
+
   SrcPrinter(gpu::GPUFuncOp f, const SrcText &src) : func(f), src(src) {
     if (auto names = f->getAttrOfType<ArrayAttr>("kfix.arg_names"))
       for (auto [i, n] : llvm::enumerate(names))
@@ -267,7 +325,12 @@ public:
       auto l = sub(op->getOperand(0)), r = sub(op->getOperand(1));
       if (!l || !r)
         return std::nullopt;
-      return Printed{par(*l, prec) + " " + sym.str() + " " + par(*r, prec + 1), prec};
+      // Shifts and bitwise operators: arithmetic operands in parentheses (the
+      // mixes compilers warn about).
+      unsigned lmin = prec, rmin = prec + 1;
+      if (prec <= 11 && prec >= 6 && prec != 9 && prec != 10)
+        lmin = rmin = 13;
+      return Printed{par(*l, lmin) + " " + sym.str() + " " + par(*r, rmin), prec};
     };
     auto call = [&](llvm::StringRef fn) -> std::optional<Printed> {
       std::string s = fn.str() + "(";
@@ -281,6 +344,27 @@ public:
     };
     bool f64 = isa<FloatType>(v.getType()) && v.getType().isF64();
     auto mathFn = [&](llvm::StringRef base) { return call(f64 ? base : (base + "f").str()); };
+    // __half / __nv_bfloat16 arithmetic through the intrinsics.
+    bool low = isa<FloatType>(v.getType()) && (v.getType().isF16() || v.getType().isBF16());
+    if (low) {
+      bool bf = v.getType().isBF16();
+      if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+        double x = cast<FloatAttr>(c.getValue()).getValueAsDouble();
+        std::string f = spellFloat(x, true, src);
+        return Printed{(bf ? "__float2bfloat16(" : "__float2half(") + f + ")", 16};
+      }
+      if (isa<arith::AddFOp>(op)) return call("__hadd");
+      if (isa<arith::SubFOp>(op)) return call("__hsub");
+      if (isa<arith::MulFOp>(op)) return call("__hmul");
+      if (isa<arith::DivFOp>(op)) return call("__hdiv");
+      if (isa<arith::MaxNumFOp>(op)) return call("__hmax");
+      if (isa<arith::MinNumFOp>(op)) return call("__hmin");
+      if (isa<arith::NegFOp>(op)) return call("__hneg");
+      if (isa<math::ExpOp>(op)) return call("hexp");
+      if (isa<math::LogOp>(op)) return call("hlog");
+      if (isa<math::SqrtOp>(op)) return call("hsqrt");
+      if (isa<math::FmaOp>(op)) return call("__hfma");
+    }
     if (auto c = dyn_cast<arith::ConstantOp>(op)) {
       auto s = spellConstant(c, src);
       if (!s)
@@ -290,11 +374,24 @@ public:
     if (auto ld = dyn_cast<memref::LoadOp>(op)) {
       Value m = ld.getMemRef();
       if (auto al = m.getDefiningOp<memref::AllocaOp>()) {
+        if (localNames)
+          if (auto it = localNames->find(al); it != localNames->end())
+            return Printed{it->second, 17};
         auto name = al->getAttrOfType<StringAttr>("kfix.var");
         if (!name || name.getValue().starts_with("__") || !ld.getIndices().empty())
           return std::nullopt;
         return Printed{name.getValue().str(), 17};
       }
+      // An access the repair did not touch, as the file writes it (through
+      // its pointer locals: `in[j]`).
+      if (!op->hasAttr("kfix.repaired") && !base.empty())
+        if (auto l = fileLoc(op->getLoc(), base))
+          if (auto o = src.offset(l->first, l->second); o && isIdent(src.text[*o])) {
+            size_t e = postfixEnd(src.text, *o);
+            if (e != std::string::npos && e > *o && src.text[e - 1] == ']' &&
+                indicesUntouched(ld))
+              return Printed{src.text.substr(*o, e - *o), 16};
+          }
       auto nit = valueNames.find(m);
       if (nit == valueNames.end())
         return std::nullopt;
@@ -390,13 +487,39 @@ public:
     if (auto e = dyn_cast<arith::ExtFOp>(op)) {
       if (e.getIn().getType().isF16())
         return call("__half2float");
+      if (e.getIn().getType().isBF16())
+        return call("__bfloat162float");
       return castTo("double");
     }
     if (auto t = dyn_cast<arith::TruncFOp>(op)) {
       if (t.getType().isF16())
         return call("__float2half");
+      if (t.getType().isBF16())
+        return call("__float2bfloat16");
       return castTo("float");
     }
+    if (auto sh = dyn_cast<gpu::ShuffleOp>(op)) {
+      if (v != sh.getShuffleResult())
+        return std::nullopt;
+      llvm::StringRef fn;
+      switch (sh.getMode()) {
+      case gpu::ShuffleMode::XOR: fn = "__shfl_xor_sync"; break;
+      case gpu::ShuffleMode::DOWN: fn = "__shfl_down_sync"; break;
+      case gpu::ShuffleMode::UP: fn = "__shfl_up_sync"; break;
+      case gpu::ShuffleMode::IDX: fn = "__shfl_sync"; break;
+      }
+      std::string mask = fullMaskSpelling(src);
+      if (auto m = sh->getAttrOfType<IntegerAttr>("kfix.mask"))
+        mask = llvm::formatv("{0:x}", (uint64_t)m.getValue().getZExtValue()).str();
+      auto val = sub(sh.getValue()), off = sub(sh.getOffset()), w = sub(sh.getWidth());
+      if (!val || !off || !w)
+        return std::nullopt;
+      std::string s = fn.str() + "(" + mask + ", " + val->text + ", " + off->text;
+      if (w->text != "32")
+        s += ", " + w->text;
+      return Printed{s + ")", 16};
+    }
+    if (isa<math::FmaOp>(op)) return mathFn("fma");
     if (isa<math::SqrtOp>(op)) return mathFn("sqrt");
     if (isa<math::RsqrtOp>(op)) return mathFn("rsqrt");
     if (isa<math::ExpOp>(op)) return mathFn("exp");
@@ -412,7 +535,56 @@ public:
     return std::nullopt;
   }
 
+  void nameValue(Value v, const std::string &n) { valueNames[v] = n; }
+
+  /// `name[i][j]` (or `name` for a scalar __shared__ / local) of an access.
+  std::optional<std::string> access(Value m, ValueRange indices) {
+    if (auto al = m.getDefiningOp<memref::AllocaOp>()) {
+      if (!indices.empty())
+        return std::nullopt;
+      if (localNames)
+        if (auto it = localNames->find(al); it != localNames->end())
+          return it->second;
+      auto name = al->getAttrOfType<StringAttr>("kfix.var");
+      if (!name || name.getValue().starts_with("__"))
+        return std::nullopt;
+      return name.getValue().str();
+    }
+    auto nit = valueNames.find(m);
+    if (nit == valueNames.end())
+      return std::nullopt;
+    std::string s = nit->second;
+    auto mt = cast<MemRefType>(m.getType());
+    if (mt.getRank() == 1 && mt.hasStaticShape() && mt.getDimSize(0) == 1 && mt.getMemorySpace())
+      return s;
+    for (Value i : indices) {
+      auto p = print(i);
+      if (!p)
+        return std::nullopt;
+      s += "[" + p->text + "]";
+    }
+    return s;
+  }
+
 private:
+  /// No repaired op computes the indices of `ld`.
+  bool indicesUntouched(memref::LoadOp ld) {
+    llvm::SmallVector<Value> work(ld.getIndices().begin(), ld.getIndices().end());
+    for (unsigned steps = 0; !work.empty() && steps < 256; ++steps) {
+      Operation *d = work.pop_back_val().getDefiningOp();
+      if (!d)
+        continue;
+      if (d->hasAttr("kfix.repaired"))
+        return false;
+      if (auto al = dyn_cast<memref::AllocaOp>(d))
+        if (localNames && localNames->count(al))
+          return false;
+      for (Value x : d->getOperands())
+        work.push_back(x);
+    }
+    return work.empty();
+  }
+
   gpu::GPUFuncOp func;
   const SrcText &src;
   llvm::DenseMap<Value, std::string> valueNames;
@@ -433,21 +605,45 @@ public:
       : src(src), base(base), original(original) {}
   std::vector<Site> sites;
   std::string unhandled; ///< the first repaired op no fix-it covers
+  Operation *unhandledOp = nullptr;
+  /// Statements of the file regenerated whole (a loop whose shape the repair
+  /// changed): ops of the repaired module.
+  std::set<Operation *> wholeStmts;
+  /// Statements of the original the repaired module no longer has.
+  std::vector<Operation *> deleted;
 
   void collect(ModuleOp m) {
+    countOps(m);
+    findDeleted(m);
     m.walk([&](gpu::GPUFuncOp f) {
       SrcPrinter pr(f, src);
+      pr.localNames = &localNames;
+      pr.base = base;
+      nameNewLocals(f);
+      for (Operation *c : wholeStmts)
+        if (c->getParentOfType<gpu::GPUFuncOp>() == f && !covered.count(c) &&
+            !regenerateWhole(c, pr) && unhandled.empty()) {
+          unhandled = "a statement regenerated whole";
+          unhandledOp = nullptr;
+        }
+      // Statements the repair added (a loop, an initialization): printed
+      // whole and inserted between the file's statements.
+      newStatements(f, pr);
       // Guards first: the comparisons and loads they wrap are theirs.
       f.walk([&](scf::IfOp op) {
         if (auto rep = op->getAttrOfType<StringAttr>("kfix.repaired"))
-          if (!guard(op, rep.getValue(), pr) && unhandled.empty())
+          if (!guard(op, rep.getValue(), pr) && unhandled.empty()) {
             unhandled = "scf.if (" + rep.getValue().str() + ")";
+            unhandledOp = op;
+          }
       });
       // Loops next: the bounds and steps a repair computed are theirs.
       f.walk([&](scf::ForOp op) {
         if (auto rep = op->getAttrOfType<StringAttr>("kfix.repaired"))
-          if (!forLoop(op, rep.getValue(), pr) && unhandled.empty())
+          if (!covered.count(op) && !forLoop(op, rep.getValue(), pr) && unhandled.empty()) {
             unhandled = "scf.for (" + rep.getValue().str() + ")";
+            unhandledOp = op;
+          }
       });
       f.walk([&](Operation *op) {
         auto rep = op->getAttrOfType<StringAttr>("kfix.repaired");
@@ -461,10 +657,16 @@ public:
           if (auto l = fileLoc(op->getLoc(), base))
             os << " at line " << l->first;
           unhandled = w;
+          unhandledOp = op;
         }
       });
+      for (auto &[c, pass] : foldedUses)
+        if (!editedDefs.count(pass) && unhandled.empty())
+          unhandled = "arith.constant (" + pass + ")";
+      foldedUses.clear();
       if (auto rep = f->getAttrOfType<StringAttr>("kfix.repaired"); rep && unhandled.empty())
-        unhandled = "gpu.func (" + rep.getValue().str() + ")";
+        if (!sharedExtents(f, rep.getValue()))
+          unhandled = "gpu.func (" + rep.getValue().str() + ")";
     });
   }
 
@@ -474,6 +676,595 @@ private:
   ModuleOp original;
   std::set<std::pair<size_t, std::string>> seen; ///< (offset, kind) already a site
   std::set<Operation *> covered;                 ///< ops another fix-it accounts for
+  std::map<Operation *, std::string> localNames; ///< locals the repair created
+  std::set<Operation *> declared;                ///< of those, declared by an edit
+
+  //===--------------------------------------------------------------------===//
+  // Statements regenerated whole
+  //===--------------------------------------------------------------------===//
+
+  /// Original statements (stores, loops, barriers...) with no op of their
+  /// kind left at their location.
+  void findDeleted(ModuleOp m) {
+    if (!original)
+      return;
+    std::set<OpKey> present;
+    m.walk([&](Operation *op) { present.insert(key(op)); });
+    original.walk([&](Operation *op) {
+      if (isStatement(op) && fileLoc(op->getLoc(), base) && !present.count(key(op)))
+        deleted.push_back(op);
+    });
+  }
+
+public:
+  /// The compound statement (loop, if) of the repaired module to regenerate
+  /// whole so that the unhandled op or a deleted statement is expressed: the
+  /// innermost one around it that the original has too.
+  Operation *enclosingCompound(Operation *op) {
+    for (Operation *p = op; p; p = p->getParentOp()) {
+      if (isa<gpu::GPUFuncOp>(p))
+        return nullptr;
+      if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp>(p) || wholeStmts.count(p))
+        continue;
+      if (auto i = dyn_cast<scf::IfOp>(p); i && i.getNumResults())
+        continue;
+      if (getenv("KFIX_DELIVERY_DEBUG"))
+        llvm::errs() << "  enclosing " << p->getName() << ": counterpart " << (bool)counterpart(p)
+                     << " new " << isNew(p) << " range " << (bool)stmtRange(p) << "\n";
+      if (counterpart(p) && !isNew(p) && stmtRange(p))
+        return p;
+    }
+    return nullptr;
+  }
+  /// The same for a statement of the original that is gone: the repaired
+  /// module's op for its enclosing compound statement.
+  Operation *compoundForDeleted(ModuleOp m) {
+    for (Operation *d : deleted) {
+      for (Operation *p = d->getParentOp(); p && !isa<gpu::GPUFuncOp>(p); p = p->getParentOp()) {
+        if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp>(p))
+          continue;
+        Operation *r = nullptr;
+        m.walk([&](Operation *x) {
+          if (!r && key(x) == key(p) && !isNew(x))
+            r = x;
+        });
+        if (r && !wholeStmts.count(r) && stmtRange(r))
+          return r;
+        if (r && wholeStmts.count(r))
+          break;
+      }
+    }
+    return nullptr;
+  }
+
+private:
+  /// [begin, end) of the source statement a loop/if op stands for: from its
+  /// keyword to its closing brace or `;`.
+  std::optional<std::pair<size_t, size_t>> stmtRange(Operation *op) {
+    auto o = at(op);
+    if (!o)
+      return std::nullopt;
+    size_t e = stmtEndAt(*o, 0);
+    if (e == std::string::npos)
+      return std::nullopt;
+    return std::make_pair(*o, e);
+  }
+  /// End (one past) of the statement starting at `o`.
+  size_t stmtEndAt(size_t o, int depth) {
+    const std::string &t = src.text;
+    if (depth > 8 || o >= t.size())
+      return std::string::npos;
+    auto kw = [&](llvm::StringRef k) {
+      return t.compare(o, k.size(), k.str()) == 0 && !isIdent(t[o + k.size()]);
+    };
+    auto skip = [&](size_t p) {
+      while (p < t.size() && std::isspace((unsigned char)t[p]))
+        ++p;
+      return p;
+    };
+    if (t[o] == '{') {
+      int d = 0;
+      for (size_t i = o; i < t.size(); ++i)
+        if (t[i] == '{')
+          ++d;
+        else if (t[i] == '}' && --d == 0)
+          return i + 1;
+      return std::string::npos;
+    }
+    if (kw("for") || kw("while") || kw("if")) {
+      size_t lp = t.find('(', o);
+      size_t rp = lp == std::string::npos ? lp : matchClose(t, lp);
+      if (rp == std::string::npos)
+        return rp;
+      size_t e = stmtEndAt(skip(rp + 1), depth + 1);
+      if (e == std::string::npos || !kw("if"))
+        return e;
+      size_t q = skip(e);
+      if (t.compare(q, 4, "else") == 0 && !isIdent(t[q + 4]))
+        return stmtEndAt(skip(q + 4), depth + 1);
+      return e;
+    }
+    size_t e = statementEnd(t, o);
+    return e == std::string::npos ? e : e + 1;
+  }
+
+  /// Allocas whose declaration lies in the statement being regenerated.
+  std::set<Operation *> declareHere;
+
+  /// Replaces the source of compound statement `c` (and the statements of its
+  /// header that the lifter put before it, a `for`'s initialization) by `c`
+  /// printed from the repaired IR.
+  bool regenerateWhole(Operation *c, SrcPrinter &pr) {
+    auto r = stmtRange(c);
+    if (!r)
+      return false;
+    auto [b, e] = *r;
+    unsigned line = src.lineOf(b);
+    std::string ind = src.indentOf(line);
+    std::vector<Operation *> ops;
+    for (Operation *x = c->getPrevNode(); x; x = x->getPrevNode()) {
+      if (!isStatement(x))
+        continue;
+      auto o = at(x);
+      if (!o || *o < b || *o >= e)
+        break;
+      ops.insert(ops.begin(), x);
+    }
+    ops.push_back(c);
+    // Locals declared inside the statement's text (a `for`'s variable).
+    declareHere.clear();
+    c->getParentOfType<gpu::GPUFuncOp>().walk([&](memref::AllocaOp al) {
+      auto o = at(al);
+      if (o && *o >= b && *o < e && !localNames.count(al))
+        declareHere.insert(al);
+    });
+    std::string text;
+    for (Operation *x : ops) {
+      auto st = stmt(x, pr, ind);
+      if (!st) {
+        declareHere.clear();
+        return false;
+      }
+      text += *st;
+    }
+    declareHere.clear();
+    for (Operation *x : ops)
+      coverSlice(x);
+    llvm::StringRef body(text);
+    body.consume_front(ind);
+    if (body.ends_with("\n"))
+      body = body.drop_back();
+    Site s;
+    s.alternatives.push_back({edit(b, e - b, body.str(), "regenerate-statement",
+                                   passOf(c))});
+    return addSite(b, "whole", std::move(s));
+  }
+  /// The repair pass named by `op` or the first repaired op inside it.
+  std::string passOf(Operation *op) {
+    std::string p;
+    op->walk([&](Operation *x) {
+      if (auto r = x->getAttrOfType<StringAttr>("kfix.repaired"); r && p.empty())
+        p = r.getValue().str();
+    });
+    return p;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // New statements
+  //===--------------------------------------------------------------------===//
+
+  using OpKey = std::pair<std::string, const void *>;
+  std::map<OpKey, unsigned> origCount, unrepCount;
+  static OpKey key(Operation *op) {
+    return {op->getName().getStringRef().str(), op->getLoc().getAsOpaquePointer()};
+  }
+  void countOps(ModuleOp m) {
+    if (original)
+      original.walk([&](Operation *op) { ++origCount[key(op)]; });
+    m.walk([&](Operation *op) {
+      if (!op->hasAttr("kfix.repaired"))
+        ++unrepCount[key(op)];
+    });
+  }
+  unsigned countIn(const std::map<OpKey, unsigned> &m, Operation *op) {
+    auto it = m.find(key(op));
+    return it == m.end() ? 0 : it->second;
+  }
+  /// A repaired op that stands for no construct of the original (the
+  /// original has no op of its kind at its location, or the module still has
+  /// all of those unrepaired: a copy).
+  bool isNew(Operation *op) {
+    if (!op->hasAttr("kfix.repaired") || !original)
+      return false;
+    unsigned o = countIn(origCount, op);
+    return o == 0 || countIn(unrepCount, op) >= o;
+  }
+  /// An unrepaired op inside a new statement is a copy of one the original
+  /// keeps (not a statement of the original moved into a new one).
+  bool isCopy(Operation *op) { return countIn(unrepCount, op) > countIn(origCount, op); }
+
+  static bool isStatement(Operation *op) {
+    if (isa<memref::StoreOp, gpu::BarrierOp, scf::ForOp, scf::WhileOp, memref::AtomicRMWOp>(op))
+      return true;
+    if (auto i = dyn_cast<scf::IfOp>(op))
+      return i.getNumResults() == 0;
+    return op->getNumRegions() > 0;
+  }
+
+  void nameNewLocals(gpu::GPUFuncOp f) {
+    f.walk([&](memref::AllocaOp al) {
+      if (!al->hasAttr("kfix.repaired") || al.getType().getRank() != 0)
+        return;
+      // A local the repair re-declared in another type (`__half acc` ->
+      // `float acc`): the file's declaration with the new type.
+      if (auto v = al->getAttrOfType<StringAttr>("kfix.var"))
+        if (Operation *cp = counterpart(al); cp && countIn(unrepCount, al) == 0)
+          if (auto oa = dyn_cast<memref::AllocaOp>(cp))
+            if (oa.getType().getElementType() != al.getType().getElementType() &&
+                retype(al, v.getValue()))
+              return;
+      std::string base = "kfix_tmp";
+      if (auto v = al->getAttrOfType<StringAttr>("kfix.var"))
+        base = llvm::StringRef(v.getValue()).ltrim('_').str();
+      if (base.empty())
+        base = "kfix_tmp";
+      std::string name = base;
+      for (unsigned k = 1; identInFile(name) || usedName(name); ++k)
+        name = base + "_" + std::to_string(k);
+      localNames[al] = name;
+    });
+  }
+  /// The declaration `T name` at `al`'s location gets the alloca's type.
+  bool retype(memref::AllocaOp al, llvm::StringRef name) {
+    auto o = at(al);
+    std::string ty = cTypeName(al.getType().getElementType());
+    if (!o || ty.empty() || src.text.compare(*o, name.size(), name.str()) != 0)
+      return false;
+    const std::string &t = src.text;
+    size_t b = *o;
+    while (b > 0 && !llvm::StringRef(";{}\n(,").contains(t[b - 1]))
+      --b;
+    if (b > 0 && (t[b - 1] == '(' || t[b - 1] == ','))
+      return false; // a parameter or a second declarator
+    while (b < *o && std::isspace((unsigned char)t[b]))
+      ++b;
+    llvm::StringRef decl = llvm::StringRef(t).slice(b, *o).rtrim();
+    if (decl.empty() || decl.starts_with("for") || decl.contains('='))
+      return false;
+    // Keep qualifiers (`const`, `volatile`, `register`).
+    for (llvm::StringRef q : {"const ", "volatile ", "register "})
+      if (decl.starts_with(q)) {
+        b += q.size();
+        decl = decl.drop_front(q.size());
+      }
+    localNames[al] = name.str();
+    declared.insert(al);
+    Site s;
+    s.alternatives.push_back({edit(b, decl.size(), ty, "retype",
+                                   al->getAttrOfType<StringAttr>("kfix.repaired").getValue())});
+    addSite(b, "retype", std::move(s));
+    return true;
+  }
+  bool usedName(const std::string &n) {
+    for (auto &[op, x] : localNames)
+      if (x == n)
+        return true;
+    return false;
+  }
+  bool identInFile(llvm::StringRef n) {
+    const std::string &t = src.text;
+    for (size_t p = t.find(n.str()); p != std::string::npos; p = t.find(n.str(), p + 1))
+      if ((p == 0 || !isIdent(t[p - 1])) && (p + n.size() >= t.size() || !isIdent(t[p + n.size()])))
+        return true;
+    return false;
+  }
+
+  std::string localType(memref::AllocaOp al) {
+    if (auto c = al->getAttrOfType<StringAttr>("kfix.ctype"))
+      return c.getValue().str();
+    return cTypeName(al.getType().getElementType());
+  }
+
+  /// The alloca that holds a scf.for's induction variable.
+  memref::AllocaOp loopVar(scf::ForOp f) {
+    for (Operation *u : f.getInductionVar().getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u))
+        if (st.getValue() == f.getInductionVar())
+          if (auto al = st.getMemRef().getDefiningOp<memref::AllocaOp>())
+            return al;
+    return {};
+  }
+
+  /// The statements of `block` as C++ lines at indentation `ind`.
+  std::optional<std::string> stmts(Block &block, SrcPrinter &pr, const std::string &ind,
+                                   Value skipIv = {}) {
+    std::string out;
+    for (Operation &op : block) {
+      if (isa<scf::YieldOp>(op) || !isStatement(&op))
+        continue;
+      if (auto st = dyn_cast<memref::StoreOp>(op); st && skipIv && st.getValue() == skipIv)
+        continue;
+      auto s = stmt(&op, pr, ind);
+      if (!s)
+        return std::nullopt;
+      out += *s;
+    }
+    return out;
+  }
+
+  /// One statement (with its nested ones) as C++ lines at indentation `ind`.
+  std::optional<std::string> stmt(Operation *op, SrcPrinter &pr, const std::string &ind) {
+    const std::string step = "    ";
+    if (isa<gpu::BarrierOp>(op))
+      return ind + "__syncthreads();\n";
+    if (auto st = dyn_cast<memref::StoreOp>(op)) {
+      auto lhs = pr.access(st.getMemRef(), st.getIndices());
+      if (!lhs)
+        return std::nullopt;
+      auto al = st.getMemRef().getDefiningOp<memref::AllocaOp>();
+      if (al && declareHere.count(al)) {
+        auto v = pr.print(st.getValue());
+        if (!v)
+          return std::nullopt;
+        declareHere.erase(al);
+        return ind + localType(al) + " " + *lhs + " = " + v->text + ";\n";
+      }
+      if (al && localNames.count(al) && !declared.count(al)) {
+        auto v = pr.print(st.getValue());
+        if (!v)
+          return std::nullopt;
+        declared.insert(al);
+        return ind + localType(al) + " " + *lhs + " = " + v->text + ";\n";
+      }
+      // `x op= e` for `x = x op e`.
+      if (Operation *d = st.getValue().getDefiningOp(); d && d->getNumOperands() == 2) {
+        llvm::StringRef sym =
+            llvm::TypeSwitch<Operation *, llvm::StringRef>(d)
+                .Case<arith::AddFOp, arith::AddIOp>([](auto) { return "+="; })
+                .Case<arith::SubFOp, arith::SubIOp>([](auto) { return "-="; })
+                .Case<arith::MulFOp, arith::MulIOp>([](auto) { return "*="; })
+                .Case<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>([](auto) { return "/="; })
+                .Case<arith::ShRSIOp, arith::ShRUIOp>([](auto) { return ">>="; })
+                .Case<arith::ShLIOp>([](auto) { return "<<="; })
+                .Default([](Operation *) { return ""; });
+        if (auto ld = d->getOperand(0).getDefiningOp<memref::LoadOp>();
+            !sym.empty() && ld && ld.getMemRef() == st.getMemRef()) {
+          auto same = pr.access(ld.getMemRef(), ld.getIndices());
+          auto r = pr.print(d->getOperand(1));
+          if (same && *same == *lhs && r)
+            return ind + *lhs + " " + sym.str() + " " + r->text + ";\n";
+        }
+      }
+      auto v = pr.print(st.getValue());
+      if (!v)
+        return std::nullopt;
+      return ind + *lhs + " = " + v->text + ";\n";
+    }
+    if (auto at = dyn_cast<memref::AtomicRMWOp>(op)) {
+      if (!at.getResult().use_empty())
+        return std::nullopt;
+      llvm::StringRef fn;
+      switch (at.getKind()) {
+      case arith::AtomicRMWKind::addf: case arith::AtomicRMWKind::addi: fn = "atomicAdd"; break;
+      case arith::AtomicRMWKind::maxs: case arith::AtomicRMWKind::maxu: fn = "atomicMax"; break;
+      case arith::AtomicRMWKind::mins: case arith::AtomicRMWKind::minu: fn = "atomicMin"; break;
+      default: return std::nullopt;
+      }
+      auto lhs = pr.access(at.getMemref(), at.getIndices());
+      auto v = pr.print(at.getValue());
+      if (!lhs || !v)
+        return std::nullopt;
+      return ind + fn.str() + "(&" + *lhs + ", " + v->text + ");\n";
+    }
+    if (auto f = dyn_cast<scf::ForOp>(op)) {
+      auto var = loopVar(f);
+      if (f.getNumResults())
+        return std::nullopt;
+      std::optional<std::string> name;
+      std::string ty = "int";
+      if (var) {
+        name = pr.access(var.getResult(), {});
+        ty = localType(var);
+      } else {
+        // A loop the repair built on its induction variable: a fresh name.
+        std::string n = "kfix_i";
+        for (unsigned k = 1; identInFile(n) || usedName(n); ++k)
+          n = "kfix_i" + std::to_string(k);
+        localNames[f] = n;
+        pr.nameValue(f.getInductionVar(), n);
+        name = n;
+        ty = cTypeName(f.getInductionVar().getType());
+      }
+      auto lb = pr.print(f.getLowerBound()), ub = pr.print(f.getUpperBound()),
+           stp = pr.print(f.getStep());
+      if (!name || !lb || !ub || !stp)
+        return std::nullopt;
+      // A constant bound the file names (and no other name has its value).
+      if (auto c = f.getUpperBound().getDefiningOp<arith::ConstantOp>())
+        if (auto u = uniqueName(ub->text))
+          ub->text = *u;
+      std::string head = "for (" + ty + " " + *name + " = " + lb->text + "; " + *name +
+                         " < " + ub->text + "; " +
+                         (stp->text == "1" ? "++" + *name : *name + " += " + stp->text) + ")";
+      auto body = stmts(*f.getBody(), pr, ind + step, f.getInductionVar());
+      if (!body)
+        return std::nullopt;
+      return block(ind, head, *body);
+    }
+    if (auto w = dyn_cast<scf::WhileOp>(op)) {
+      if (w.getNumResults() || !w.getInits().empty())
+        return std::nullopt;
+      auto cond = cast<scf::ConditionOp>(w.getBefore().front().getTerminator());
+      if (!cond.getArgs().empty())
+        return std::nullopt;
+      for (Operation &x : w.getBefore().front())
+        if (isStatement(&x))
+          return std::nullopt;
+      auto c = pr.print(cond.getCondition());
+      auto body = stmts(w.getAfter().front(), pr, ind + step);
+      if (!c || !body)
+        return std::nullopt;
+      return block(ind, "while (" + c->text + ")", *body);
+    }
+    if (auto i = dyn_cast<scf::IfOp>(op)) {
+      if (i.getNumResults())
+        return std::nullopt;
+      auto c = pr.print(i.getCondition());
+      auto then = stmts(i.getThenRegion().front(), pr, ind + step);
+      if (!c || !then)
+        return std::nullopt;
+      std::string out = block(ind, "if (" + c->text + ")", *then);
+      if (!i.getElseRegion().empty()) {
+        auto els = stmts(i.getElseRegion().front(), pr, ind + step);
+        if (!els)
+          return std::nullopt;
+        if (!els->empty()) {
+          std::string eb = llvm::count(*els, '\n') == 1
+                               ? " " + llvm::StringRef(*els).ltrim().str()
+                               : " {\n" + *els + ind + "}\n";
+          if (llvm::StringRef(out).rtrim().ends_with("}"))
+            out = llvm::StringRef(out).rtrim().str() + " else" + eb;
+          else
+            out += ind + "else" + eb;
+        }
+      }
+      return out;
+    }
+    return std::nullopt;
+  }
+  /// `head stmt;` on one line when the body is one line, else braced.
+  static std::string block(const std::string &ind, const std::string &head,
+                           const std::string &body) {
+    if (llvm::count(body, '\n') == 1 && ind.size() + head.size() + body.size() < 100)
+      return ind + head + " " + llvm::StringRef(body).ltrim().str();
+    if (llvm::count(body, '\n') == 1 && !head.empty())
+      return ind + head + "\n" + body;
+    return ind + head + " {\n" + body + ind + "}\n";
+  }
+
+  /// The repaired value ops an inserted statement prints (its operands'
+  /// repaired definitions, transitively) are accounted for.
+  void coverSlice(Operation *op) {
+    op->walk([&](Operation *x) {
+      covered.insert(x);
+      for (Value v : x->getOperands()) {
+        llvm::SmallVector<Value> work{v};
+        while (!work.empty()) {
+          Operation *d = work.pop_back_val().getDefiningOp();
+          if (!d || !d->hasAttr("kfix.repaired") || isStatement(d) || !covered.insert(d).second)
+            continue;
+          for (Value w : d->getOperands())
+            work.push_back(w);
+        }
+      }
+    });
+  }
+
+  bool qualifiesAsNew(Operation *op) {
+    if (!isNew(op) || !isStatement(op))
+      return false;
+    bool ok = true;
+    op->walk([&](Operation *x) {
+      if (x == op || !fileLoc(x->getLoc(), base))
+        return;
+      // An op of the original moved inside (unrepaired, or re-created by
+      // the repair in its place): the statement wraps the file's code.
+      if (!x->hasAttr("kfix.repaired") ? !isCopy(x)
+                                       : countIn(origCount, x) > countIn(unrepCount, x))
+        ok = false;
+    });
+    return ok;
+  }
+
+  void newStatements(gpu::GPUFuncOp f, SrcPrinter &pr) {
+    llvm::SmallVector<Block *> blocks;
+    f->walk<WalkOrder::PreOrder>([&](Block *b) { blocks.push_back(b); });
+    for (Block *b : blocks) {
+      if (b->getParentOp() && covered.count(b->getParentOp()))
+        continue;
+      std::vector<Operation *> run;
+      Operation *prev = nullptr;
+      auto flush = [&](Operation *next) {
+        if (!run.empty())
+          insertRun(run, prev, next, pr);
+        run.clear();
+      };
+      for (Operation &op : *b) {
+        if (covered.count(&op))
+          continue;
+        if (qualifiesAsNew(&op)) {
+          run.push_back(&op);
+          continue;
+        }
+        if (isStatement(&op) && fileLoc(op.getLoc(), base)) {
+          flush(&op);
+          prev = &op;
+        }
+      }
+      flush(nullptr);
+    }
+  }
+
+  void insertRun(const std::vector<Operation *> &run, Operation *prev, Operation *next,
+                 SrcPrinter &pr) {
+    if (llvm::all_of(run, [](Operation *x) { return isa<gpu::BarrierOp>(x); }))
+      return; // barrier() places a lone barrier
+    std::string ind;
+    std::vector<unsigned> lines;
+    if (next) {
+      unsigned l = fileLoc(next->getLoc(), base)->first;
+      lines.push_back(l);
+      ind = src.indentOf(l);
+    }
+    if (prev) {
+      unsigned l = lastLine(prev) + 1;
+      if (!next)
+        ind = src.indentOf(l - 1);
+      lines.push_back(l);
+    }
+    if (lines.empty())
+      return;
+    auto saved = declared;
+    // Locals the run uses before a statement of it declares them.
+    std::string text;
+    std::set<Operation *> used;
+    for (Operation *op : run)
+      op->walk([&](Operation *x) {
+        Value m;
+        if (auto ld = dyn_cast<memref::LoadOp>(x)) m = ld.getMemRef();
+        if (auto st = dyn_cast<memref::StoreOp>(x)) m = st.getMemRef();
+        if (auto al = m ? m.getDefiningOp<memref::AllocaOp>() : nullptr)
+          if (localNames.count(al) && !declared.count(al))
+            used.insert(al);
+      });
+    for (Operation *al : used) {
+      bool firstIsDecl = false;
+      if (auto st = dyn_cast<memref::StoreOp>(run.front()))
+        firstIsDecl = st.getMemRef().getDefiningOp() == al;
+      if (!firstIsDecl) {
+        text += ind + localType(cast<memref::AllocaOp>(al)) + " " + localNames[al] + ";\n";
+        declared.insert(al);
+      }
+    }
+    for (Operation *op : run) {
+      auto s = stmt(op, pr, ind);
+      if (!s) {
+        declared = saved;
+        return; // left to the other fix-its (or reported unhandled)
+      }
+      text += *s;
+    }
+    for (Operation *op : run)
+      coverSlice(op);
+    Site s;
+    std::set<unsigned> done;
+    for (unsigned l : lines)
+      if (l && l <= src.lineStart.size() && done.insert(l).second)
+        s.alternatives.push_back({edit(src.lineBegin(l), 0, text, "insert-statements",
+                                       run.front()->getAttrOfType<StringAttr>("kfix.repaired")
+                                           .getValue())});
+    addSite(reinterpret_cast<size_t>(run.front()), "statements", std::move(s));
+  }
 
   std::optional<size_t> at(Operation *op) {
     auto l = fileLoc(op->getLoc(), base);
@@ -501,6 +1292,13 @@ private:
     const std::string &t = src.text;
     size_t b = o, e = o;
     if (t[e] == '-' || t[e] == '+') {
+      // A binary operator (its operand before it) folded with its operands
+      // is no literal.
+      size_t q = o;
+      while (q > 0 && t[q - 1] == ' ')
+        --q;
+      if (q > 0 && (isIdent(t[q - 1]) || t[q - 1] == ')' || t[q - 1] == ']'))
+        return std::nullopt;
       ++e;
       while (e < t.size() && t[e] == ' ')
         ++e;
@@ -540,8 +1338,14 @@ private:
     // A conversion of a repaired value: the value's own fix-it covers it.
     if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
             arith::TruncIOp>(op))
-      if (Operation *d = op->getOperand(0).getDefiningOp(); d && d->hasAttr("kfix.repaired"))
+      if (Operation *d = op->getOperand(0).getDefiningOp();
+          d && (d->hasAttr("kfix.repaired") || widened(d))) {
+        if (widened(d))
+          return widthChange(d, pass);
         return true;
+      }
+    if (widened(op))
+      return widthChange(op, pass);
     if (auto c = dyn_cast<arith::ConstantOp>(op))
       return constant(c, pass, pr);
     if (isa<arith::CmpIOp, arith::CmpFOp>(op) && comparison(op, pass))
@@ -551,6 +1355,8 @@ private:
       return true;
     if (isa<gpu::BarrierOp>(op))
       return barrier(op, pass);
+    if (auto sh = dyn_cast<gpu::ShuffleOp>(op))
+      return shuffle(sh, pass, pr);
     if (auto ifOp = dyn_cast<scf::IfOp>(op))
       return guard(ifOp, pass, pr);
     if (isa<memref::LoadOp, memref::StoreOp>(op) && op->getParentOfType<scf::IfOp>() &&
@@ -558,9 +1364,59 @@ private:
       return guard(op->getParentOfType<scf::IfOp>(), pass, pr);
     if (auto f = dyn_cast<scf::ForOp>(op))
       return forLoop(f, pass, pr);
+    // An op the repair re-created as the file has it (its operands the
+    // original's, or repaired values with their own edits).
+    if (recreated(op))
+      return true;
     if (op->getNumResults() == 1 || isa<memref::StoreOp>(op))
       return regenerate(op, pass, pr);
     return false;
+  }
+
+  bool recreated(Operation *op) {
+    Operation *cp = counterpart(op);
+    return cp && sameAs(op, cp, 0);
+  }
+  /// `op` computes what the original's `cp` does, up to repaired values
+  /// (which have their own edits).
+  bool sameAs(Operation *op, Operation *cp, unsigned depth) {
+    if (depth > 24 || op->getName() != cp->getName() || op->getLoc() != cp->getLoc() ||
+        op->getNumRegions() || cp->getNumOperands() != op->getNumOperands() ||
+        cp->getResultTypes() != op->getResultTypes())
+      return false;
+    auto attrs = [](Operation *x) {
+      llvm::SmallVector<NamedAttribute> out;
+      for (NamedAttribute a : x->getAttrs())
+        if (!a.getName().getValue().starts_with("kfix."))
+          out.push_back(a);
+      return out;
+    };
+    if (attrs(op) != attrs(cp))
+      return false;
+    for (unsigned i = 0; i < op->getNumOperands(); ++i) {
+      Operation *d = op->getOperand(i).getDefiningOp();
+      Operation *od = cp->getOperand(i).getDefiningOp();
+      // (A repaired constant leaves its edit to its repaired user.)
+      if (d && d->hasAttr("kfix.repaired") && !isa<arith::ConstantOp>(d))
+        continue;
+      if (!d || !od) {
+        if (op->getOperand(i) != cp->getOperand(i) &&
+            !(isa<BlockArgument>(op->getOperand(i)) && isa<BlockArgument>(cp->getOperand(i)) &&
+              cast<BlockArgument>(op->getOperand(i)).getArgNumber() ==
+                  cast<BlockArgument>(cp->getOperand(i)).getArgNumber() &&
+              isa<gpu::GPUFuncOp>(cast<BlockArgument>(op->getOperand(i)).getOwner()->getParentOp())))
+          return false;
+        continue;
+      }
+      if (isa<memref::AllocaOp>(d) || isa<memref::AllocaOp>(od)) {
+        if (key(d) != key(od))
+          return false;
+        continue;
+      }
+      if (!sameAs(d, od, depth + 1))
+        return false;
+    }
+    return true;
   }
 
   bool constant(arith::ConstantOp c, llvm::StringRef pass, SrcPrinter &pr) {
@@ -569,6 +1425,9 @@ private:
       return false;
     auto lit = literalAt(*o);
     auto spelled = spellConstant(c, src);
+    if (!lit && spelled && isa<IntegerAttr>(c.getValue()))
+      if (auto r = namedConstantUse(c, *o, *spelled, pass))
+        return *r;
     if (!lit || !spelled) {
       // A constant a repair introduced into an expression: regenerate its user.
       for (Operation *u : c->getUsers())
@@ -620,10 +1479,67 @@ private:
       default: return false;
       }
     }
+    // The left-hand side changed: not a token's edit.
+    if (Operation *l = op->getOperand(0).getDefiningOp(); l && l->hasAttr("kfix.repaired"))
+      return false;
+    // A constant the repair put on the right-hand side (`off > 1` -> `off > 0`).
+    std::vector<SourceEdit> operandEdits;
+    if (auto c = op->getOperand(1).getDefiningOp<arith::ConstantOp>();
+        c && c->hasAttr("kfix.repaired")) {
+      size_t r = e;
+      while (r < t.size() && t[r] == ' ')
+        ++r;
+      auto lit = r < t.size() ? literalAt(r) : std::nullopt;
+      auto spelled = spellConstant(c, src);
+      if (!spelled)
+        return false;
+      if (lit) {
+        // Only a literal that is the whole operand.
+        size_t q = lit->second;
+        while (q < t.size() && t[q] == ' ')
+          ++q;
+        if (q < t.size() && !llvm::StringRef(";),?:&|").contains(t[q]))
+          lit.reset();
+      }
+      if (!lit) {
+        // An expression: the operand up to the end of the comparison, in a
+        // constant the file names when the expression uses it (`kWarp / 2`
+        // -> `kWarp`).
+        size_t q = r;
+        int depth = 0;
+        for (; q < t.size(); ++q) {
+          char ch = t[q];
+          if (ch == '(' || ch == '[')
+            ++depth;
+          else if (ch == ')' || ch == ']') {
+            if (depth-- == 0)
+              break;
+          } else if (depth == 0 && (ch == ';' || ch == ',' || ch == '?' || ch == ':' ||
+                                    (ch == '&' && q + 1 < t.size() && t[q + 1] == '&') ||
+                                    (ch == '|' && q + 1 < t.size() && t[q + 1] == '|')))
+            break;
+        }
+        while (q > r && t[q - 1] == ' ')
+          --q;
+        if (q <= r)
+          return false;
+        std::string named = namedConstant(llvm::StringRef(t).slice(r, q), *spelled);
+        lit = std::make_pair(r, q);
+        spelled = named.empty() ? *spelled : named;
+      }
+      if (t.substr(lit->first, lit->second - lit->first) != *spelled)
+        operandEdits.push_back(
+            edit(lit->first, lit->second - lit->first, *spelled, "replace-token", pass));
+      covered.insert(c);
+    }
     Site s;
-    for (const std::string &x : {sym, swapped})
+    for (const std::string &x : {sym, swapped}) {
+      std::vector<SourceEdit> es = operandEdits;
       if (x != tok)
-        s.alternatives.push_back({edit(*o, tok.size(), x, "replace-token", pass)});
+        es.push_back(edit(*o, tok.size(), x, "replace-token", pass));
+      if (!es.empty())
+        s.alternatives.push_back(es);
+    }
     if (s.alternatives.empty())
       return true;
     return addSite(*o, "token", std::move(s));
@@ -654,6 +1570,455 @@ private:
     Site s;
     s.alternatives.push_back({edit(p, 1, nd, "replace-token", pass)});
     return addSite(p, "token", std::move(s));
+  }
+
+  /// An identifier used in `expr` that the file defines as the constant
+  /// `value` (`constexpr int kWarp = 32;`, `#define WARP 32`), or "".
+  std::string namedConstant(llvm::StringRef expr, llvm::StringRef value) {
+    for (size_t i = 0; i < expr.size();) {
+      if (!isIdent(expr[i]) || std::isdigit((unsigned char)expr[i])) {
+        ++i;
+        continue;
+      }
+      size_t j = i;
+      while (j < expr.size() && isIdent(expr[j]))
+        ++j;
+      std::string id = expr.slice(i, j).str();
+      i = j;
+      if (auto v = constantValueOf(id); v && *v == value)
+        return id;
+    }
+    return "";
+  }
+  /// The literal a file-scope `#define NAME lit` / `const[expr] T NAME = lit;`
+  /// gives `name`.
+  std::optional<std::string> constantValueOf(const std::string &name) {
+    if (auto d = definitionOf(name))
+      return d->value;
+    return std::nullopt;
+  }
+
+  /// Constants the repair changed where the file writes an expression of a
+  /// named constant (`TILE + 1`): right when the name's definition changes.
+  std::vector<std::pair<Operation *, std::string>> foldedUses;
+  std::set<std::string> editedDefs; ///< passes that edited a definition
+
+  /// A repaired integer constant at a use of a named constant (`TILE` ->
+  /// `#define TILE 32` edited) or inside an expression of one. nullopt: not
+  /// such a use.
+  std::optional<bool> namedConstantUse(arith::ConstantOp c, size_t o, const std::string &spelled,
+                                       llvm::StringRef pass) {
+    const std::string &t = src.text;
+    auto orig = dyn_cast_or_null<arith::ConstantOp>(counterpart(c));
+    if (!orig)
+      return std::nullopt;
+    auto ov = spellConstant(orig, src);
+    if (!ov)
+      return std::nullopt;
+    if (isIdent(t[o]) && !std::isdigit((unsigned char)t[o])) {
+      std::string name = t.substr(o, tokenEnd(t, o) - o);
+      auto d = definitionOf(name);
+      if (!d || d->value != *ov)
+        return std::nullopt;
+      covered.insert(c);
+      editedDefs.insert(pass.str());
+      Site s;
+      s.alternatives.push_back({edit(d->offset, d->length, spelled, "replace-token", pass)});
+      addSite(d->offset, "define", std::move(s));
+      return true;
+    }
+    // An operator of a folded expression: the statement must name a constant.
+    size_t b = src.lineBegin(src.lineOf(o)), e = t.find('\n', o);
+    bool named = false;
+    for (size_t i = b; i < e;) {
+      if (isIdent(t[i]) && !std::isdigit((unsigned char)t[i]) && (i == b || !isIdent(t[i - 1]))) {
+        size_t j = tokenEnd(t, i);
+        named |= definitionOf(t.substr(i, j - i)).has_value();
+        i = j;
+      } else {
+        ++i;
+      }
+    }
+    if (!named)
+      return std::nullopt;
+    covered.insert(c);
+    foldedUses.push_back({c, pass.str()});
+    return true;
+  }
+
+  /// A __shared__ array the repair resized: its extents in the declaration
+  /// (a literal replaced; an extent naming a constant whose definition an
+  /// edit changes is left as it is).
+  bool sharedExtents(gpu::GPUFuncOp f, llvm::StringRef pass) {
+    gpu::GPUFuncOp of;
+    if (original)
+      original.walk([&](gpu::GPUFuncOp x) {
+        if (x.getName() == f.getName())
+          of = x;
+      });
+    auto names = f->getAttrOfType<ArrayAttr>("kfix.shared_names");
+    if (!of || !names)
+      return false;
+    auto wg = f.getWorkgroupAttributions(), owg = of.getWorkgroupAttributions();
+    if (wg.size() != owg.size())
+      return false;
+    const std::string &t = src.text;
+    bool any = false;
+    for (size_t i = 0; i < wg.size(); ++i) {
+      auto nt = cast<MemRefType>(wg[i].getType()), ot = cast<MemRefType>(owg[i].getType());
+      if (nt == ot)
+        continue;
+      if (nt.getRank() != ot.getRank() || i >= names.size())
+        return false;
+      std::string name = cast<StringAttr>(names[i]).getValue().str();
+      // `__shared__ T name[..][..]`
+      size_t p = std::string::npos;
+      for (size_t q = t.find("__shared__"); q != std::string::npos; q = t.find("__shared__", q + 1)) {
+        size_t semi = t.find(';', q);
+        for (size_t r = t.find(name, q); r != std::string::npos && r < semi; r = t.find(name, r + 1))
+          if (!isIdent(t[r - 1]) && !isIdent(t[r + name.size()])) {
+            p = r + name.size();
+            break;
+          }
+        if (p != std::string::npos)
+          break;
+      }
+      if (p == std::string::npos)
+        return false;
+      std::vector<SourceEdit> es;
+      for (int64_t d = 0; d < nt.getRank(); ++d) {
+        while (p < t.size() && t[p] == ' ')
+          ++p;
+        if (p >= t.size() || t[p] != '[')
+          return false;
+        size_t c = matchClose(t, p);
+        if (c == std::string::npos)
+          return false;
+        if (nt.getDimSize(d) != ot.getDimSize(d)) {
+          llvm::StringRef ext = llvm::StringRef(t).slice(p + 1, c).trim();
+          bool names = false;
+          for (size_t k = 0; k < ext.size(); ++k)
+            if (isIdent(ext[k]) && !std::isdigit((unsigned char)ext[k]) && (k == 0 || !isIdent(ext[k - 1])))
+              names = true;
+          if (names) {
+            if (!editedDefs.count(pass.str()))
+              return false;
+          } else {
+            es.push_back(edit(p + 1, c - p - 1, std::to_string(nt.getDimSize(d)), "replace-token", pass));
+          }
+        }
+        p = c + 1;
+      }
+      if (!es.empty()) {
+        Site s;
+        s.alternatives.push_back(es);
+        addSite(es.front().offset, "extent", std::move(s));
+      }
+      any = true;
+    }
+    return any;
+  }
+
+  /// The one name the file defines as `value` (an integer above 1).
+  std::optional<std::string> uniqueName(const std::string &value) {
+    long long v;
+    if (llvm::StringRef(value).getAsInteger(10, v) || v <= 1)
+      return std::nullopt;
+    std::optional<std::string> found;
+    const std::string &t = src.text;
+    for (size_t p = 0; p < t.size();) {
+      if (isIdent(t[p]) && !std::isdigit((unsigned char)t[p]) && (p == 0 || !isIdent(t[p - 1]))) {
+        size_t e = tokenEnd(t, p);
+        std::string id = t.substr(p, e - p);
+        p = e;
+        if (found && *found == id)
+          continue;
+        auto d = definitionOf(id);
+        if (d && d->value == value && src.text.compare(d->offset, d->length, value) == 0) {
+          if (found)
+            return std::nullopt;
+          found = id;
+        }
+      } else {
+        ++p;
+      }
+    }
+    return found;
+  }
+
+  struct Definition {
+    size_t offset, length; ///< of the literal
+    std::string value;
+  };
+  /// Where the file defines `name` as a literal.
+  std::optional<Definition> definitionOf(const std::string &name) {
+    llvm::SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(src.text).split(lines, '\n');
+    for (llvm::StringRef full : lines) {
+      llvm::StringRef l = full.trim();
+      llvm::StringRef rest;
+      if (l.consume_front("#define")) {
+        l = l.trim();
+        if (!l.consume_front(name) || l.empty() || !(l[0] == ' ' || l[0] == '\t'))
+          continue;
+        rest = l.trim();
+      } else if (l.starts_with("constexpr") || l.starts_with("const ") ||
+                 l.starts_with("static const")) {
+        size_t p = l.find(" " + name);
+        if (p == llvm::StringRef::npos)
+          continue;
+        llvm::StringRef r = l.drop_front(p + 1 + name.size()).ltrim();
+        if (!r.consume_front("="))
+          continue;
+        rest = r.trim().rtrim(';').trim();
+      } else {
+        continue;
+      }
+      // A plain literal (suffixes and parentheses dropped); a trailing comment
+      // is not part of it.
+      if (size_t cm = rest.find("//"); cm != llvm::StringRef::npos)
+        rest = rest.take_front(cm).rtrim().rtrim(';').rtrim();
+      rest = rest.trim("() ");
+      llvm::StringRef lit = rest;
+      while (!rest.empty() && llvm::StringRef("uUlLfF").contains(rest.back()) &&
+             !(rest.size() > 1 && rest.starts_with("0x") && std::isxdigit((unsigned char)rest.back())))
+        rest = rest.drop_back();
+      if (rest.empty() || !(std::isdigit((unsigned char)rest[0]) || rest[0] == '-'))
+        continue;
+      if (!llvm::all_of(rest.drop_front(rest[0] == '-'), [](char ch) { return isIdent(ch) || ch == '.'; }))
+        continue;
+      size_t off = rest.data() - src.text.data();
+      (void)lit;
+      return Definition{off, rest.size(), rest.str()};
+    }
+    return std::nullopt;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Integer arithmetic the repair widened (`row * ld` in 64 bits)
+  //===--------------------------------------------------------------------===//
+
+  /// An integer op computed in a wider type than the original's op at its
+  /// location.
+  bool widened(Operation *d) {
+    if (!d || d->getNumResults() != 1 ||
+        !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp, arith::DivUIOp,
+             arith::RemSIOp, arith::RemUIOp, arith::ShLIOp>(d))
+      return false;
+    auto nt = dyn_cast<IntegerType>(d->getResult(0).getType());
+    Operation *cp = counterpart(d);
+    if (!nt || !cp || cp->getNumResults() != 1)
+      return false;
+    auto ot = dyn_cast<IntegerType>(cp->getResult(0).getType());
+    return ot && ot.getWidth() < nt.getWidth();
+  }
+  static Value stripExt(Value v) {
+    while (Operation *d = v.getDefiningOp()) {
+      if (!isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp, arith::IndexCastUIOp>(d))
+        break;
+      v = d->getOperand(0);
+    }
+    return v;
+  }
+
+  /// `(long long)` before the leftmost operand of the widened expression
+  /// that contains `op` (C++ then computes the whole expression in 64 bits).
+  bool widthChange(Operation *op, llvm::StringRef pass) {
+    Operation *root = op;
+    for (bool up = true; up;) {
+      up = false;
+      for (Operation *u : root->getResult(0).getUsers())
+        if (widened(u)) {
+          root = u;
+          up = true;
+          break;
+        }
+    }
+    if (covered.count(root))
+      return true;
+    llvm::SmallVector<Operation *> work{root};
+    while (!work.empty()) {
+      Operation *x = work.pop_back_val();
+      if (!covered.insert(x).second)
+        continue;
+      for (Value v : x->getOperands()) {
+        Operation *d = stripExt(v).getDefiningOp();
+        if (widened(d))
+          work.push_back(d);
+        for (Value w = v; Operation *c = w.getDefiningOp(); w = c->getOperand(0)) {
+          if (!isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp, arith::IndexCastUIOp>(c))
+            break;
+          covered.insert(c);
+        }
+      }
+    }
+    // Only addresses, recomputed from the leaves of a local the file keeps
+    // (`int i = ...; x[i]`): the local already holds the value.
+    bool addressesOnly = llvm::all_of(root->getResult(0).getUsers(), [](Operation *u) {
+      return isa<arith::IndexCastOp, arith::IndexCastUIOp>(u);
+    });
+    bool keptLocal = false;
+    if (addressesOnly)
+      if (Operation *cp = counterpart(root))
+        for (Operation *u : cp->getResult(0).getUsers())
+          if (auto st = dyn_cast<memref::StoreOp>(u))
+            if (st.getMemRef().getDefiningOp<memref::AllocaOp>())
+              keptLocal = true;
+    Operation *cur = root;
+    while (Operation *d = stripExt(cur->getOperand(0)).getDefiningOp()) {
+      if (!widened(d))
+        break;
+      cur = d;
+    }
+    // The operand as the file writes it: the original's op at that place.
+    Operation *cp = counterpart(cur);
+    Operation *leaf = cp ? stripExt(cp->getOperand(0)).getDefiningOp() : nullptr;
+    if (!leaf)
+      return keptLocal;
+    auto o = at(leaf);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    size_t p = *o;
+    // `threadIdx.x`: its location may be the member.
+    if (p > 0 && t[p - 1] == '.') {
+      size_t b = p - 1;
+      while (b > 0 && isIdent(t[b - 1]))
+        --b;
+      p = b;
+    }
+    if (!(isIdent(t[p]) || t[p] == '('))
+      return keptLocal;
+    std::string ty = src.has("int64_t") ? "int64_t" : "long long";
+    Site s;
+    if (keptLocal)
+      s.alternatives.push_back({}); // the local may hold the value already
+    s.alternatives.push_back({edit(p, 0, "(" + ty + ")", "widen", pass)});
+    return addSite(p, "widen", std::move(s));
+  }
+
+  /// The original op of the same kind at `op`'s location.
+  Operation *counterpart(Operation *op) {
+    if (origByKey.empty() && original)
+      original.walk([&](Operation *x) { origByKey.insert({key(x), x}); });
+    auto it = origByKey.find(key(op));
+    return it == origByKey.end() ? nullptr : it->second;
+  }
+  std::map<OpKey, Operation *> origByKey;
+  Operation *counterpartSlow(Operation *op) {
+    Operation *found = nullptr;
+    if (original)
+      original.walk([&](Operation *x) {
+        if (!found && x->getName() == op->getName() && x->getLoc() == op->getLoc())
+          found = x;
+      });
+    return found;
+  }
+
+  /// The top-level comma-separated arguments of the call whose name starts
+  /// at `o`: [begin, end) of each, trimmed.
+  std::optional<std::vector<std::pair<size_t, size_t>>> callArgs(size_t o) {
+    const std::string &t = src.text;
+    size_t p = tokenEnd(t, o);
+    while (p < t.size() && t[p] == ' ')
+      ++p;
+    if (p >= t.size() || t[p] != '(')
+      return std::nullopt;
+    size_t c = matchClose(t, p);
+    if (c == std::string::npos)
+      return std::nullopt;
+    std::vector<std::pair<size_t, size_t>> args;
+    int depth = 0;
+    size_t b = p + 1;
+    auto push = [&](size_t e) {
+      size_t x = b, y = e;
+      while (x < y && std::isspace((unsigned char)t[x]))
+        ++x;
+      while (y > x && std::isspace((unsigned char)t[y - 1]))
+        --y;
+      args.push_back({x, y});
+    };
+    for (size_t i = p + 1; i < c; ++i) {
+      char ch = t[i];
+      if (ch == '(' || ch == '[' || ch == '{')
+        ++depth;
+      else if (ch == ')' || ch == ']' || ch == '}')
+        --depth;
+      else if (ch == ',' && depth == 0) {
+        push(i);
+        b = i + 1;
+      }
+    }
+    push(c);
+    return args;
+  }
+
+  /// A warp shuffle whose mode, mask, offset or width a repair changed: the
+  /// intrinsic's name and arguments at its call.
+  bool shuffle(gpu::ShuffleOp sh, llvm::StringRef pass, SrcPrinter &pr) {
+    auto o = at(sh);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    size_t ne = tokenEnd(t, *o);
+    llvm::StringRef name(t.data() + *o, ne - *o);
+    if (!name.starts_with("__shfl"))
+      return false;
+    auto orig = dyn_cast_or_null<gpu::ShuffleOp>(counterpart(sh));
+    if (!orig)
+      return false;
+    auto args = callArgs(*o);
+    if (!args || args->size() < 3)
+      return false;
+    std::vector<SourceEdit> es;
+    llvm::StringRef fn;
+    switch (sh.getMode()) {
+    case gpu::ShuffleMode::XOR: fn = "__shfl_xor_sync"; break;
+    case gpu::ShuffleMode::DOWN: fn = "__shfl_down_sync"; break;
+    case gpu::ShuffleMode::UP: fn = "__shfl_up_sync"; break;
+    case gpu::ShuffleMode::IDX: fn = "__shfl_sync"; break;
+    }
+    if (sh.getMode() != orig.getMode())
+      es.push_back(edit(*o, name.size(), fn.str(), "replace-token", pass));
+    auto maskOf = [](Operation *x) -> std::optional<uint64_t> {
+      if (auto m = x->getAttrOfType<IntegerAttr>("kfix.mask"))
+        return m.getValue().getZExtValue();
+      return std::nullopt;
+    };
+    auto replaceArg = [&](unsigned i, const std::string &text) {
+      auto [b, e] = (*args)[i];
+      if (t.substr(b, e - b) != text)
+        es.push_back(edit(b, e - b, text, "replace-token", pass));
+    };
+    if (maskOf(sh) != maskOf(orig)) {
+      std::string m = maskOf(sh) ? llvm::formatv("{0:x}", *maskOf(sh)).str() : fullMaskSpelling(src);
+      replaceArg(0, m);
+    }
+    auto changed = [&](Value v) {
+      Operation *d = v.getDefiningOp();
+      return d && d->hasAttr("kfix.repaired");
+    };
+    if (changed(sh.getOffset())) {
+      auto p = pr.print(sh.getOffset());
+      if (!p)
+        return false;
+      replaceArg(2, p->text);
+    }
+    if (changed(sh.getWidth())) {
+      auto p = pr.print(sh.getWidth());
+      if (!p)
+        return false;
+      if (args->size() > 3)
+        replaceArg(3, p->text);
+      else if (p->text != "32")
+        es.push_back(edit((*args)[2].second, 0, ", " + p->text, "replace-token", pass));
+    }
+    covered.insert(sh);
+    if (es.empty())
+      return true;
+    Site s;
+    s.alternatives.push_back(es);
+    return addSite(*o, "shuffle", std::move(s));
   }
 
   /// The op next to `op` in its block (dir +1/-1) that has a location in the
@@ -741,6 +2106,12 @@ private:
   bool guard(scf::IfOp ifOp, llvm::StringRef pass, SrcPrinter &pr) {
     if (covered.count(ifOp))
       return true;
+    // An `if` (or `?:`) of the file whose contents the repair changed: the
+    // changed ops inside have their own edits.
+    if (counterpart(ifOp) && !isNew(ifOp)) {
+      covered.insert(ifOp);
+      return true;
+    }
     auto cond = condition(ifOp, pr);
     if (!cond)
       return false;
@@ -1059,8 +2430,29 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
   if (orig.empty())
     return fallback("the candidate has no CUDA source (an MLIR input)");
   SrcText src(orig);
-  FixIts fx(src, llvm::sys::path::filename(s.candidatePath), s.candidate ? *s.candidate : ModuleOp());
-  fx.collect(repaired);
+  // Fix-its for every repaired op; where none expresses an op (or a
+  // statement of the original is gone), the innermost loop or `if` around it
+  // is regenerated whole and the fix-its collected again.
+  std::set<Operation *> whole;
+  std::unique_ptr<FixIts> fxp;
+  for (int round = 0; round < 6; ++round) {
+    fxp = std::make_unique<FixIts>(src, llvm::sys::path::filename(s.candidatePath),
+                                   s.candidate ? *s.candidate : ModuleOp());
+    fxp->wholeStmts = whole;
+    fxp->collect(repaired);
+    Operation *c = nullptr;
+    if (!fxp->unhandled.empty() && fxp->unhandledOp)
+      c = fxp->enclosingCompound(fxp->unhandledOp);
+    else if (fxp->unhandled.empty())
+      c = fxp->compoundForDeleted(repaired);
+    if (getenv("KFIX_DELIVERY_DEBUG"))
+      llvm::errs() << "delivery round " << round << ": unhandled '" << fxp->unhandled
+                   << "', regenerating whole: " << (c ? c->getName().getStringRef() : "-") << "\n";
+    if (!c)
+      break;
+    whole.insert(c);
+  }
+  FixIts &fx = *fxp;
   if (!fx.unhandled.empty())
     return fallback("no source edit for the repaired op " + fx.unhandled);
   if (fx.sites.empty())
@@ -1128,6 +2520,9 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
     bool ok;
     std::string text = applyEdits(orig, es, ok);
     ++d.candidatesTried;
+    if (getenv("KFIX_DELIVERY_DEBUG"))
+      llvm::errs() << "--- delivery candidate " << d.candidatesTried << ":\n"
+                   << unifiedDiff(orig, text, "a", "b") << "\n";
     if (!ok) {
       lastError = "overlapping edits";
       continue;
