@@ -206,7 +206,9 @@ struct CubExpander {
     }
     case OpKind::User: {
       SmallVector<Lifter::InlineArg, 2> vals;
-      for (auto [i, v] : llvm::enumerate(ArrayRef<Value>{x, y})) {
+      // A named array: an ArrayRef of a braced list would outlive its elements.
+      Value operands[2] = {x, y};
+      for (auto [i, v] : llvm::enumerate(operands)) {
         Lifter::InlineArg a;
         if (fn.fn->getParamDecl(i)->getType()->isReferenceType()) {
           a.ref.direct = v;
