@@ -333,7 +333,12 @@ struct CubExpander {
     Value valid;
     if (validItems)
       valid = cmp(arith::CmpIPredicate::slt, lane, validItems);
-    Value w = i32(width);
+    // Shuffles span the hardware warp (width 32): an xor offset below the logical
+    // width stays inside the aligned segment of `width` lanes, so every logical
+    // warp reduces on its own. A narrower gpu.shuffle width means "only the
+    // first `width` lanes take part" on NVVM (its member mask and clamp), which
+    // left the other segments unreduced on the GPU.
+    Value w = i32(32);
     for (int64_t off = 1; off < width; off <<= 1) {
       Value o = i32(off);
       Value y = lf.shuffleScalar(x, u, o, w, gpu::ShuffleMode::XOR, IntegerAttr(), l);
