@@ -254,6 +254,15 @@ class Runtime:
                                "(lifted: %s)" % (key, known), construct="kernel:" + key)
         return k
 
+    def _stage(self, name, total):
+        """A shared-memory file of the stage directory for one launch's buffers
+        (at least 64 bytes), mapped; returns (path, mmap)."""
+        path = os.path.join(self.stage_dir, name)
+        size = max(total, 64)
+        with open(path, "w+b") as f:
+            f.truncate(size)
+            return path, mmap.mmap(f.fileno(), size)
+
     def replay(self, entry, pre):
         """Runs a captured launch again on the given pre-launch bytes of its regions
         (a list like entry["capture"]["pre"]); returns the post-launch bytes, or None
@@ -263,11 +272,7 @@ class Runtime:
         for (p, n) in c["regions"]:
             offs.append(total)
             total += (n + 63) // 64 * 64
-        path = os.path.join(self.stage_dir, "replay.bin")
-        size = max(total, 64)
-        with open(path, "w+b") as f:
-            f.truncate(size)
-            mm = mmap.mmap(f.fileno(), size)
+        path, mm = self._stage("replay.bin", total)
         try:
             for off, b in zip(offs, pre):
                 mm[off:off + len(b)] = b
@@ -359,11 +364,7 @@ class Runtime:
             else:
                 raise HarnessError("kfix harness: argument %d of %s has a type kfix cannot "
                                    "pass" % (i, kname))
-        path = os.path.join(self.stage_dir, "launch.bin")
-        size = max(total, 64)
-        with open(path, "w+b") as f:
-            f.truncate(size)
-            mm = mmap.mmap(f.fileno(), size)
+        path, mm = self._stage("launch.bin", total)
         try:
             addr = ctypes.addressof(ctypes.c_char.from_buffer(mm))
             for (p, n, dev, off) in regions:
