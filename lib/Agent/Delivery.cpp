@@ -1189,6 +1189,13 @@ private:
           insertRun(run, prev, next, pr);
         run.clear();
       };
+      // Ops of a loop's body spelled in its header (the copy of the induction
+      // variable into `b` of `for (int b = 0; ...)`) are no place to insert
+      // before: the text there is outside the body.
+      unsigned headerLine = 0;
+      if (Operation *p = b->getParentOp(); p && !isa<gpu::GPUFuncOp>(p))
+        if (auto l = fileLoc(p->getLoc(), base))
+          headerLine = l->first;
       for (Operation &op : *b) {
         if (covered.count(&op))
           continue;
@@ -1196,7 +1203,10 @@ private:
           run.push_back(&op);
           continue;
         }
-        if (isStatement(&op) && fileLoc(op.getLoc(), base)) {
+        auto at = fileLoc(op.getLoc(), base);
+        if (isStatement(&op) && at && headerLine && at->first <= headerLine && !prev)
+          continue;
+        if (isStatement(&op) && at) {
           flush(&op);
           prev = &op;
         }

@@ -316,9 +316,13 @@ std::vector<Action> EditPlanner::pairs(const SearchState &state,
     auto ops = opsAt(module, site.loc, site.op);
     llvm::erase_if(ops, [](Operation *o) { return o->hasAttr("kfix.repaired"); });
     if (!ops.empty())
-      for (const EditSpec &e : enumerateEdits(ops.front(), opts.editsPerSite, opts.nearest)) {
-        if (e.kind == "delete")
+      for (const EditSpec &e : enumerateEdits(ops.front(), opts.editsPerSite + 3, opts.nearest)) {
+        // Pairs combine slips of the existing code; the edits that add a
+        // statement or a term are tried alone.
+        if (e.kind == "delete" || e.kind == "reinit" || e.kind == "clamp0" || e.kind == "mulby")
           continue;
+        if (cands.size() >= opts.editsPerSite)
+          break;
         double score = site.weight * e.prior;
         auto it = outcomes.find({m, editAction({e}).describe()});
         if (it != outcomes.end()) {

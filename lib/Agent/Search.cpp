@@ -350,6 +350,20 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
   frontier.push_back({std::move(initial), {}, false, 0, {}, order++});
 
   unsigned sinceImprovement = 0, consecutiveFailures = 0, patienceYields = 0;
+  // The catalog's repairs failing one after another says the kernel is not of
+  // their shapes, not that it cannot be repaired: the edit search's untried
+  // edits of this state come next (skipping the rest of the catalog's) before
+  // the search gives up as a debugging trap.
+  auto toEdits = [&](FrontierEntry &e) {
+    size_t i = e.next;
+    while (i < e.actions.size() && !e.actions[i].enumerated)
+      ++i;
+    if (i >= e.actions.size())
+      return false; // budgets bound the edits themselves
+    e.next = i;
+    consecutiveFailures = 0;
+    return true;
+  };
   while (!frontier.empty()) {
     // Best-first: the entry that gave way least often, then the lowest error
     // measure; ties go to the deeper, then older entry.
@@ -455,7 +469,7 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
         }
         rec.outcome = "apply-failed";
         record(rec);
-        if (++consecutiveFailures >= b.maxConsecutiveFailures)
+        if (++consecutiveFailures >= b.maxConsecutiveFailures && !toEdits(entry))
           return finish("debugging-trap");
         continue;
       }
@@ -534,7 +548,7 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
         rec.outcome = "rejected-by-gate";
         rec.ms = msSince(stepStart);
         record(rec);
-        if (++consecutiveFailures >= b.maxConsecutiveFailures)
+        if (++consecutiveFailures >= b.maxConsecutiveFailures && !toEdits(entry))
           return finish("debugging-trap");
         continue;
       }
@@ -573,7 +587,7 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       }
       rec.ms = msSince(stepStart);
       record(rec);
-      if (consecutiveFailures >= b.maxConsecutiveFailures)
+      if (consecutiveFailures >= b.maxConsecutiveFailures && !toEdits(entry))
         return finish("debugging-trap");
       if (sinceImprovement >= b.patience) {
         // Out of patience with this state: the other states of the frontier

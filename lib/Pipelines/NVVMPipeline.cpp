@@ -60,6 +60,8 @@ void kfix::buildLowerToNVVMPipeline(OpPassManager &pm, const LowerToNVVMOptions 
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   // kfix ops become trace-buffer writes (they emit scf.if and gpu.thread_id).
   gpuPm.addPass(createLowerKFixToNVVM());
+  // CUDA's segmented shuffles (width < 32) before upstream lowers gpu.shuffle.
+  gpuPm.addPass(createLowerSegmentedShuffles());
   gpuPm.addPass(createConvertVectorToSCFPass());
   gpuPm.addPass(createSCFToControlFlowPass());
   if (libdevice.empty()) {

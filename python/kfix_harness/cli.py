@@ -151,6 +151,12 @@ def summary(v):
     d = v.get("debug")
     if d:
         lines.append("debug: %s%s" % (d["status"], (" (" + d["why"] + ")") if d.get("why") else ""))
+        o = d.get("oracle") or {}
+        if o.get("model_op"):
+            lines.append("  expected output of %s: the Model's %s result (the one of %d "
+                         "Model tensors that makes ModelNew's output match when %s "
+                         "returns it)" % (d.get("kernel"), o["model_op"], o.get("passing", 1),
+                                          o.get("extension_call")))
         if d.get("kfix_debug"):
             lines.append("  kfix debug on the captured launch of %s: %s (%s)" % (
                 d.get("kernel"), d["kfix_debug"].get("verdict"), d["kfix_debug"].get("stop_reason")))
@@ -214,9 +220,17 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
                         "and variance (or the wrapper pass them)" % ", ".join(
                             "%s reads ModelNew.%s" % u for u in used[:4]))
             return d
+    if getattr(cap, "oracle", None):
+        d["oracle"] = cap.oracle
     if cap.target is None:
         d["status"] = "no-kernel-output"
         d["why"] = "no kfix-run kernel launch wrote the tensor ModelNew returned"
+        o = getattr(cap, "oracle", None)
+        if o and o.get("extension_calls"):
+            d["why"] += (", and no tensor of the Model's forward (%d of the shapes of the "
+                         "%d extension call results, %d tried) in place of an extension "
+                         "call's result makes ModelNew's output match" % (
+                             o.get("model_tensors", 0), o["extension_calls"], o["tries"]))
         return d
     li, ri, nbytes = cap.target
     launch = rt.launches[li]
@@ -370,9 +384,11 @@ def run(args, out):
         if args.mode in ("debug", "capture") and rt:
             from .debug import Capture
             cap = Capture(rt, first_failing=args.mode == "debug")
+            cap.tol = (tol["atol"], tol["rtol"])
         v = kb.evaluate(problem_ns, candidate_ns, device, tol["atol"], tol["rtol"],
                         trials=1 if args.mode == "capture" else args.trials, seed=args.seed,
-                        on_trial=cap.on_trial if cap else None)
+                        on_trial=cap.on_trial if cap else None,
+                        on_trial_start=cap.start_trial if cap else None)
         res.update(v)
         running = res.pop("running_stat_ptrs", {})
         if cap is not None:

@@ -36,9 +36,17 @@ class Capture:
         self.expected = None
         self.first_failing = first_failing
         self.trial = None
+        self.oracle = None
+        self.tol = (1e-2, 1e-2)
         rt.capture = True
 
-    def on_trial(self, rec, out, out_new, inputs):
+    def start_trial(self):
+        """Before each ModelNew forward: number its extension calls from 0 and, while
+        capturing, keep what each returns (the downstream oracle below)."""
+        self.rt.ext_counter = 0
+        self.rt.ext_calls = [] if self.rt.capture else None
+
+    def on_trial(self, rec, out, out_new, inputs, models=None):
         if not self.rt.capture:
             return
         if self.first_failing and rec.get("ok"):
@@ -52,17 +60,142 @@ class Capture:
         self.trial = rec["trial"]
         ptr = out_new.data_ptr()
         nbytes = out_new.numel() * out_new.element_size()
-        for i in range(len(self.rt.launches) - 1, -1, -1):
-            l = self.rt.launches[i]
-            cap = l.get("capture")
+        hit = self._launch_writing(ptr, nbytes, 0, len(self.rt.launches))
+        if hit and out_new.is_contiguous():
+            self.target = hit
+            self.expected = out.detach().float().contiguous().cpu().numpy()
+            self.out_dtype = str(out_new.dtype)
+            return
+        if models is not None:
+            try:
+                self._downstream(out, inputs, models, rec)
+            finally:
+                self.rt.substitute = None
+                self.rt.ext_calls = None
+
+    def _launch_writing(self, ptr, nbytes, lo, hi):
+        """(launch index, region index, bytes) of the latest captured launch in
+        [lo, hi) whose buffer starting at ptr holds nbytes, or None."""
+        for i in range(hi - 1, lo - 1, -1):
+            cap = self.rt.launches[i].get("capture")
             if not cap:
                 continue
             for ri, (p, n) in enumerate(cap["regions"]):
-                if p == ptr and n >= nbytes and out_new.is_contiguous():
-                    self.target = (i, ri, nbytes)
-                    self.expected = out.detach().float().contiguous().cpu().numpy()
-                    self.out_dtype = str(out_new.dtype)
-                    return
+                if p == ptr and n >= nbytes:
+                    return (i, ri, nbytes)
+        return None
+
+    # The downstream oracle. When the tensor ModelNew returns comes from torch ops
+    # after the last kernel (`x = my_ext.fused(x, b); return self.group_norm(x)`), the
+    # Model's output says nothing directly about what a kernel should have written.
+    # The Model's own intermediate tensors do: each extension call's result is
+    # replaced in turn (latest call first) by each tensor of the Model's forward of
+    # the same shape and dtype, the rest of ModelNew's forward runs as written, and
+    # an intermediate that makes ModelNew's output pass the benchmark's comparison is
+    # what that call should have returned. Of several that pass (a normalization
+    # applied twice is still the normalization), the one closest to what the kernel
+    # actually wrote (then the earliest) is chosen. That launch, with the intermediate as its expected
+    # output, is the kernel-level task.
+    MAX_TRIES = 24
+
+    def _downstream(self, out, inputs, models, rec):
+        import torch
+        from . import kernelbench as kb
+        ref, new, seed = models
+        calls = [c for c in (self.rt.ext_calls or []) if c["out"].is_floating_point()]
+        self.rt.ext_calls = None  # the tries below record nothing
+        self.oracle = {"kind": "downstream", "extension_calls": len(calls), "tries": 0}
+        if not calls:
+            return
+        keys = {(tuple(c["out"].shape), c["out"].dtype) for c in calls}
+        inter = model_intermediates(ref, inputs, seed, keys)
+        self.oracle["model_tensors"] = len(inter)
+        atol, rtol = self.tol
+        for c in reversed(calls):
+            key = (tuple(c["out"].shape), c["out"].dtype)
+            passing = []
+            for pos, (op, t) in enumerate(inter):
+                if (tuple(t.shape), t.dtype) != key:
+                    continue
+                if self.oracle["tries"] >= self.MAX_TRIES:
+                    break
+                self.oracle["tries"] += 1
+                self.rt.substitute = (c["index"], t)
+                self.rt.ext_counter = 0
+                try:
+                    kb.set_seed(seed)
+                    with torch.no_grad():
+                        got = kb._first_tensor(new(*inputs))
+                except Exception:
+                    got = None
+                finally:
+                    self.rt.substitute = None
+                if (isinstance(got, torch.Tensor) and tuple(got.shape) == tuple(out.shape)
+                        and bool(torch.allclose(out, got.to(out.dtype), atol=atol, rtol=rtol))):
+                    passing.append((closeness(c["out"], t, atol, rtol), pos, op, t))
+            if not passing:
+                continue
+            # Closest first (share of elements already right, in steps of 5%), then
+            # the earliest in the Model's forward: the least the kernel must compute.
+            passing.sort(key=lambda x: (-round(x[0][0] * 20), x[1]))
+            score, pos, op, t = passing[0]
+            hit = self._launch_writing(c["ptr"], t.numel() * t.element_size(), *c["launches"])
+            if hit is None:
+                continue
+            self.target = hit
+            self.expected = t.detach().float().contiguous().cpu().numpy()
+            self.out_dtype = str(t.dtype)
+            self.oracle.update({"extension_call": c["name"], "call_index": c["index"],
+                                "model_op": op, "passing": len(passing),
+                                "share_right": round(score[0], 4)})
+            return
+
+
+def model_intermediates(ref, inputs, seed, keys, limit=48):
+    """The tensors the Model's forward computes (each torch function's result, in
+    order) whose (shape, dtype) is in keys, as (op name, tensor) pairs. Runs on a
+    copy of the Model (its buffers, batch-norm running averages, stay as they are)."""
+    import copy
+    import torch
+    from torch.overrides import TorchFunctionMode
+    from . import kernelbench as kb
+    found = []
+
+    class Record(TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            r = func(*args, **(kwargs or {}))
+            for t in (r if isinstance(r, (tuple, list)) else [r]):
+                if (isinstance(t, torch.Tensor) and len(found) < limit
+                        and (tuple(t.shape), t.dtype) in keys):
+                    found.append((getattr(func, "__name__", str(func)), t.detach().clone()))
+            return r
+
+    try:
+        m = copy.deepcopy(ref)
+    except Exception:
+        m = ref
+    kb.set_seed(seed)
+    try:
+        with torch.no_grad(), Record():
+            m(*inputs)
+    except Exception:
+        return []
+    # The same tensor twice (an op returning its input) is one candidate.
+    out = []
+    for op, t in found:
+        if not any(t.shape == u.shape and torch.equal(t, u) for _, u in out):
+            out.append((op, t))
+    return out
+
+
+def closeness(got, want, atol, rtol):
+    """(share of elements of got within tolerance of want, -mean abs difference)."""
+    g = got.detach().float()
+    w = want.detach().float().to(g.device)
+    d = (g - w).abs()
+    ok = d <= atol + rtol * w.abs()
+    return (float(ok.float().mean().item()) if d.numel() else 1.0,
+            -float(d.mean().item()) if d.numel() else 0.0)
 
 
 def _write_npy(path, raw, dtype, count):

@@ -171,8 +171,11 @@ def unmatched_parameters(ref, new):
     return out
 
 
-def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on_trial=None):
-    """Returns the verdict dict. Exceptions of the candidate become its runtime_error."""
+def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on_trial=None,
+             on_trial_start=None):
+    """Returns the verdict dict. Exceptions of the candidate become its runtime_error.
+    on_trial(rec, out, out_new, inputs, models=(Model, ModelNew, trial seed)) after each
+    compared trial; on_trial_start() before each ModelNew forward."""
     import torch
     v = {"compiled": True, "correctness": False, "trials": [], "metadata": {}}
     Model = problem_ns.get("Model")
@@ -234,6 +237,8 @@ def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on
             if device == "cuda":
                 torch.cuda.synchronize()
             try:
+                if on_trial_start:
+                    on_trial_start()
                 set_seed(ts)
                 out_new = _first_tensor(new(*inputs))
                 if device == "cuda":
@@ -273,7 +278,7 @@ def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on
             rec["ok"] = ok
             v["trials"].append(rec)
             if on_trial:
-                on_trial(rec, out, out_new, inputs)
+                on_trial(rec, out, out_new, inputs, models=(ref, new, ts))
             if ok:
                 passed += 1
             else:

@@ -155,6 +155,9 @@ class Runtime:
         self.capture = False     # keep the bytes of each launch's buffers (debugging)
         self.capture_budget = capture_budget()
         self.known = []        # (ptr, bytes) of tensors seen at extension calls
+        self.ext_counter = 0   # extension calls in the current forward
+        self.ext_calls = None  # when a list: each call's result (debug.Capture)
+        self.substitute = None  # (call index, tensor): that call returns the tensor
         self.stage_dir = tempfile.mkdtemp(prefix="kfix-stage-", dir="/dev/shm"
                                           if os.path.isdir("/dev/shm") else None)
         self._cb = CALLBACK(self._on_launch)

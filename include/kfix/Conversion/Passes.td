@@ -57,6 +57,30 @@ def LowerKFixToNVVM : Pass<"kfix-lower-kfix-to-nvvm", "mlir::gpu::GPUModuleOp"> 
   ];
 }
 
+def LowerSegmentedShuffles : Pass<"kfix-lower-segmented-shuffles", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower gpu.shuffle ops of a width other than 32 with CUDA's segment semantics";
+  let description = [{
+    CUDA's `__shfl_*_sync(mask, v, o, width)` with a width below 32 splits the
+    warp into segments of `width` lanes, each shuffling on its own
+    (`shfl.sync` with the segment mask `(32 - width) << 8` in its `c`
+    operand). The upstream NVVM lowering of `gpu.shuffle` reads the width as
+    "only the first `width` lanes take part" (member mask `-1 >> (32 -
+    width)`, clamp `width - 1`), so a segmented shuffle of a lifted kernel
+    would leave every lane past the first segment undefined. This pass turns
+    each `gpu.shuffle` whose width is not the constant 32 into
+    `nvvm.shfl.sync` with CUDA's operands: the member mask from `kfix.mask`
+    (all lanes when absent), `c = ((32 - width) << 8) | clamp` with clamp 0
+    for `up` and 31 otherwise. Width-32 shuffles are left to
+    convert-gpu-to-nvvm. The CPU executor implements the segment semantics
+    itself (kfix_rt_shuffle); this pass is for the NVVM path only.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect",
+                           "mlir::arith::ArithDialect"];
+  let statistics = [
+    Statistic<"numLowered", "lowered", "Number of segmented shuffles lowered">
+  ];
+}
+
 def MathFallback : Pass<"kfix-math-fallback", "mlir::gpu::GPUModuleOp"> {
   let summary = "Lower math ops without libdevice";
   let description = [{

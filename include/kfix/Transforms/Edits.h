@@ -21,7 +21,9 @@ namespace kfix {
 struct EditSpec {
   std::string loc;      ///< file:line:col of the op
   std::string op;       ///< its name
-  std::string kind;     ///< operand | opcode | swap | delta | bypass | fconst | delete
+  std::string kind;     ///< operand | opcode | swap | delta | bypass | fconst | delete |
+                        ///< reinit (operand: a local, with: an enclosing loop, innermost 0) |
+                        ///< clamp0 | mulby (a stored value: max(v, 0), v * with)
   std::string operand;  ///< operand index, `result` (delta), or "" (none)
   std::string with;     ///< replacement value / op / predicate / delta, or ""
   double prior = 0;     ///< how likely such an edit is the fix (enumeration only)

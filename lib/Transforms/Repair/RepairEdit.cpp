@@ -402,6 +402,59 @@ std::vector<std::pair<Value, double>> replacementCandidates(Operation *at, Value
   return out;
 }
 
+/// The locals (rank-0 allocas named by the lifter) `op` reads or writes.
+SmallVector<memref::AllocaOp> localsOf(Operation *op) {
+  SmallVector<memref::AllocaOp> out;
+  auto add = [&](memref::AllocaOp a) {
+    if (!a || a.getType().getRank() != 0 || !a->hasAttr("kfix.var") ||
+        llvm::is_contained(out, a))
+      return;
+    auto n = a->getAttrOfType<StringAttr>("kfix.var");
+    if (n && !n.getValue().starts_with("__"))
+      out.push_back(a);
+  };
+  if (auto st = dyn_cast<memref::StoreOp>(op))
+    add(st.getMemRef().getDefiningOp<memref::AllocaOp>());
+  for (Value v : op->getOperands())
+    add(loadedVar(v));
+  if (op->getNumResults() == 1)
+    add(loadedVar(op->getResult(0)));
+  return out;
+}
+
+/// The store that initializes local `a` for `at`: a store of a constant to it
+/// that dominates `at` from outside the loop around `at` (`float sum = 0.0f;`
+/// before the loops that accumulate into it); the nearest such.
+memref::StoreOp initStore(memref::AllocaOp a, Operation *at) {
+  auto fors = enclosingFors(at);
+  if (fors.empty())
+    return {};
+  DominanceInfo dom(funcOf(at));
+  memref::StoreOp best;
+  for (Operation *u : a.getResult().getUsers()) {
+    auto st = dyn_cast<memref::StoreOp>(u);
+    if (!st || st.getMemRef() != a.getResult() || fors.front()->isAncestor(st))
+      continue;
+    if (!getConstFloat(st.getValue()) && !getConstInt(st.getValue()))
+      continue;
+    if (!dom.properlyDominates(st.getOperation(), at))
+      continue;
+    if (!best || dom.properlyDominates(best.getOperation(), st.getOperation()))
+      best = st;
+  }
+  return best;
+}
+
+/// The loops around `at` that an initialization of `a` could move into: those
+/// that do not hold `init` (innermost first, as indices into enclosingFors).
+SmallVector<unsigned> reinitLoops(memref::StoreOp init, Operation *at) {
+  SmallVector<unsigned> out;
+  for (auto [k, f] : llvm::enumerate(enclosingFors(at)))
+    if (!f->isAncestor(init))
+      out.push_back(k);
+  return out;
+}
+
 std::string floatSpecial(double v) {
   if (std::isinf(v))
     return v > 0 ? "inf" : "-inf";
@@ -531,11 +584,55 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
           add("operand", idx, spec, prior, show(v) + " -> " + show(cand));
       }
   }
+  // An accumulator declared outside the loop it should restart in
+  // (`float sum = 0.0f; for (b...) { for (k...) sum += ...; out[b] = sum; }`):
+  // its initialization repeated at the start of an enclosing loop's body.
+  for (memref::AllocaOp a : localsOf(op)) {
+    memref::StoreOp init = initStore(a, op);
+    if (!init)
+      continue;
+    auto loops = reinitLoops(init, op);
+    std::string var = a->getAttrOfType<StringAttr>("kfix.var").getValue().str();
+    for (auto [n, k] : llvm::enumerate(loops)) {
+      // The outermost loop that does not hold the initialization first.
+      double prior = n + 1 == loops.size() ? 0.35 : 0.2;
+      add("reinit", var, std::to_string(k), prior,
+          llvm::formatv("restart {0} in each iteration of loop {1}", var, k).str());
+    }
+  }
+  // A missing term of a value that is stored: a clamp at zero (a dropped
+  // ReLU), or a factor in scope (`y * relu6 / 6` for `y * y * relu6 / 6`).
+  if (op->getNumResults() == 1 && isa<FloatType>(op->getResult(0).getType()) &&
+      !isa<arith::ConstantOp, memref::LoadOp>(op) &&
+      llvm::any_of(op->getResult(0).getUses(), [](OpOperand &u) {
+        return isa<memref::StoreOp>(u.getOwner()) && u.getOperandNumber() == 0;
+      })) {
+    Value v = op->getResult(0);
+    add("clamp0", "result", "", 0.3, show(v) + " -> max(" + show(v) + ", 0)");
+    for (auto &[cand, prior] : replacementCandidates(op, v, nearest)) {
+      std::string spec = nameValue(op, cand);
+      if (!spec.empty())
+        add("mulby", "result", spec, 0.4 * prior, show(v) + " -> " + show(v) + " * " + show(cand));
+    }
+  }
   if (isStore)
     add("delete", "", "", 0.05, "delete the store");
   llvm::stable_sort(out, [](const EditSpec &a, const EditSpec &b) { return a.prior > b.prior; });
-  if (out.size() > max)
-    out.resize(max);
+  // Edits that add a statement or a term have low priors but no substitute
+  // among the others: the best few keep their places when the list is cut.
+  auto adds = [](const EditSpec &e) {
+    return e.kind == "reinit" || e.kind == "clamp0" || e.kind == "mulby";
+  };
+  if (out.size() > max) {
+    std::vector<EditSpec> kept, added;
+    for (EditSpec &e : out)
+      (adds(e) ? added : kept).push_back(std::move(e));
+    unsigned room = std::min<unsigned>(added.size(), std::min(3u, max / 3));
+    kept.resize(std::min<size_t>(kept.size(), max - room));
+    added.resize(room);
+    kept.insert(kept.end(), added.begin(), added.end());
+    out = std::move(kept);
+  }
   return out;
 }
 
@@ -705,6 +802,49 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       op->setOperand(i, arith::ConstantOp::create(b, op->getLoc(), FloatAttr::get(ft, x)));
     }
     dropped.push_back(v);
+  } else if (e.kind == "reinit") {
+    memref::AllocaOp a = findVar(op, e.operand);
+    unsigned k;
+    auto fors = enclosingFors(op);
+    if (!a || llvm::StringRef(e.with).getAsInteger(10, k) || k >= fors.size()) {
+      error = "reinit needs operand=<local in scope> and with=<enclosing loop>, got " +
+              e.operand + " / " + e.with;
+      return false;
+    }
+    memref::StoreOp init = initStore(a, op);
+    if (!init || fors[k]->isAncestor(init)) {
+      error = "no initialization of " + e.operand + " outside loop " + e.with;
+      return false;
+    }
+    OpBuilder lb = OpBuilder::atBlockBegin(fors[k].getBody());
+    Operation *c = lb.clone(*init.getValue().getDefiningOp());
+    auto st = memref::StoreOp::create(lb, init.getLoc(), c->getResult(0), a.getResult());
+    markRepaired(st, kPassArg);
+    return true;
+  } else if (e.kind == "clamp0" || e.kind == "mulby") {
+    auto ft = op->getNumResults() == 1 ? dyn_cast<FloatType>(op->getResult(0).getType())
+                                       : FloatType();
+    if (!ft) {
+      error = e.kind + " needs an op with a float result at " + e.loc;
+      return false;
+    }
+    Value v = op->getResult(0), n;
+    b.setInsertionPointAfter(op);
+    if (e.kind == "clamp0") {
+      Value zero = arith::ConstantOp::create(b, op->getLoc(), FloatAttr::get(ft, 0.0));
+      n = arith::MaxNumFOp::create(b, op->getLoc(), v, zero);
+    } else {
+      Value f = resolveValue(op, e.with, ft, error);
+      if (!f)
+        return false;
+      n = arith::MulFOp::create(b, op->getLoc(), v, f);
+    }
+    markRepaired(n.getDefiningOp(), kPassArg);
+    // Only the stores take the new value: other readers of v keep it.
+    v.replaceUsesWithIf(n, [&](OpOperand &u) {
+      return isa<memref::StoreOp>(u.getOwner()) && u.getOperandNumber() == 0;
+    });
+    return true;
   } else if (e.kind == "delete") {
     if (!isa<memref::StoreOp>(op)) {
       error = "delete needs a store at " + e.loc;
