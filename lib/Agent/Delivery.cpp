@@ -1492,6 +1492,22 @@ private:
     // The left-hand side changed: not a token's edit.
     if (Operation *l = op->getOperand(0).getDefiningOp(); l && l->hasAttr("kfix.repaired"))
       return false;
+    // An operand that is another value now (`r == c` -> `c == c`, a read of
+    // another local): the expression is regenerated, not a token.
+    if (Operation *cp = counterpart(op))
+      for (unsigned i = 0; i < 2; ++i) {
+        Operation *d = op->getOperand(i).getDefiningOp();
+        Operation *od = cp->getOperand(i).getDefiningOp();
+        if (d && d->hasAttr("kfix.repaired"))
+          continue;
+        if (!d || !od ? op->getOperand(i) != cp->getOperand(i) &&
+                            !(isa<BlockArgument>(op->getOperand(i)) &&
+                              isa<BlockArgument>(cp->getOperand(i)) &&
+                              cast<BlockArgument>(op->getOperand(i)).getArgNumber() ==
+                                  cast<BlockArgument>(cp->getOperand(i)).getArgNumber())
+                      : !sameAs(d, od, 1))
+          return false;
+      }
     // A constant the repair put on the right-hand side (`off > 1` -> `off > 0`).
     std::vector<SourceEdit> operandEdits;
     if (auto c = op->getOperand(1).getDefiningOp<arith::ConstantOp>();
@@ -2323,9 +2339,10 @@ private:
     }
     auto st = dyn_cast<memref::StoreOp>(cur);
     if (!st) {
-      // A value that feeds a condition (an `if`, a `?:`): regenerate the
-      // smallest printed expression at the op's own location when the source
-      // there is a binary operator between two simple operands.
+      // A comparison that feeds a condition (an `if`, a `?:`, a loop test):
+      // its operands printed again where they changed.
+      if (isa<arith::CmpIOp, arith::CmpFOp>(op))
+        return comparisonOperands(op, pass, pr);
       return false;
     }
     if (covered.count(st))
@@ -2374,6 +2391,84 @@ private:
     Site s;
     s.alternatives.push_back({edit(b, end - b, p->text, "regenerate", pass)});
     return addSite(b, "regen", std::move(s));
+  }
+  /// `a OP b` at `op`'s location (the operator): each operand whose printed
+  /// text differs from the file's is replaced by it (`r == c` -> `c == c`).
+  bool comparisonOperands(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
+    auto o = at(op);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    size_t oe = *o;
+    while (oe < t.size() && llvm::StringRef("<>=!").contains(t[oe]))
+      ++oe;
+    llvm::StringRef tok(t.data() + *o, oe - *o);
+    if (!llvm::is_contained({"<", "<=", ">", ">=", "==", "!="}, tok))
+      return false;
+    // The operands' extents: up to `(`/`)`, `,`, `;`, `?`, `:`, `&&`, `||`
+    // or an assignment at their depth.
+    auto stopsAt = [&](size_t i) {
+      char c = t[i];
+      if (llvm::StringRef(",;?:{}").contains(c))
+        return true;
+      if ((c == '&' || c == '|') && ((i + 1 < t.size() && t[i + 1] == c) || (i > 0 && t[i - 1] == c)))
+        return true;
+      return false;
+    };
+    size_t lb = *o;
+    int depth = 0;
+    while (lb > 0) {
+      char c = t[lb - 1];
+      if (c == ')' || c == ']')
+        ++depth;
+      else if (c == '(' || c == '[') {
+        if (depth-- == 0)
+          break;
+      } else if (depth == 0 && (stopsAt(lb - 1) || c == '\n'))
+        break;
+      --lb;
+    }
+    size_t re = oe;
+    depth = 0;
+    for (; re < t.size(); ++re) {
+      char c = t[re];
+      if (c == '(' || c == '[')
+        ++depth;
+      else if (c == ')' || c == ']') {
+        if (depth-- == 0)
+          break;
+      } else if (depth == 0 && (stopsAt(re) || c == '\n'))
+        break;
+    }
+    auto trim = [&](size_t &b, size_t &e) {
+      while (b < e && t[b] == ' ')
+        ++b;
+      while (e > b && t[e - 1] == ' ')
+        --e;
+    };
+    size_t le = *o, rb = oe;
+    trim(lb, le);
+    trim(rb, re);
+    if (lb >= le || rb >= re)
+      return false;
+    std::vector<SourceEdit> es;
+    std::pair<size_t, size_t> spans[2] = {{lb, le}, {rb, re}};
+    for (unsigned i = 0; i < 2; ++i) {
+      auto p = pr.print(op->getOperand(i));
+      if (!p)
+        return false;
+      // A comparison binds looser than arithmetic and shifts.
+      std::string text = p->prec < 11 ? "(" + p->text + ")" : p->text;
+      auto [b, e] = spans[i];
+      if (t.substr(b, e - b) != text && t.substr(b, e - b) != p->text)
+        es.push_back(edit(b, e - b, text, "regenerate", pass));
+    }
+    if (es.empty())
+      return false;
+    covered.insert(op);
+    Site s;
+    s.alternatives.push_back(std::move(es));
+    return addSite(*o, "cmp-operands", std::move(s));
   }
 };
 

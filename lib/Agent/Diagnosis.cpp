@@ -106,6 +106,8 @@ struct LaunchRunner {
       std::vector<KernelArg> args = launchArgs(s.task, l, *resolved, bufs);
       ExecOptions eo;
       eo.sink = sinkFor(l);
+      if (s.candidateStepBudget)
+        eo.stepBudget = s.candidateStepBudget;
       ExecResult r = kernels[l.kernel]->launch(*cfg, args, eo);
       runMs += r.runMs;
       for (auto &f : r.faults)
@@ -219,6 +221,8 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
     t.seeds = 1;
   ValidateOptions vo;
   vo.exec = opts.exec;
+  if (s.candidateStepBudget)
+    vo.exec.stepBudget = s.candidateStepBudget;
   vo.seedBase = opts.seedBase;
   vo.keepMasks = true;
   vo.keepFailingBuffers = true;

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <cmath>
@@ -106,6 +107,37 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
           }
         ++rank;
       }
+  // A loop test among the suspects (`k <= min(row, col)`): where its
+  // variable starts (`int k = 0` for `int k = col`) is a site too.
+  for (size_t i = 0, n = out.size(); i < n; ++i) {
+    double w = out[i].weight * 0.9;
+    std::string why = "start of the loop tested at " + out[i].loc;
+    for (Operation *o : opsAt(module, out[i].loc, out[i].op)) {
+      if (!isa<arith::CmpIOp>(o))
+        continue;
+      Operation *loop = nullptr;
+      for (Operation *u : o->getUsers())
+        if (isa<scf::ConditionOp>(u))
+          loop = u->getParentOp();
+      if (!loop)
+        continue;
+      for (Value v : o->getOperands()) {
+        auto ld = v.getDefiningOp<memref::LoadOp>();
+        auto var = ld ? ld.getMemRef().getDefiningOp<memref::AllocaOp>() : memref::AllocaOp();
+        if (!var || var.getType().getRank() != 0)
+          continue;
+        for (Operation *u : var->getUsers()) {
+          auto st = dyn_cast<memref::StoreOp>(u);
+          if (!st || st.getMemRef() != var.getResult() || loop->isAncestor(st) ||
+              !st.getValue().getDefiningOp<arith::ConstantOp>() || st->hasAttr("kfix.repaired"))
+            continue;
+          if (st->getBlock() == loop->getBlock() && !st->isBeforeInBlock(loop))
+            continue;
+          addSite(st, w, 0, why);
+        }
+      }
+    }
+  }
   // The signature's sites (faults, findings): the arithmetic of their indices.
   for (auto [i, loc] : llvm::enumerate(state.eval.sites))
     for (Operation *acc : opsAt(module, loc))

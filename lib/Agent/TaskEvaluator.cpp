@@ -21,8 +21,16 @@ Evaluation TaskEvaluator::evaluate(mlir::ModuleOp module, bool full) {
     e.diagnosis = d.summary;
     e.sites.clear();
   }
-  if (!first)
+  if (!first) {
+    // The kernel as given sets the step budget of the candidates: 256 times
+    // its busiest block, at least 2^24 loop iterations.
+    uint64_t steps = 0;
+    for (const CaseResult &c : d.validation.cases)
+      steps = std::max(steps, c.candidateSteps);
+    if (steps && !s.candidateStepBudget)
+      s.candidateStepBudget = std::max<uint64_t>(uint64_t(1) << 24, steps * 256);
     first = d;
+  }
   if (full)
     lastFull = std::move(d);
   return e;

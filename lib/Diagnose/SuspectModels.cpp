@@ -335,6 +335,19 @@ static arith::CmpIPredicate swapSides(arith::CmpIPredicate p) {
   }
 }
 
+/// `c` decides an `if` or a `select`, directly or through `&&`, `||`, `!`.
+static bool decidesBranch(Value c, unsigned depth = 0) {
+  if (depth > 4)
+    return false;
+  for (Operation *u : c.getUsers()) {
+    if (isa<scf::IfOp>(u) || (isa<arith::SelectOp>(u) && u->getOperand(0) == c))
+      return true;
+    if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(u) && decidesBranch(u->getResult(0), depth + 1))
+      return true;
+  }
+  return false;
+}
+
 static void offByOne(SuspectContext &ctx, Operation *op) {
   using P = arith::CmpIPredicate;
   bool faults = !ctx.in.faultLocs.empty();
@@ -343,9 +356,16 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
       return;
     P p = cmp.getPredicate();
     auto isInclusive = [](P q) { return q == P::sle || q == P::sge || q == P::ule || q == P::uge; };
-    if (p == P::eq || p == P::ne)
-      return;
     bool loop = llvm::any_of(cmp->getUsers(), [](Operation *u) { return isa<scf::ConditionOp>(u); });
+    if (p == P::eq || p == P::ne) {
+      // `if (r == c) v = ...;` where every element needed the value: the
+      // wrong elements hold what the other path leaves (zero).
+      if (!loop && ctx.magnitude == "zero" && decidesBranch(cmp.getResult()))
+        ctx.add(op, "guard", 1.2,
+                "an equality of two computed values decides what is written, and the wrong "
+                "elements are zero (the other path's value)");
+      return;
+    }
     // The condition under which the work happens, as `x OP size` when one side
     // is a size: `x < n` is the usual guard; `x <= n` lets x == n through.
     bool lhsSize = isSizeExpr(ctx, cmp.getLhs(), 0), rhsSize = isSizeExpr(ctx, cmp.getRhs(), 0);

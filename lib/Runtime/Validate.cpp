@@ -91,6 +91,7 @@ struct KernelSet {
       std::vector<KernelArg> args = launchArgs(task, l, resolved, bufs);
       ExecResult r = kernels[l.kernel]->launch(*cfg, args, opts);
       total.runMs += r.runMs;
+      total.maxBlockSteps = std::max(total.maxBlockSteps, r.maxBlockSteps);
       for (ExecFault &f : r.faults) {
         if (launches.size() > 1)
           f.message = "in launch of '" + l.kernel + "': " + f.message;
@@ -455,6 +456,7 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
       if (llvm::Error e = applyEpilogues(task, b, run1))
         return fail("task: " + llvm::toString(std::move(e)) + at);
       cr.candidateMs = r1->runMs;
+      cr.candidateSteps = r1->maxBlockSteps;
       cr.faults = r1->faults;
       bool faulted = !r1->ok;
       std::vector<Buffer> run2;

@@ -36,6 +36,11 @@ struct Session {
   std::unique_ptr<Executor> executor;
   /// The same object as `executor`, for its statistics.
   CachingExecutor *compileCache = nullptr;
+  /// CPU: the loop-iteration budget of a block of a candidate, set from the
+  /// first evaluation (the kernel as given): a candidate that runs far more
+  /// than the original (a loop whose test can no longer end it) is stopped
+  /// there instead of at the executor's default. 0 = the default.
+  uint64_t candidateStepBudget = 0;
   /// Files a command must never write over.
   std::vector<std::string> protectedFiles() const;
 };

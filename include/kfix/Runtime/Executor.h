@@ -58,6 +58,9 @@ struct ExecResult {
   bool ok = true;
   std::vector<ExecFault> faults;
   double runMs = 0;
+  /// CPU: the most loop iterations one block ran (what ExecOptions::stepBudget
+  /// bounds); 0 where it is not counted.
+  uint64_t maxBlockSteps = 0;
   /// With ExecOptions::timingReps > 0: median and minimum milliseconds of one
   /// kernel launch over the repetitions; -1 when not measured (or a repetition failed).
   double kernelMs = -1, kernelMsMin = -1;

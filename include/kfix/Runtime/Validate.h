@@ -61,6 +61,8 @@ struct CaseResult {
   std::vector<ExecFault> faults;
   std::vector<OutputResult> outputs;
   double candidateMs = 0, referenceMs = 0;
+  /// CPU: the most loop iterations a block of the candidate ran.
+  uint64_t candidateSteps = 0;
   bool pass() const { return status == "pass"; }
 };
 

@@ -293,6 +293,7 @@ ExecResult CpuKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Kern
     }
     opts.sink->onLaunch(g, b);
   }
+  ExecResult r0;
   for (int64_t bz = 0; bz < cfg.grid[2] && !ls.aborted(); ++bz)
     for (int64_t by = 0; by < cfg.grid[1] && !ls.aborted(); ++by)
       for (int64_t bx = 0; bx < cfg.grid[0] && !ls.aborted(); ++bx) {
@@ -303,9 +304,10 @@ ExecResult CpuKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Kern
         if (arenaBytes)
           std::memset(arena, 0xFF, arenaBytes);
         ls.runBlock(entry, argv, fibers);
+        r0.maxBlockSteps = std::max<uint64_t>(r0.maxBlockSteps, ls.ctx.steps);
       }
 
-  ExecResult r;
+  ExecResult r = std::move(r0);
   r.faults = ls.takeFaults();
   r.ok = r.faults.empty();
   r.runMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)

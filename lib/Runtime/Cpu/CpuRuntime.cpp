@@ -53,6 +53,7 @@ std::vector<ExecFault> LaunchState::takeFaults() {
       faults[sf.index].message +=
           " (" + std::to_string(sf.count) + " out-of-bounds accesses here in all)";
   boundsFaults.clear();
+  skippedAccesses = 0;
   return std::move(faults);
 }
 
@@ -292,6 +293,13 @@ void LaunchState::check(int64_t thread, int64_t site, int32_t kind, int64_t loc,
     return;
   auto [it, inserted] = boundsFaults.try_emplace(loc, SiteFault{faults.size(), 0});
   ++it->second.count;
+  if (++skippedAccesses > kMaxSkippedAccesses) {
+    fatal("fault-limit", std::to_string(kMaxSkippedAccesses) +
+                             " out-of-bounds accesses skipped; the launch was stopped at " +
+                             locString(loc) + " (" + where(thread) + ")");
+    switchFiber(threads[fibers ? thread : 0].fiber, scheduler);
+    __builtin_unreachable();
+  }
   if (!inserted)
     return;
   faults.push_back(ExecFault{

@@ -88,6 +88,11 @@ private:
   };
   std::vector<ExecFault> faults;
   llvm::DenseMap<int64_t, SiteFault> boundsFaults; ///< by loc
+  /// Out-of-bounds accesses skipped in this launch: past kMaxSkippedAccesses
+  /// the launch stops (a loop that runs away out of bounds says all it will
+  /// say in its first million accesses, and would run to the step budget).
+  uint64_t skippedAccesses = 0;
+  static constexpr uint64_t kMaxSkippedAccesses = 1u << 20;
 };
 
 } // namespace kfix::cpurt

@@ -346,8 +346,13 @@ std::vector<std::pair<Value, double>> replacementCandidates(Operation *at, Value
     for (Value o : d->getOperands())
       add(stripCasts(o).getType() == t ? stripCasts(o) : o, 0.6);
   gpu::GPUFuncOp func = funcOf(at);
+  // Each kind of value (parameters, locals, loop variables) gets `nearest`
+  // places of its own; a local read where another was meant (`r == c` for
+  // `r == r`) is likelier than a parameter there, and the reverse.
   unsigned base = out.size();
   auto full = [&] { return out.size() >= base + nearest; };
+  bool readsLocal = static_cast<bool>(loadedVar(v));
+  double paramPrior = readsLocal ? 0.45 : 0.5, localPrior = readsLocal ? 0.5 : 0.45;
   // Kernel parameters, nearest in the parameter list first.
   std::vector<std::pair<int, Value>> params;
   int cur = -1;
@@ -361,7 +366,8 @@ std::vector<std::pair<Value, double>> replacementCandidates(Operation *at, Value
   llvm::stable_sort(params, [](auto &x, auto &y) { return x.first < y.first; });
   for (auto &[d, a] : params)
     if (!full())
-      add(a, 0.5);
+      add(a, paramPrior);
+  base = out.size();
   // Locals visible here: a read of them (made by the pass).
   DominanceInfo dom(func);
   std::vector<memref::AllocaOp> vars;
@@ -382,8 +388,9 @@ std::vector<std::pair<Value, double>> replacementCandidates(Operation *at, Value
         break;
       }
     if (any && !full())
-      add(any, 0.45);
+      add(any, localPrior);
   }
+  base = out.size();
   for (scf::ForOp f : enclosingFors(at)) {
     Value iv = f.getInductionVar();
     if (!full() && iv.getType() == t)
@@ -557,6 +564,17 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
         continue;
       add("delta", idx, "-1", 0.8, llvm::formatv("{0} -> {1}", *c, *c - 1).str());
       add("delta", idx, "1", 0.75, llvm::formatv("{0} -> {1}", *c, *c + 1).str());
+      // A local started at a constant where a value in scope was meant
+      // (`int k = 0` for `int k = col`).
+      if (auto st = dyn_cast<memref::StoreOp>(op); st && i == 0) {
+        auto var = st.getMemRef().getDefiningOp<memref::AllocaOp>();
+        if (var && var.getType().getRank() == 0 && var->hasAttr("kfix.var"))
+          for (auto &[cand, prior] : replacementCandidates(op, v, nearest)) {
+            std::string spec = nameValue(op, cand);
+            if (!spec.empty() && loadedVar(cand) != var)
+              add("operand", idx, spec, prior * 0.9, show(v) + " -> " + show(cand));
+          }
+      }
       continue;
     }
     if (auto c = getConstFloat(v)) {
