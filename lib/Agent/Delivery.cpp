@@ -1494,20 +1494,23 @@ private:
       return false;
     // An operand that is another value now (`r == c` -> `c == c`, a read of
     // another local): the expression is regenerated, not a token.
-    if (Operation *cp = counterpart(op))
-      for (unsigned i = 0; i < 2; ++i) {
-        Operation *d = op->getOperand(i).getDefiningOp();
-        Operation *od = cp->getOperand(i).getDefiningOp();
+    // (Operands exchanged are the token's business: `k > row` -> `k < row`.)
+    if (Operation *cp = counterpart(op)) {
+      auto same = [&](Value a, Value b) {
+        Operation *d = a.getDefiningOp(), *od = b.getDefiningOp();
         if (d && d->hasAttr("kfix.repaired"))
-          continue;
-        if (!d || !od ? op->getOperand(i) != cp->getOperand(i) &&
-                            !(isa<BlockArgument>(op->getOperand(i)) &&
-                              isa<BlockArgument>(cp->getOperand(i)) &&
-                              cast<BlockArgument>(op->getOperand(i)).getArgNumber() ==
-                                  cast<BlockArgument>(cp->getOperand(i)).getArgNumber())
-                      : !sameAs(d, od, 1))
-          return false;
-      }
+          return true;
+        if (!d || !od)
+          return a == b || (isa<BlockArgument>(a) && isa<BlockArgument>(b) &&
+                            cast<BlockArgument>(a).getArgNumber() ==
+                                cast<BlockArgument>(b).getArgNumber());
+        return sameAs(d, od, 1);
+      };
+      Value l = op->getOperand(0), r = op->getOperand(1);
+      Value cl = cp->getOperand(0), cr = cp->getOperand(1);
+      if (!(same(l, cl) && same(r, cr)) && !(same(l, cr) && same(r, cl)))
+        return false;
+    }
     // A constant the repair put on the right-hand side (`off > 1` -> `off > 0`).
     std::vector<SourceEdit> operandEdits;
     if (auto c = op->getOperand(1).getDefiningOp<arith::ConstantOp>();

@@ -589,6 +589,11 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       record(rec);
       if (consecutiveFailures >= b.maxConsecutiveFailures && !toEdits(entry))
         return finish("debugging-trap");
+      if (sinceImprovement >= b.patience && toEdits(entry)) {
+        // Out of patience with the catalog here: this state's own edits first.
+        sinceImprovement = 0;
+        continue;
+      }
       if (sinceImprovement >= b.patience) {
         // Out of patience with this state: the other states of the frontier
         // (a parent whose remaining actions were never tried) get a turn

@@ -20,6 +20,7 @@ import argparse
 import json
 import subprocess
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -49,8 +50,10 @@ def _parser(prog="kfix run-kernelbench"):
     ap.add_argument("--no-scale", action="store_true")
     ap.add_argument("--native", action="store_true",
                     help="build the candidate's CUDA with torch as written (no kfix); GPU only")
-    ap.add_argument("--time-limit", type=int, default=300,
-                    help="debug: seconds for kfix's repair search")
+    ap.add_argument("--time-limit", type=int, default=600,
+                    help="debug: seconds for the whole run (the failing candidate's run, "
+                         "kfix's repair search, the benchmark's checks of the repair and of "
+                         "the delivered solution.py); the search gets what the rest leaves")
     ap.add_argument("--no-fallback", action="store_true",
                     help="GPU: a kernel kfix cannot run is an error (default: the extension is "
                          "built as written with nvcc and the verdict still computed)")
@@ -93,19 +96,43 @@ def main(argv=None):
     out = args.output or tempfile.mkdtemp(prefix="kfix-kb-")
     os.makedirs(out, exist_ok=True)
     t0 = time.time()
+    args.deadline = t0 + args.time_limit
     verdict = {"problem": os.path.abspath(args.problem),
                "candidate": os.path.abspath(args.candidate), "status": "ok"}
+    res = {}
+    vpath = os.path.join(out, "verdict.json")
+
+    def progress(phase):
+        # verdict.json as it goes: a run killed from outside still leaves what
+        # it found (marked partial, with the phase it was in).
+        v = dict(verdict, **res)
+        v.update({"partial": True, "phase": phase, "wall_s": round(time.time() - t0, 2)})
+        write_atomic(vpath, json.dumps(v, indent=2, default=str) + "\n")
+        # Test hook: KFIX_HARNESS_SIGNAL_AT=PHASE:TERM|KILL signals this process
+        # there (a run stopped or killed from outside at a known point).
+        at, _, sig = os.environ.get("KFIX_HARNESS_SIGNAL_AT", "").partition(":")
+        if at == phase:
+            os.kill(os.getpid(), signal.SIGKILL if sig == "KILL" else signal.SIGTERM)
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, on_term)
+    args.progress = progress
     rt = None
     try:
-        verdict.update(run(args, out))
+        progress("start")
+        run(args, out, res)
+        verdict.update(res)
     except HarnessError as e:
+        verdict.update(res)
         verdict["status"] = "harness-error"
         verdict["harness_error"] = str(e)
         verdict["construct"] = e.construct
     except KeyboardInterrupt:
+        verdict.update(res)
         verdict["status"] = "interrupted"
     verdict["wall_s"] = round(time.time() - t0, 2)
-    write_atomic(os.path.join(out, "verdict.json"), json.dumps(verdict, indent=2, default=str) + "\n")
+    write_atomic(vpath, json.dumps(verdict, indent=2, default=str) + "\n")
     if args.json:
         print(json.dumps(verdict, indent=2, default=str))
     else:
@@ -239,8 +266,33 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
     task = dbg.make_task(cap, ext, task_dir, tol)
     d["kernel"] = launch["kernel"]
     d["task"] = task
-    rc, log, report, cmd = dbg.run_kfix_debug(task, os.path.join(out, "kfix-debug"),
-                                              rt.target, args.time_limit)
+    # The time limit covers the whole run. After the search come two checks by
+    # the benchmark (each about one run of the candidate) and the delivered
+    # solution's runs (each a build and a run): a reserve of four candidate
+    # runs, at least 60 s, is kept for them.
+    candidate_s = res.get("phases", {}).get("candidate_s", 0)
+    left = args.deadline - time.time()
+    search_s = int(left - max(60, 4 * candidate_s))
+    if search_s < 20:
+        d["status"] = "budget-time"
+        d["why"] = ("the time limit (%d s) leaves %d s for the repair search after the "
+                    "candidate's own run (%.0f s) and the reserve for checking a repair"
+                    % (args.time_limit, max(search_s, 0), candidate_s))
+        return d
+    d["search_time_limit_s"] = search_s
+    d["status"] = "in-progress"
+    if getattr(args, "progress", None):
+        res["debug"] = d
+        args.progress("repair-search")
+    t_search = time.time()
+    try:
+        rc, log, report, cmd = dbg.run_kfix_debug(task, os.path.join(out, "kfix-debug"),
+                                                  rt.target, search_s)
+    except subprocess.TimeoutExpired:
+        d["status"] = "budget-time"
+        d["why"] = "kfix debug did not stop within its time limit of %d s (killed)" % search_s
+        return d
+    res.setdefault("phases", {})["search_s"] = round(time.time() - t_search, 2)
     d["kfix_debug"] = {"rc": rc, "verdict": report.get("verdict"),
                        "stop_reason": report.get("stop_reason"), "command": cmd,
                        "repairs": report.get("repairs")}
@@ -255,6 +307,9 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         d["why"] = err
         return d
     rt.override[(launch["module"], launch["kernel"])] = "repair1"
+    if getattr(args, "progress", None):
+        args.progress("model-checks")
+    t_checks = time.time()
     # The benchmark's own check with the repaired kernel swapped in (no rebuild), on
     # the benchmark's trials and on held-out seeds.
     checks = {}
@@ -302,9 +357,23 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         env = dict(os.environ)
         pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         env["PYTHONPATH"] = pkg_parent + os.pathsep + env.get("PYTHONPATH", "")
-        p = subprocess.run(cmd + extra, capture_output=True, text=True, env=env)
+        if getattr(args, "progress", None):
+            args.progress("delivery-check-" + name)
+        left = args.deadline - time.time()
+        try:
+            if left < 10:
+                raise subprocess.TimeoutExpired(cmd, 0)
+            p = subprocess.run(cmd + extra, capture_output=True, text=True, env=env,
+                               timeout=left)
+        except subprocess.TimeoutExpired:
+            d["status"] = "budget-time"
+            d["why"] = ("solution.py was written but its %s check did not finish within the "
+                        "time limit (%d s); it is not verified" % (name, args.time_limit))
+            res.setdefault("phases", {})["checks_s"] = round(time.time() - t_checks, 2)
+            return d
         d["delivery_checks"][name] = {"rc": p.returncode,
                                       "verdict": p.stdout.strip().splitlines()[-1:] or [""]}
+    res.setdefault("phases", {})["checks_s"] = round(time.time() - t_checks, 2)
     if any(c["rc"] != 0 for c in d["delivery_checks"].values()):
         d["status"] = "repaired-delivery-fails"
         return d
@@ -312,7 +381,8 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
     return d
 
 
-def run(args, out):
+def run(args, out, res):
+    """The harness run; fills `res` as it goes (the verdict's fields)."""
     import torch
     from . import kernelbench as kb
     from .intercept import Interceptor
@@ -332,8 +402,8 @@ def run(args, out):
     problem_src = _read(args.problem, "problem")
     candidate_src = _read(args.candidate, "candidate")
     notes = []
-    res = {"target": target, "atol": tol["atol"], "rtol": tol["rtol"], "notes": notes,
-           "preset": args.preset}
+    res.update({"target": target, "atol": tol["atol"], "rtol": tol["rtol"], "notes": notes,
+                "preset": args.preset})
     if target == "cpu":
         from . import cpu_mode
         cpu_mode.install()
@@ -391,6 +461,9 @@ def run(args, out):
                         on_trial_start=cap.start_trial if cap else None)
         res.update(v)
         running = res.pop("running_stat_ptrs", {})
+        res["phases"] = {"candidate_s": round(time.time() - args.deadline + args.time_limit, 2)}
+        if getattr(args, "progress", None):
+            args.progress("candidate-evaluated")
         if cap is not None:
             cap.running = running
         err = res.get("runtime_error") or ""
@@ -481,9 +554,13 @@ def capture_main(args):
     work = tempfile.mkdtemp(prefix="kfix-capture-")
     v = {"problem": os.path.abspath(args.problem), "candidate": os.path.abspath(args.candidate),
          "status": "ok"}
+    args.deadline = t0 + args.time_limit
+    res = {}
     try:
-        v.update(run(args, work))
+        run(args, work, res)
+        v.update(res)
     except HarnessError as e:
+        v.update(res)
         v["status"] = "harness-error"
         v["harness_error"] = str(e)
         v["construct"] = e.construct

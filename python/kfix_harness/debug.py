@@ -313,7 +313,7 @@ def run_kfix_debug(task, out_dir, target, time_limit):
     cmd = [kfix_binary(), "debug", task, "-o", out_dir, "--target", target,
            "--ablate", "integrity", "--time-limit", str(int(time_limit)), "--quiet",
            "--max-evals", "240", "--max-iters", "160"]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=time_limit + 120)
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=time_limit + 30)
     report = {}
     rp = os.path.join(out_dir, "report.json")
     if os.path.exists(rp):
