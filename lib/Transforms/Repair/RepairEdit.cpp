@@ -598,8 +598,17 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
     if (isa<IntegerType, IndexType, FloatType>(v.getType()) && !v.getType().isInteger(1))
       for (auto &[cand, prior] : replacementCandidates(op, v, nearest)) {
         std::string spec = nameValue(op, cand);
-        if (!spec.empty())
-          add("operand", idx, spec, prior, show(v) + " -> " + show(cand));
+        if (spec.empty())
+          continue;
+        // A comparison of a value with itself drops the test (`r == c` ->
+        // `c == c`): a repair at times, less likely than a direction flipped.
+        double p = prior;
+        if (isa<arith::CmpIOp, arith::CmpFOp>(op)) {
+          Value other = op->getOperand(1 - i);
+          if (other == cand || (loadedVar(other) && loadedVar(other) == loadedVar(cand)))
+            p = std::min(p, 0.3);
+        }
+        add("operand", idx, spec, p, show(v) + " -> " + show(cand));
       }
   }
   // An accumulator declared outside the loop it should restart in
