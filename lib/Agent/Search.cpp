@@ -243,6 +243,17 @@ bool stoppedWorking(const Evaluation &before, const Evaluation &after) {
          b->getInteger("untouched_cases").value_or(0);
 }
 
+/// The signature has faults or instrumentation findings.
+bool hasEvidence(const Evaluation &e) {
+  auto *o = e.signature.getAsObject();
+  if (!o)
+    return false;
+  for (llvm::StringRef k : {"faults", "findings"})
+    if (auto *a = o->getArray(k); a && !a->empty())
+      return true;
+  return !e.sites.empty();
+}
+
 bool coreFell(const Evaluation &before, const Evaluation &after) {
   if (after.passed)
     return true;
@@ -495,9 +506,22 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
 
       // Evaluate: screen first, then the full acceptance validation.
       auto stageStart = Clock::now();
-      child->eval = evaluator.evaluate(*child->module, /*full=*/false);
-      rec.screenMs = msSince(stageStart);
+      // Without faults or findings in the parent, a screening run without
+      // the instrumentation decides most candidates; one that passes or
+      // looks better is screened again with it (the evidence to plan from
+      // and a like-for-like comparison with its parent).
+      bool quick = evaluator.hasQuickScreen() && !hasEvidence(state.eval);
+      child->eval = quick ? evaluator.quickScreen(*child->module)
+                          : evaluator.evaluate(*child->module, /*full=*/false);
       account(child->eval);
+      if (quick && !child->eval.error &&
+          (child->eval.passed || child->eval.measure < state.eval.measure * 0.999)) {
+        child->eval = evaluator.evaluate(*child->module, /*full=*/false);
+        // (One screening of one candidate: its time counts, not another evaluation.)
+        result.compileMs += child->eval.compileMs;
+        result.runMs += child->eval.runMs;
+      }
+      rec.screenMs = msSince(stageStart);
       bool gateRejected = false;
       if (child->eval.passed) {
         Evaluation screen = child->eval;

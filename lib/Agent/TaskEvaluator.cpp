@@ -36,6 +36,15 @@ Evaluation TaskEvaluator::evaluate(mlir::ModuleOp module, bool full) {
   return e;
 }
 
+Evaluation TaskEvaluator::quickScreen(mlir::ModuleOp module) {
+  if (!first)
+    return evaluate(module, false); // the kernel as given: full evidence
+  DiagnoseOptions o;
+  o.full = false;
+  o.instrument = false;
+  return diagnoseCandidate(s, module, o).toEvaluation();
+}
+
 mlir::OwningOpRef<mlir::ModuleOp> TaskEvaluator::relift(const std::string &source,
                                                         std::string &error) {
   // The patched source is lifted from a private temporary file named like the

@@ -20,6 +20,8 @@ class TaskEvaluator : public Evaluator {
 public:
   TaskEvaluator(Session &s, bool useDiagnostics) : s(s), useDiagnostics(useDiagnostics) {}
   Evaluation evaluate(mlir::ModuleOp module, bool full) override;
+  Evaluation quickScreen(mlir::ModuleOp module) override;
+  bool hasQuickScreen() const override { return useDiagnostics; }
   mlir::OwningOpRef<mlir::ModuleOp> relift(const std::string &source, std::string &error) override;
   /// The most recent diagnosis of a candidate that was evaluated in full.
   std::optional<Diagnosis> lastFull;

@@ -70,6 +70,13 @@ public:
   /// Evaluates `module`. `full` = the acceptance validation (every size and
   /// seed, run twice); otherwise a cheaper screening run may be used.
   virtual Evaluation evaluate(mlir::ModuleOp module, bool full) = 0;
+  /// A screening run without the instrumentation (validation and its
+  /// signature only), where the evaluator has such a thing: most candidates
+  /// are reverted on it, and only one that looks better is evaluated again
+  /// with evaluate(module, false) for the evidence to plan from.
+  virtual Evaluation quickScreen(mlir::ModuleOp module) { return evaluate(module, false); }
+  /// True when quickScreen is cheaper than evaluate(module, false).
+  virtual bool hasQuickScreen() const { return false; }
   /// Re-lifts the kernel source after a patch (null + error when it fails).
   virtual mlir::OwningOpRef<mlir::ModuleOp> relift(const std::string &source,
                                                    std::string &error) {
