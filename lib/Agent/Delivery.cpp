@@ -1457,17 +1457,29 @@ private:
     return addSite(lit->first, "token", std::move(s));
   }
 
-  bool comparison(Operation *op, llvm::StringRef pass) {
+  /// The comparison operator at `op`'s location: [offset, end), or nullopt.
+  std::optional<std::pair<size_t, size_t>> comparisonToken(Operation *op) {
     auto o = at(op);
     if (!o)
-      return false;
+      return std::nullopt;
     const std::string &t = src.text;
     size_t e = *o;
     while (e < t.size() && llvm::StringRef("<>=!").contains(t[e]))
       ++e;
     llvm::StringRef tok(t.data() + *o, e - *o);
     if (!llvm::is_contained({"<", "<=", ">", ">=", "==", "!="}, tok))
+      return std::nullopt;
+    return std::make_pair(*o, e);
+  }
+
+  bool comparison(Operation *op, llvm::StringRef pass) {
+    auto ct = comparisonToken(op);
+    if (!ct)
       return false;
+    const std::string &t = src.text;
+    std::optional<size_t> o = ct->first;
+    size_t e = ct->second;
+    llvm::StringRef tok(t.data() + *o, e - *o);
     std::string sym, swapped;
     if (auto c = dyn_cast<arith::CmpIOp>(op)) {
       using P = arith::CmpIPredicate;
@@ -2398,16 +2410,12 @@ private:
   /// `a OP b` at `op`'s location (the operator): each operand whose printed
   /// text differs from the file's is replaced by it (`r == c` -> `c == c`).
   bool comparisonOperands(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
-    auto o = at(op);
-    if (!o)
+    auto ct = comparisonToken(op);
+    if (!ct)
       return false;
     const std::string &t = src.text;
-    size_t oe = *o;
-    while (oe < t.size() && llvm::StringRef("<>=!").contains(t[oe]))
-      ++oe;
-    llvm::StringRef tok(t.data() + *o, oe - *o);
-    if (!llvm::is_contained({"<", "<=", ">", ">=", "==", "!="}, tok))
-      return false;
+    std::optional<size_t> o = ct->first;
+    size_t oe = ct->second;
     // The operands' extents: up to `(`/`)`, `,`, `;`, `?`, `:`, `&&`, `||`
     // or an assignment at their depth.
     auto stopsAt = [&](size_t i) {
