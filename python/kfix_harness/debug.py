@@ -60,7 +60,11 @@ class Capture:
         self.trial = rec["trial"]
         ptr = out_new.data_ptr()
         nbytes = out_new.numel() * out_new.element_size()
-        hit = self._launch_writing(ptr, nbytes, 0, len(self.rt.launches))
+        # The launch must be the last writer of what ModelNew returned: its bytes are
+        # the launch's. Memory freed during the forward is reused by torch, so the
+        # address alone can name a launch's input whose storage a later op took over.
+        hit = self._launch_writing(ptr, nbytes, 0, len(self.rt.launches),
+                                   data=_tensor_bytes(out_new))
         if hit and out_new.is_contiguous():
             self.target = hit
             self.expected = out.detach().float().contiguous().cpu().numpy()
@@ -73,16 +77,23 @@ class Capture:
                 self.rt.substitute = None
                 self.rt.ext_calls = None
 
-    def _launch_writing(self, ptr, nbytes, lo, hi):
+    def _launch_writing(self, ptr, nbytes, lo, hi, data=None):
         """(launch index, region index, bytes) of the latest captured launch in
-        [lo, hi) whose buffer starting at ptr holds nbytes, or None."""
+        [lo, hi) whose buffer starting at ptr holds nbytes and that the launch may
+        have written (its bytes changed, or a parameter that is not a pointer to
+        const points to it), or None. With data, the region's bytes after the
+        launch must also be data."""
         for i in range(hi - 1, lo - 1, -1):
             cap = self.rt.launches[i].get("capture")
             if not cap:
                 continue
             for ri, (p, n) in enumerate(cap["regions"]):
-                if p == ptr and n >= nbytes:
-                    return (i, ri, nbytes)
+                if p != ptr or n < nbytes or not _may_write(cap, ri):
+                    continue
+                post = (cap.get("post") or [None] * (ri + 1))[ri]
+                if data is not None and post is not None and post[:nbytes] != data:
+                    continue
+                return (i, ri, nbytes)
         return None
 
     # The downstream oracle. When the tensor ModelNew returns comes from torch ops
@@ -149,6 +160,35 @@ class Capture:
                                 "model_op": op, "passing": len(passing),
                                 "share_right": round(score[0], 4)})
             return
+
+
+def _tensor_bytes(t):
+    """The bytes of a tensor's elements, in order, or None where they cannot be read."""
+    import torch
+    try:
+        return t.detach().contiguous().reshape(-1).view(torch.uint8).cpu().numpy().tobytes()
+    except Exception:
+        return None
+
+
+def _pointee_is_const(ctype):
+    """`const float *` and `float const *`: the kernel cannot write through it."""
+    head = (ctype or "").rsplit("*", 1)[0] if "*" in (ctype or "") else ""
+    return re.search(r"\bconst\b", head) is not None
+
+
+def _may_write(cap, ri):
+    """Whether a launch may have written region ri: its bytes changed, or an argument
+    pointing into it is not a pointer to const (a kernel that writes nothing still
+    names its output)."""
+    pre, post = cap.get("pre"), cap.get("post")
+    if pre is not None and post is not None and pre[ri] != post[ri]:
+        return True
+    params = cap.get("params") or []
+    for reg, p in zip(cap.get("region_of_arg") or [], params):
+        if reg == ri and not _pointee_is_const(p.get("ctype")):
+            return True
+    return False
 
 
 def model_intermediates(ref, inputs, seed, keys, limit=48):
