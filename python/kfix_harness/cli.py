@@ -48,6 +48,11 @@ def _parser(prog="kfix run-kernelbench"):
                     help="CPU: scale the problem's size constants down until one get_inputs() "
                          "draw holds at most this many elements (default 2^18)")
     ap.add_argument("--no-scale", action="store_true")
+    ap.add_argument("--search-elements", type=int, default=1 << 20,
+                    help="debug: search for the repair with the problem's sizes scaled "
+                         "down to this many input elements (default 2^20) when the candidate "
+                         "fails there too (0: at the sizes of the run); the repair is checked "
+                         "at the run's sizes either way")
     ap.add_argument("--native", action="store_true",
                     help="build the candidate's CUDA with torch as written (no kfix); GPU only")
     ap.add_argument("--time-limit", type=int, default=600,
@@ -184,6 +189,12 @@ def summary(v):
                          "Model tensors that makes ModelNew's output match when %s "
                          "returns it)" % (d.get("kernel"), o["model_op"], o.get("passing", 1),
                                           o.get("extension_call")))
+        if d.get("search_scaled"):
+            lines.append("  repair search at scaled sizes: %s (the repair checked at the "
+                         "benchmark's sizes)" % ", ".join(
+                             "%s %d->%d" % (k, a, b) for k, (a, b) in d["search_scaled"].items()))
+        elif d.get("search_scaled_why"):
+            lines.append("  repair search at the benchmark's sizes: " + d["search_scaled_why"])
         if d.get("kfix_debug"):
             lines.append("  kfix debug on the captured launch of %s: %s (%s)" % (
                 d.get("kernel"), d["kfix_debug"].get("verdict"), d["kfix_debug"].get("stop_reason")))
@@ -261,6 +272,27 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         return d
     li, ri, nbytes = cap.target
     launch = rt.launches[li]
+    if args.search_elements:
+        # The search screens hundreds of candidates; at the benchmark's sizes (a
+        # 4096^2 matmul) each costs seconds. It runs on the same failure at scaled
+        # sizes when the candidate fails there too; the repair is then checked at
+        # the benchmark's own sizes below, as any repair is.
+        small, why = scaled_capture(args, rt, candidate_ns, device, tol, launch["kernel"])
+        if small is not None:
+            cap, scaled = small
+            li, ri, nbytes = cap.target
+            launch = rt.launches[li]
+            d["search_scaled"] = scaled
+            if getattr(cap, "oracle", None):
+                d["oracle"] = cap.oracle
+        elif why:
+            d["search_scaled_why"] = why
+        if "capture" not in launch:
+            # The runtime's capture budget dropped it to make room for the scaled one.
+            d["status"] = "capture-evicted"
+            d["why"] = ("the capture of %s at the run's sizes was dropped for room while "
+                        "capturing at scaled sizes (%s)" % (launch["kernel"], why))
+            return d
     ext = next((e for e in icp.extensions if e.get("module") == launch["module"]), None)
     task_dir = os.path.join(out, "captured-task")
     task = dbg.make_task(cap, ext, task_dir, tol)
@@ -382,6 +414,64 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         return d
     d["status"] = "repaired"
     return d
+
+
+def scaled_capture(args, rt, ns, device, tol, kernel):
+    """The failing launch of `kernel` captured again with the problem's size constants
+    scaled down (kernelbench.scale_problem) until one get_inputs() draw holds at most
+    args.search_elements elements. ns is the namespace the problem and the candidate
+    run in; its sizes are restored before returning. Returns ((capture, scaled), None),
+    or (None, why) where the candidate must be searched at its own sizes (None when
+    they are small already)."""
+    from . import kernelbench as kb
+    from .debug import Capture
+    kb.set_seed(args.seed)
+    try:
+        if kb._numel(ns["get_inputs"]()) <= args.search_elements:
+            return None, None
+    except Exception:
+        return None, None
+    saved = {}
+    try:
+        before = {k: ns[k] for k in kb._size_names(ns)}
+        scaled = kb.scale_problem(ns, args.search_elements, args.seed)
+        saved.update({k: before[k] for k in scaled})
+        if not scaled:
+            return None, "no size constant of the problem scales its inputs down"
+        # Module-level values derived from the scaled sizes follow them.
+        derived = kb.exec_source(_read(args.problem, "problem"), os.path.abspath(args.problem),
+                                 {"__name__": "__kfix_problem__"}, overrides=scaled)
+        for k, v in derived.items():
+            if (k in ns and k not in saved and type(v) in (int, float)
+                    and type(ns[k]) is type(v) and ns[k] != v):
+                saved[k] = ns[k]
+                ns[k] = v
+        small = Capture(rt, first_failing=True)
+        small.tol = (tol["atol"], tol["rtol"])
+        model = {k: ns[k] for k in ("Model", "get_inputs", "get_init_inputs") if k in ns}
+        v = kb.evaluate(model, ns, device, tol["atol"], tol["rtol"], trials=args.trials,
+                        seed=args.seed, on_trial=small.on_trial,
+                        on_trial_start=small.start_trial)
+    except HarnessError:
+        raise
+    except Exception as e:
+        return None, "the problem at scaled sizes does not run (%s: %s)" % (
+            type(e).__name__, str(e)[:300])
+    finally:
+        ns.update(saved)
+        rt.capture = False
+    what = ", ".join("%s %d->%d" % (k, a, b) for k, (a, b) in scaled.items())
+    if v.get("runtime_error") or not v.get("trials"):
+        return None, "at scaled sizes (%s) the candidate fails otherwise: %s" % (
+            what, (v.get("runtime_error") or "no trial ran")[:300])
+    if v.get("correctness"):
+        return None, ("at scaled sizes (%s) the candidate passes: its bug shows only at the "
+                      "benchmark's sizes" % what)
+    if any(t.get("shape_ok") is False for t in v["trials"]):
+        return None, "at scaled sizes (%s) the output's shape differs" % what
+    if small.target is None or rt.launches[small.target[0]]["kernel"] != kernel:
+        return None, ("at scaled sizes (%s) the failing output is not %s's" % (what, kernel))
+    return (small, {k: list(ab) for k, ab in scaled.items()}), None
 
 
 def run(args, out, res):

@@ -38,6 +38,8 @@ class Capture:
         self.trial = None
         self.oracle = None
         self.tol = (1e-2, 1e-2)
+        # Launches before this capture (an earlier capture's) are not its to drop.
+        self.first_launch = len(rt.launches)
         rt.capture = True
 
     def start_trial(self):
@@ -51,7 +53,7 @@ class Capture:
             return
         if self.first_failing and rec.get("ok"):
             # This trial passed: its bytes are not needed; capture the next one.
-            for l in self.rt.launches:
+            for l in self.rt.launches[self.first_launch:]:
                 l.pop("capture", None)
             from .runtime import capture_budget
             self.rt.capture_budget = capture_budget()
@@ -63,7 +65,7 @@ class Capture:
         # The launch must be the last writer of what ModelNew returned: its bytes are
         # the launch's. Memory freed during the forward is reused by torch, so the
         # address alone can name a launch's input whose storage a later op took over.
-        hit = self._launch_writing(ptr, nbytes, 0, len(self.rt.launches),
+        hit = self._launch_writing(ptr, nbytes, self.first_launch, len(self.rt.launches),
                                    data=_tensor_bytes(out_new))
         if hit and out_new.is_contiguous():
             self.target = hit
