@@ -1,11 +1,3 @@
 #!/usr/bin/env bash
-# Session 11: the 10 hzeng2000 (level 2) local-bug candidates with the repair
-# search at scaled sizes (debug-kernelbench --search-elements, default 2^20), the
-# repair checked at the benchmark's sizes; same settings as session10-eh.sh.
-set -u
-OWN=skip CASE_TIMEOUT=${CASE_TIMEOUT:-520} DEADLINE=${DEADLINE:-60} \
-  bash bench/real/gpu-run.sh .gpu/kfix-0.1-linux-x86_64.tar.xz .gpu/cases bench/real/local-bugs-hzeng.txt 10 \
-  --mode debug -- --time-limit ${TIME_LIMIT:-480}
-for d in /tmp/real-gpu/*/; do
-  [ -f "$d/repair.diff" ] && { echo "== $(basename $d)"; cat "$d/repair.diff"; }
-done > "${OUT:-$PWD/gpu-out}/diffs.txt" 2>&1
+# Session 11: the 10 hzeng2000 (level 2) local-bug candidates, as session11-eh.sh.
+LIST=bench/real/local-bugs-hzeng.txt JOBS=10 exec bash "$(dirname "$0")/session11-eh.sh"
