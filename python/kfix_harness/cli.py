@@ -258,6 +258,20 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
                         "and variance (or the wrapper pass them)" % ", ".join(
                             "%s reads ModelNew.%s" % u for u in used[:4]))
             return d
+    if cap.target is None and args.search_elements:
+        # The launches of the failing trial were too large to capture (3 GB of
+        # buffers, twice): the same failure at scaled sizes names the writer.
+        skipped = [l for l in rt.launches[cap.first_launch:] if l.get("capture_skipped")]
+        if skipped:
+            small, why = scaled_capture(args, rt, candidate_ns, device, tol, None)
+            if small is not None:
+                cap, scaled = small
+                d["search_scaled"] = scaled
+                d["capture_scaled"] = ("the launches at the benchmark's sizes exceed the capture "
+                                       "budget (%s bytes); captured at scaled sizes" %
+                                       max(l["capture_skipped"] for l in skipped))
+            elif why:
+                d["search_scaled_why"] = why
     if getattr(cap, "oracle", None):
         d["oracle"] = cap.oracle
     if cap.target is None:
@@ -272,7 +286,7 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         return d
     li, ri, nbytes = cap.target
     launch = rt.launches[li]
-    if args.search_elements:
+    if args.search_elements and "search_scaled" not in d:
         # The search screens hundreds of candidates; at the benchmark's sizes (a
         # 4096^2 matmul) each costs seconds. It runs on the same failure at scaled
         # sizes when the candidate fails there too; the repair is then checked at
@@ -469,7 +483,8 @@ def scaled_capture(args, rt, ns, device, tol, kernel):
                       "benchmark's sizes" % what)
     if any(t.get("shape_ok") is False for t in v["trials"]):
         return None, "at scaled sizes (%s) the output's shape differs" % what
-    if small.target is None or rt.launches[small.target[0]]["kernel"] != kernel:
+    if small.target is None or (kernel is not None and
+                                rt.launches[small.target[0]]["kernel"] != kernel):
         return None, ("at scaled sizes (%s) the failing output is not %s's" % (what, kernel))
     return (small, {k: list(ab) for k, ab in scaled.items()}), None
 

@@ -51,7 +51,13 @@ CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_char_p, ctypes.
 def capture_budget():
     """Bytes the launch captures of a debug run may hold (before and after each
     launch's buffers): an eighth of the available memory, 1 to 4 GiB (several
-    cases run side by side)."""
+    cases run side by side); KFIX_CAPTURE_BUDGET (bytes) sets it."""
+    env = os.environ.get("KFIX_CAPTURE_BUDGET")
+    if env:
+        try:
+            return max(0, int(env))
+        except ValueError:
+            raise HarnessError("KFIX_CAPTURE_BUDGET=%r: not a number of bytes" % env)
     avail = None
     try:
         with open("/proc/meminfo") as f:
@@ -425,6 +431,10 @@ class Runtime:
                                     (by_ptr.get(a.p or 0)
                                      if a.kind in (K_PTR, K_ACCESSOR, K_SYMBOL)
                                      else None) for a in args]}
+        elif self.capture:
+            # Too large for the capture budget: the debug step may capture it again
+            # at scaled sizes (cli.scaled_capture).
+            entry["capture_skipped"] = 2 * total
         self.launches.append(entry)
         if entry["faults"]:
             self.faults.extend(dict(f, kernel=kname) for f in entry["faults"])
