@@ -2,6 +2,7 @@
 # lit configuration for kfix. Features:
 #   cuda     an NVIDIA driver with a device is present (GPU tests REQUIRE it)
 #   nvcc     the CUDA toolkit's nvcc is installed
+#   nvrtc    libnvrtc can be opened (the delivery's compile check, SourceCompile.h)
 #   plugins  kfix-opt can load pass plugins (not in the static portable build)
 
 import os
@@ -87,6 +88,19 @@ if nvcc:
                             f"--cuda-path={cuda_root} {mode}-Wno-unknown-cuda-version"))
 else:
     lit_config.note("no nvcc: tests that REQUIRE nvcc are skipped")
+
+def have_nvrtc():
+    import ctypes
+    for name in ["libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2"]:
+        try:
+            ctypes.CDLL(name)
+            return True
+        except OSError:
+            pass
+    return False
+
+if have_nvrtc():
+    config.available_features.add("nvrtc")
 
 if not config.kfix_portable:
     config.available_features.add("plugins")

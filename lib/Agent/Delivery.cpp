@@ -1,5 +1,6 @@
 //===- Delivery.cpp - a repair delivered as a patch of the user's file ----===//
 #include "kfix/Agent/Delivery.h"
+#include "DeliveryCompile.h"
 
 #include "kfix/Agent/Debug.h"
 #include "kfix/Report/Report.h"
@@ -39,6 +40,16 @@ llvm::json::Value Delivery::toJSON() const {
                        {"edits", std::move(es)}};
   if (!reason.empty())
     o["reason"] = reason;
+  if (!compile.empty()) {
+    llvm::json::Object c;
+    for (const CompileCheck &k : compile)
+      c[k.tool] = k.toJSON();
+    o["compile"] = std::move(c);
+  }
+  llvm::json::Array added;
+  for (const std::string &h : headersAdded)
+    added.push_back(h);
+  o["headers"] = llvm::json::Object{{"subset_of_original", headersSubset}, {"added", std::move(added)}};
   return o;
 }
 
@@ -2528,10 +2539,12 @@ std::vector<std::string> shape(ModuleOp m) {
 
 } // namespace
 
-Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &regenerated) {
+Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &regenerated,
+                             const DeliveryOptions &opts) {
   Delivery d;
   d.source = regenerated;
   const std::string &orig = s.candidateSource;
+  DeliveryCompileGate gate(s, opts, orig);
   auto fallback = [&](std::string why) {
     d.mode = "regenerated";
     d.reason = std::move(why);
@@ -2541,6 +2554,15 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
                                              "repaired.cu");
     d.changedLines = changedLineCount(orig, regenerated);
     d.unchangedIdentical = false; // a regeneration keeps no line by design
+    if (std::string no = regenerated.empty() ? "" : gate.check(regenerated); !no.empty()) {
+      // Nothing that compiles where the user's file does: not delivered.
+      d.mode = "not-delivered";
+      d.reason += "; the regenerated kernel " + no;
+      d.source.clear();
+      d.diff.clear();
+      d.changedLines = 0;
+    }
+    gate.finish(d);
     return d;
   };
   if (orig.empty())
@@ -2662,6 +2684,21 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
       lastError = "the patched file does not validate: " + e.summary;
       continue;
     }
+    // The header rule, then the compilers: the patch needs no header the
+    // file lacks and compiles wherever the file does.
+    std::set<std::string> had = includedHeaders(orig);
+    std::vector<std::string> added;
+    for (const std::string &h : includedHeaders(t.text))
+      if (!had.count(h))
+        added.push_back(h);
+    if (!added.empty()) {
+      lastError = "the patched file includes " + llvm::join(added, ", ") + ", which the original does not";
+      continue;
+    }
+    if (std::string no = gate.check(t.text); !no.empty()) {
+      lastError = "the patched file " + no;
+      continue;
+    }
     d.mode = "patch";
     d.source = t.text;
     d.edits = t.edits;
@@ -2678,6 +2715,7 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
         for (unsigned l = src.lineOf(e.offset); l <= src.lineOf(e.offset + (e.length ? e.length - 1 : 0)); ++l)
           touched.insert(l);
     d.unchangedIdentical = removed <= touched.size();
+    gate.finish(d);
     return d;
   }
   return fallback(lastError.empty() ? "no candidate patch" : lastError);

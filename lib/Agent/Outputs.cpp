@@ -8,6 +8,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
@@ -87,7 +88,8 @@ static std::string diagnosisSection(const Diagnosis &d, llvm::StringRef label,
 }
 
 bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef dir,
-                             std::string &error) {
+                             std::string &error, const DeliveryOptions &deliveryOpts,
+                             std::string *notDelivered) {
   auto protect = s.protectedFiles();
   auto write = [&](llvm::StringRef name, const std::string &text) {
     llvm::SmallString<256> p(dir);
@@ -109,7 +111,7 @@ bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef d
     repairedCu = llmPatch ? r.search.best->source : exportedSource(m, &why);
     if (r.verdict == "repaired" && !llmPatch && !s.candidateSource.empty()) {
       // Deliver the repair as a patch of the user's file when one validates.
-      delivery = deliverRepair(s, m, repairedCu);
+      delivery = deliverRepair(s, m, repairedCu, deliveryOpts);
       repairedCu = delivery->source;
     } else if (r.verdict == "repaired" && llmPatch) {
       Delivery d;
@@ -121,9 +123,14 @@ bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef d
       d.changedLines = changedLineCount(s.candidateSource, repairedCu, &removed);
       d.unchangedIdentical = true; // the model's diff, applied as written
       d.structural = true;
+      checkDeliveredFile(s, d, deliveryOpts);
+      repairedCu = d.source;
       delivery = std::move(d);
     }
-    if (!repairedCu.empty())
+    if (delivery && !delivery->delivered()) {
+      if (notDelivered)
+        *notDelivered = delivery->reason;
+    } else if (!repairedCu.empty())
       ok &= write("repaired.cu", repairedCu);
     else
       error += "repaired.cu not written: " + why + "\n";
@@ -166,8 +173,20 @@ bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef d
                             llvm::sys::path::filename(s.candidatePath), delivery->changedLines,
                             delivery->unchangedIdentical ? "yes" : "no")
                   .str()
-            : "delivered regenerated from MLIR (no patch of the original validated: " +
-                  delivery->reason + ")");
+        : delivery->delivered()
+            ? "delivered regenerated from MLIR (no patch of the original validated: " +
+                  delivery->reason + ")"
+            : "not delivered: " + delivery->reason);
+  if (delivery) {
+    for (const CompileCheck &c : delivery->compile)
+      summary.push_back("compile check, " + c.describe());
+    if (delivery->delivered())
+      summary.push_back(delivery->headersSubset
+                            ? std::string("headers: the delivered file includes no header the "
+                                          "original does not")
+                            : "headers: the delivered file adds " +
+                                  llvm::join(delivery->headersAdded, ", "));
+  }
   std::vector<HtmlSection> sections;
   std::string diffBase = delivery ? s.candidateSource : originalCu;
   if (!repairedCu.empty() && !diffBase.empty()) {

@@ -4,7 +4,9 @@
 //              [--max-iters N] [--max-evals N] [--max-tokens N] [--time-limit S]
 //   kfix debug --batch DIR -o OUTDIR [--shard I/N] ...
 //
-// Exit status (single task): 0 repaired or already passing, 1 not repaired,
+// Exit status (single task): 0 repaired (and delivered) or already passing,
+// 1 not repaired or not delivered (no delivery compiles where the user's file
+// does, --check-compile),
 // 2 error, 3 not verified (the candidate uses a construct the lifter cannot
 // read: `not verified: <construct> (FILE:LINE:COL)`). Batch: 0 when every task ran (whatever the verdicts), 2 otherwise.
 //
@@ -185,6 +187,11 @@ static void declareCommonOptions(Args &args) {
       .option("ablate", "kb | edits | diagnostics | integrity: switch a component off (benchmarks)")
       .option("batch", "debug every task.json under DIR")
       .option("shard", "I/N: only the tasks whose index % N == I (batch)")
+      .option("check-compile",
+              "nvrtc, nvcc, nvrtc,nvcc, all or none: compile the user's file and the delivered "
+              "one with these compilers where present; a delivery that does not compile where "
+              "the user's file does is not delivered (default: all for the cuda target, none "
+              "for cpu)")
       .flag("quiet", "print only the verdict line");
 }
 
@@ -278,6 +285,13 @@ static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
       return false;
     }
   }
+  if (auto c = args.get("check-compile")) {
+    o.delivery.compilers = parseCheckCompilers(*c);
+    if (!o.delivery.compilers) {
+      err = "--check-compile must be nvrtc, nvcc, nvrtc,nvcc, all or none";
+      return false;
+    }
+  }
   o.interrupted = &gInterrupted;
   return true;
 }
@@ -287,7 +301,7 @@ static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
 static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
                             llvm::StringRef target, const DebugOptions &opts,
                             llvm::StringRef outDir, bool quiet, std::string &taskName,
-                            bool hardLimit) {
+                            bool hardLimit, std::string *notDelivered = nullptr) {
   auto t0 = std::chrono::steady_clock::now();
   DebugResult r;
   SessionError serr;
@@ -366,8 +380,14 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
     r.stopReason = "interrupted";
   progress.finish();
   std::string werr;
-  if (!writeDebugOutputs(*s, r, outDir, werr) || !werr.empty())
+  std::string undelivered;
+  if (!writeDebugOutputs(*s, r, outDir, werr, opts.delivery, &undelivered) || !werr.empty())
     llvm::errs() << "kfix debug: " << werr;
+  if (!undelivered.empty()) {
+    llvm::errs() << "kfix debug: the repair is not delivered: " << undelivered << "\n";
+    if (notDelivered)
+      *notDelivered = undelivered;
+  }
   if (!quiet) {
     if (r.before)
       llvm::outs() << "  before: " << r.before->summary << "\n";
@@ -488,10 +508,10 @@ static int debugMain(int argc, char **argv) {
     args.printHelp(llvm::errs());
     return 2;
   }
-  std::string name;
+  std::string name, notDelivered;
   DebugResult r = debugOne(args.positionals()[0], args.get("candidate", ""),
                            args.get("target", "auto"), opts, *out, args.has("quiet"), name,
-                           /*hardLimit=*/true);
+                           /*hardLimit=*/true, &notDelivered);
   if (r.verdict == "not-verified") {
     llvm::errs() << "kfix debug: " << r.error << "\n";
     return kExitNotVerified;
@@ -501,8 +521,12 @@ static int debugMain(int argc, char **argv) {
     // Still leave a report when the task itself could be read.
     return 2;
   }
-  llvm::outs() << "verdict: " << r.verdict << " (stop reason: " << r.stopReason << "); outputs in "
-               << *out << "\n";
+  llvm::outs() << "verdict: " << r.verdict << " (stop reason: " << r.stopReason << ")"
+               << (notDelivered.empty() ? "" : ", not delivered") << "; outputs in " << *out
+               << "\n";
+  // A repair that cannot be delivered is no success.
+  if (!notDelivered.empty())
+    return 1;
   return r.verdict == "repaired" || r.verdict == "already-passing" ? 0 : 1;
 }
 

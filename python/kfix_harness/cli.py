@@ -372,6 +372,12 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
     if not all(c["correctness"] for c in checks.values()):
         d["status"] = "repair-rejected-by-model-check"
         return d
+    if report.get("delivery") == "not-delivered":
+        # kfix debug's compile check: nothing it could deliver compiles where the
+        # captured kernel's file does (docs/delivery.md).
+        d["status"] = "repaired-not-delivered"
+        d["why"] = (report.get("patch") or {}).get("reason", "")
+        return d
     repaired_cu = open(os.path.join(out, "kfix-debug", "repaired.cu")).read()
     sol, why = dbg.solution_text(candidate_src, None, repaired_cu, launch["kernel"])
     if sol is None:

@@ -2,6 +2,7 @@
 #ifndef KFIX_AGENT_DEBUG_H
 #define KFIX_AGENT_DEBUG_H
 
+#include "kfix/Agent/Delivery.h"
 #include "kfix/Agent/Diagnosis.h"
 #include "kfix/Agent/Search.h"
 #include "kfix/Agent/Session.h"
@@ -46,6 +47,8 @@ struct DebugOptions {
   /// The other --llm-* knobs (temperature, per-reply tokens, timeouts, retries,
   /// backoff, seed, response_format); unset fields keep the client's defaults.
   llm::LLMConfigOverrides llmTuning;
+  /// How the repair is delivered (--check-compile); used by writeDebugOutputs.
+  DeliveryOptions delivery;
   std::atomic<bool> *interrupted = nullptr;
 };
 
@@ -82,10 +85,14 @@ DebugResult debugTask(Session &s, const DebugOptions &opts,
 /// (and best-attempt.mlir when not repaired) into `dir`. A repair is delivered
 /// as a patch of the user's file (repaired.cu, repair.diff; Delivery.h), which
 /// is re-lifted and validated with the task here (hence the mutable session);
-/// the regenerated kernel is the fallback. Errors are reported and counted;
-/// returns false when a file could not be written.
+/// the regenerated kernel is the fallback; `delivery` says which compilers
+/// check the delivered file. A repair with nothing deliverable (no candidate
+/// compiles where the user's file does) writes no repaired.cu and sets
+/// `notDelivered` to why. Errors are reported and counted; returns false when
+/// a file could not be written.
 bool writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef dir,
-                       std::string &error);
+                       std::string &error, const DeliveryOptions &delivery = {},
+                       std::string *notDelivered = nullptr);
 
 } // namespace kfix
 

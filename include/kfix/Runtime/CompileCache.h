@@ -71,6 +71,7 @@ public:
 
   llvm::StringRef name() const override { return inner->name(); }
   std::string compileOptionsKey() const override { return inner->compileOptionsKey(); }
+  unsigned computeCapability() const override { return inner->computeCapability(); }
   std::unique_ptr<CompiledKernel> compile(mlir::ModuleOp module, llvm::StringRef kernel,
                                           std::string &error) override;
 

@@ -100,6 +100,9 @@ public:
   /// of the compile cache's key, so that a cache never hands out a kernel
   /// compiled for other options.
   virtual std::string compileOptionsKey() const { return name().str(); }
+  /// The device's compute capability as major * 10 + minor (90 for sm_90);
+  /// 0 for a target that is no GPU.
+  virtual unsigned computeCapability() const { return 0; }
   /// Compiles the gpu.func whose `kfix.name` (or symbol name) is `kernel` from a
   /// lifted module. On failure returns null and sets `error`.
   virtual std::unique_ptr<CompiledKernel> compile(mlir::ModuleOp module, llvm::StringRef kernel,

@@ -490,6 +490,9 @@ class CudaExecutor : public Executor {
 public:
   explicit CudaExecutor(CudaDeviceInfo device) : device(std::move(device)) {}
   llvm::StringRef name() const override { return "cuda"; }
+  unsigned computeCapability() const override {
+    return unsigned(device.major * 10 + device.minor);
+  }
   /// The lowering's options and the environment that changes a compile.
   std::string compileOptionsKey() const override {
     std::optional<std::string> libdevice = llvm::sys::Process::GetEnv("KFIX_LIBDEVICE");
