@@ -1,5 +1,6 @@
 //===- Regenerate.cpp - the "regenerate from scratch" baseline ------------===//
 #include "kfix/Support/BoundedJSON.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 #include "kfix/Bench/Regenerate.h"
 
 #include "kfix/Integrity/Gate.h"
@@ -20,8 +21,7 @@ std::string bench::kernelSignature(mlir::ModuleOp module, llvm::StringRef kernel
   module.walk([&](mlir::gpu::GPUFuncOp f) {
     if (!sig.empty() || !f.isKernel())
       return;
-    auto name = f->getAttrOfType<mlir::StringAttr>("kfix.name");
-    llvm::StringRef n = name ? name.getValue() : f.getName();
+    llvm::StringRef n = kfix::kernelName(f);
     if (n != kernelName)
       return;
     auto names = f->getAttrOfType<mlir::ArrayAttr>("kfix.arg_names");

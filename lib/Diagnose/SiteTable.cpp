@@ -1,5 +1,6 @@
 //===- SiteTable.cpp - site numbers of kfix ops to source locations -------===//
 #include "kfix/Diagnose/SiteTable.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 
 #include "kfix/Dialect/KFix/KFixOps.h"
 #include "kfix/Transforms/Utils.h"
@@ -131,10 +132,8 @@ SiteTable SiteTable::build(Operation *root) {
       info.col = flc->getColumn();
     }
     auto func = op->getParentOfType<gpu::GPUFuncOp>();
-    if (func) {
-      auto name = func->getAttrOfType<StringAttr>("kfix.name");
-      info.kernel = name ? name.str() : func.getName().str();
-    }
+    if (func)
+      info.kernel = kernelName(func).str();
     if (auto access = dyn_cast<AccessOp>(op)) {
       info.op = "access";
       info.detail = stringifyAccessKind(access.getKind()).str();

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Diagnose/Suspects.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 
 #include "SuspectModels.h"
 #include "SuspectSlice.h"
@@ -103,8 +104,7 @@ bool SuspectContext::isOutput(Value memref) {
     return false;
   if (!isa<MemRefType>(arg.getType()))
     return false;
-  auto name = func->getAttrOfType<StringAttr>("kfix.name");
-  auto it = in.outputArgs.find(name ? name.str() : func.getName().str());
+  auto it = in.outputArgs.find(kernelName(func).str());
   return it == in.outputArgs.end() || it->second.count(arg.getArgNumber());
 }
 
@@ -218,8 +218,7 @@ std::vector<Suspect> kfix::rankSuspects(ModuleOp module, const SuspectInput &in)
     if (!func.isKernel())
       return;
     if (!in.kernels.empty()) {
-      auto name = func->getAttrOfType<StringAttr>("kfix.name");
-      std::string n = name ? name.str() : func.getName().str();
+      std::string n = kernelName(func).str();
       if (llvm::find(in.kernels, n) == in.kernels.end())
         return;
     }

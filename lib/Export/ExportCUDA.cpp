@@ -1,5 +1,6 @@
 //===- ExportCUDA.cpp - lifted MLIR to CUDA C++: kernels and module -------===//
 #include "CudaEmitter.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -326,6 +327,8 @@ static const char *helperText(StringRef name) {
 
 LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os,
                                const ExportOptions &options) {
+  if (failed(maybeVerifyLifted(module, "the exporter")))
+    return failure();
   ModuleState state;
   std::string kernels;
   llvm::raw_string_ostream ks(kernels);

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Frontend/ImportCUDA.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 #include "ClangSetup.h"
 #include "Lifter.h"
 
@@ -589,6 +590,11 @@ public:
     if (::mlir::failed(verify(*module))) {
       st.errors += st.mainPath + ": error: internal error: the lifted IR does "
                                  "not verify (please report)\n";
+      return;
+    }
+    if (verifyLiftedEnabled() && ::mlir::failed(verifyLiftedModule(*module))) {
+      st.errors += st.mainPath + ": error: internal error: the lifted IR breaks the "
+                                 "lifted-IR contract (KFIX_VERIFY_LIFTED; please report)\n";
       return;
     }
     st.module = std::move(module);

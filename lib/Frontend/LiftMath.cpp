@@ -100,7 +100,7 @@ enum class X {
   Logb, Modf, Remainder, Remquo, NextAfter, Lrint, Lround, Nan, SignBit, SinCos, SinCosPi,
   Asinh, Acosh, Atanh, IMax, IMin, UMax, UMin, IAbs, CvtRd, CvtRu, CvtRz, CvtRn, I2F,
   HiInt, LoInt, HiLo, Ffs, MulHi, UMulHi, Sad, USad, HAdd, RHAdd, UHAdd, URHAdd, Brev,
-  BytePerm, Directed
+  BytePerm, Funnel, Directed
 };
 } // namespace
 
@@ -125,6 +125,8 @@ static X extraKind(StringRef n) {
             .Case("__urhadd", X::URHAdd)
             .Cases({"__brev", "__brevll"}, X::Brev)
             .Case("__byte_perm", X::BytePerm)
+            .Cases({"__funnelshift_l", "__funnelshift_lc", "__funnelshift_r",
+                    "__funnelshift_rc"}, X::Funnel)
             .Cases({"__signbit", "__signbitf", "__signbitd", "__signbitl", "signbit"},
                    X::SignBit)
             .Default(X::None);
@@ -256,7 +258,7 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     want = 2;
     break;
   case X::Norm3: case X::RNorm3: case X::SinCos: case X::SinCosPi: case X::Remquo:
-  case X::Sad: case X::USad: case X::BytePerm:
+  case X::Sad: case X::USad: case X::BytePerm: case X::Funnel:
     want = 3;
     break;
   case X::Norm4: case X::RNorm4:
@@ -361,6 +363,22 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
           ci(i64, 0xff));
       r = arith::OrIOp::create(b, l, r, arith::ShLIOp::create(b, l, byte, ci(i64, 8 * i)));
     }
+    return convertScalar(arith::TruncIOp::create(b, l, i32, r), rt, true, dstU, l);
+  }
+  case X::Funnel: {
+    // hi:lo as 64 bits shifted by the amount mod 32 (the `c` forms: clamped to
+    // 32); the left shift keeps the upper, the right shift the lower 32 bits.
+    Type i64 = b.getI64Type(), i32 = b.getI32Type();
+    bool left = name.starts_with("__funnelshift_l"), clamp = name.ends_with("c");
+    Value lo = convertScalar(a[0], i64, true, true, l);
+    Value hi = convertScalar(a[1], i64, true, true, l);
+    Value s = convertScalar(a[2], i64, true, true, l);
+    s = clamp ? (Value)arith::MinUIOp::create(b, l, s, ci(i64, 32))
+              : (Value)arith::AndIOp::create(b, l, s, ci(i64, 31));
+    Value both = arith::OrIOp::create(b, l, lo, arith::ShLIOp::create(b, l, hi, ci(i64, 32)));
+    Value r = left ? (Value)arith::ShRUIOp::create(b, l, arith::ShLIOp::create(b, l, both, s),
+                                                   ci(i64, 32))
+                   : (Value)arith::ShRUIOp::create(b, l, both, s);
     return convertScalar(arith::TruncIOp::create(b, l, i32, r), rt, true, dstU, l);
   }
   case X::HiInt: case X::LoInt: {

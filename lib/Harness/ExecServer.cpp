@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Harness/ExecServer.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 #include "kfix/Runtime/Executor.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -294,8 +295,7 @@ struct ExecServer::Impl {
     m->walk([&](mlir::gpu::GPUFuncOp f) {
       if (!f.isKernel())
         return;
-      auto n = f->getAttrOfType<mlir::StringAttr>("kfix.name");
-      kernels.push_back({{"name", n ? n.getValue().str() : f.getName().str()},
+      kernels.push_back({{"name", kfix::kernelName(f).str()},
                          {"symbol", f.getName().str()},
                          {"params", paramsJson(describeParams(f))}});
     });
@@ -368,8 +368,7 @@ struct ExecServer::Impl {
     if (!fn) {
       std::string known;
       mod.op->walk([&](mlir::gpu::GPUFuncOp f) {
-        auto n = f->getAttrOfType<mlir::StringAttr>("kfix.name");
-        known += (known.empty() ? "" : ", ") + (n ? n.getValue().str() : f.getName().str());
+        known += (known.empty() ? "" : ", ") + kfix::kernelName(f).str();
       });
       return error("launch: module '" + id + "' has no kernel '" + kname + "' (it has: " +
                    known + ")");

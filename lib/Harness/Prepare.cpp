@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Harness/Prepare.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 #include "kfix/Harness/ExecServer.h"
 #include "kfix/Frontend/ImportCUDA.h"
 #include "kfix/Report/Report.h"
@@ -1163,8 +1164,7 @@ PrepareResult kfix::harness::prepareHarness(mlir::MLIRContext &ctx, const Prepar
   std::vector<std::string> kernelsJson;
   if (module) {
     module->walk([&](mlir::gpu::GPUFuncOp f) {
-      auto name = f->getAttrOfType<mlir::StringAttr>("kfix.name");
-      kernelsJson.push_back("{\"name\": " + jsonString(name ? name.getValue() : f.getName()) +
+      kernelsJson.push_back("{\"name\": " + jsonString(kfix::kernelName(f)) +
                             ", \"symbol\": " + jsonString(f.getName()) +
                             ", \"params\": " + describeParamsJson(f) + "}");
     });

@@ -3,6 +3,7 @@
 
 #include "kfix/Conversion/Passes.h"
 #include "kfix/Dialect/KFix/KFixDialect.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 #include "kfix/Pipelines/Pipelines.h"
 #include "kfix/Transforms/Passes.h"
 
@@ -41,6 +42,7 @@ void kfix::registerAllDialects(mlir::DialectRegistry &registry) {
 void kfix::registerAllPasses() {
   mlir::registerAllPasses();
   kfix::registerKFixInstrumentPasses();
+  kfix::registerKFixLiftedIRPasses();
   kfix::registerKFixRepairPasses();
   kfix::registerKFixConversionPasses();
   kfix::registerKFixPipelines();

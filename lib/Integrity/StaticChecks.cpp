@@ -1,5 +1,6 @@
 //===- StaticChecks.cpp - integrity checks on a candidate's IR ------------===//
 #include "kfix/Integrity/StaticChecks.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 #include "kfix/Runtime/KernelSource.h"
 
 #include "kfix/Transforms/Utils.h"
@@ -221,24 +222,12 @@ static uint64_t outputDeps(TaintAnalysis &ta, gpu::GPUFuncOp f, unsigned arg) {
 static bool isOutRole(StringRef r) { return r == "output" || r == "inout"; }
 
 static void checkDisallowedOps(gpu::GPUFuncOp f, std::vector<IntegrityFinding> &out) {
-  static const llvm::StringSet<> allowedDialects = {"arith", "math", "scf", "kfix"};
-  static const llvm::StringSet<> allowedOps = {
-      "memref.alloca", "memref.load", "memref.store", "memref.atomic_rmw",
-      "memref.generic_atomic_rmw", "memref.atomic_yield", "memref.dim", "memref.view",
-      "memref.subview", "memref.cast", "memref.reinterpret_cast",
-      "gpu.thread_id", "gpu.block_id", "gpu.block_dim", "gpu.grid_dim", "gpu.barrier",
-      "gpu.shuffle", "gpu.return", "gpu.dynamic_shared_memory", "gpu.lane_id",
-      "vector.load", "vector.store", "vector.extract", "vector.insert", "vector.broadcast",
-      "vector.from_elements", "vector.splat", "vector.bitcast", "vector.extractelement",
-      "vector.insertelement", "vector.shuffle", "vector.reduction", "vector.fma",
-      "nvvm.vote.sync", "nvvm.bar.warp.sync", "nvvm.shfl.sync", "nvvm.read.ptx.sreg.laneid",
-      // The byte size of `extern __shared__` (the launch's dynamic shared memory).
-      "nvvm.read.ptx.sreg.dynamic.smem.size"};
   f.walk([&](Operation *op) {
     if (op == f.getOperation())
       return;
     StringRef name = op->getName().getStringRef();
-    if (allowedOps.contains(name) || allowedDialects.contains(op->getName().getDialectNamespace()))
+    // The allow-list is the op table's GateAllowed column (kfix/LiftedIR/LiftedIR.h).
+    if (liftedOpHas(op, InKernel | GateAllowed))
       return;
     // A read of initialized __constant__ memory: the global must be constant
     // (a mutable global would let a kernel keep state between launches).
@@ -556,6 +545,11 @@ std::vector<IntegrityFinding> kfix::runStaticChecks(const StaticCheckInput &in) 
   if (!in.candidate)
     return out;
   checkDisallowedOps(in.candidate, out);
+  if (auto m = in.candidate->getParentOfType<ModuleOp>();
+      m && verifyLiftedEnabled() && failed(verifyLiftedModule(m)))
+    out.push_back({"lifted-ir-contract",
+                   "the candidate breaks the lifted-IR contract (kfix-verify-lifted)",
+                   formatLoc(in.candidate->getLoc())});
   checkReadsOutputFirst(in.candidate, in.params, out);
   checkWritesInput(in.candidate, in.params, out);
   checkHardcodedShape(in, out);

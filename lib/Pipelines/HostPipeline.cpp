@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Conversion/Passes.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 #include "kfix/Pipelines/Pipelines.h"
 #include "kfix/Transforms/Passes.h"
 
@@ -20,6 +21,9 @@
 using namespace mlir;
 
 void kfix::buildLowerToHostPipeline(OpPassManager &pm, const LowerToHostOptions &options) {
+  // What the pipeline gets must be lifted IR (possibly instrumented).
+  if (verifyLiftedEnabled())
+    pm.addPass(createVerifyLifted());
   if (options.guardBounds) {
     InstrumentBoundsOptions bounds;
     bounds.guard = true;

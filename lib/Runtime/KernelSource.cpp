@@ -20,43 +20,10 @@ static CudaImporter &importerSlot() {
 void kfix::setCudaImporter(CudaImporter importer) { importerSlot() = std::move(importer); }
 bool kfix::hasCudaImporter() { return static_cast<bool>(importerSlot()); }
 
-std::string kfix::kernelSymbolName(llvm::StringRef name) {
-  std::string out;
-  for (char c : name) {
-    if (llvm::isAlnum(c) || c == '_')
-      out += c;
-    else if (!out.empty() && out.back() != '_')
-      out += '_';
-  }
-  while (!out.empty() && out.back() == '_')
-    out.pop_back();
-  return out.empty() ? "kernel" : out;
-}
-
-Operation *kfix::findKernel(ModuleOp module, llvm::StringRef kernel) {
-  Operation *bySymbol = nullptr, *byName = nullptr, *byMapped = nullptr;
-  std::string mapped = kernelSymbolName(kernel);
-  module.walk([&](gpu::GPUFuncOp f) {
-    if (!f.isKernel())
-      return;
-    if (auto n = f->getAttrOfType<StringAttr>("kfix.name"); n && n.getValue() == kernel && !byName)
-      byName = f;
-    if (f.getName() == kernel && !bySymbol)
-      bySymbol = f;
-    if (f.getName() == mapped && !byMapped)
-      byMapped = f;
-  });
-  return byName ? byName : bySymbol ? bySymbol : byMapped;
-}
-
 static std::string kernelList(ModuleOp module) {
   std::string out;
-  module.walk([&](gpu::GPUFuncOp f) {
-    if (!f.isKernel())
-      return;
-    auto n = f->getAttrOfType<StringAttr>("kfix.name");
-    out += (out.empty() ? "" : ", ") + (n ? n.getValue() : f.getName()).str();
-  });
+  forEachKernel(module,
+                [&](Operation *f) { out += (out.empty() ? "" : ", ") + kernelName(f).str(); });
   return out.empty() ? "none" : out;
 }
 

@@ -8,6 +8,7 @@
 #ifndef KFIX_RUNTIME_KERNELSOURCE_H
 #define KFIX_RUNTIME_KERNELSOURCE_H
 
+#include "kfix/LiftedIR/LiftedIR.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -35,16 +36,7 @@ mlir::OwningOpRef<mlir::ModuleOp> loadKernelModule(mlir::MLIRContext &ctx, llvm:
                                                    llvm::ArrayRef<std::string> kernels,
                                                    std::string &error);
 
-/// The gpu.func named `kernel` (kfix.name or symbol name), or null.
-mlir::Operation *findKernel(mlir::ModuleOp module, llvm::StringRef kernel);
-
-/// The symbol a kernel of source name `name` gets in the lifted IR, and the name
-/// under which a template instantiation is exported as a plain kernel:
-/// `argmax_kernel<float>` -> `argmax_kernel_float` (every run of characters other
-/// than letters, digits and `_` becomes one `_`). A kernel is found by its
-/// source name, by its symbol, or through this mapping, so that the exported
-/// file of a repaired instantiation lifts and validates under the task's name.
-std::string kernelSymbolName(llvm::StringRef name);
+// findKernel, kernelSymbolName: kfix/LiftedIR/LiftedIR.h (the one kernel lookup).
 
 /// Exit status of `kfix run`, `kfix debug` and `kfix check-integrity` when the
 /// candidate uses a construct the lifter cannot read: the kernel is not

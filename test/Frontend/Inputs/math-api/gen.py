@@ -50,6 +50,10 @@ def brev(v): return int("{:032b}".format(u32(v))[::-1], 2)
 def ffs(v):
     v = u32(v)
     return 0 if v == 0 else (v & -v).bit_length()
+def funnel(lo, hi, s, left, clamp):
+    both = u32(lo) | (u32(hi) << 32)
+    s = min(s, 32) if clamp else s & 31
+    return u32((both << s) >> 32) if left else u32(both >> s)
 def byte_perm(a, b, s):
     both = u32(a) | (u32(b) << 32)
     r = 0
@@ -175,6 +179,10 @@ TABLE = [
     ("(float)__uhadd((unsigned)(100 * x), (unsigned)(100 * y))", lambda x, y: (int(100 * x) + int(100 * y)) >> 1, "f"),
     ("(float)__urhadd((unsigned)(100 * x), (unsigned)(100 * y))", lambda x, y: (int(100 * x) + int(100 * y) + 1) >> 1, "f"),
     ("(float)__byte_perm((unsigned)(1e9f * x), (unsigned)(1e9f * y), 0x5140u)", lambda x, y: byte_perm(int(f32(1e9 * x)), int(f32(1e9 * y)), 0x5140), "f"),
+    ("(float)__funnelshift_l((unsigned)(1e9f * x), (unsigned)(1e9f * y), 13u)", lambda x, y: funnel(int(f32(1e9 * x)), int(f32(1e9 * y)), 13, True, False), "f"),
+    ("(float)__funnelshift_lc((unsigned)(1e9f * x), (unsigned)(1e9f * y), 40u)", lambda x, y: funnel(int(f32(1e9 * x)), int(f32(1e9 * y)), 40, True, True), "f"),
+    ("(float)__funnelshift_r((unsigned)(1e9f * x), (unsigned)(1e9f * y), 45u)", lambda x, y: funnel(int(f32(1e9 * x)), int(f32(1e9 * y)), 45, False, False), "f"),
+    ("(float)__funnelshift_rc((unsigned)(1e9f * x), (unsigned)(1e9f * y), 7u)", lambda x, y: funnel(int(f32(1e9 * x)), int(f32(1e9 * y)), 7, False, True), "f"),
     ("(float)llmax((long long)(100 * x), (long long)(100 * y))", lambda x, y: max(int(100 * x), int(100 * y)), "f"),
     ("(float)umin((unsigned)(100 * x), (unsigned)(100 * y))", lambda x, y: min(int(100 * x), int(100 * y)), "f"),
     ("(float)llabs((long long)(100 * x) - 50)", lambda x, y: abs(int(100 * x) - 50), "f"),
