@@ -436,6 +436,14 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
     return d
 
 
+def _size_like(v):
+    """A module-level value that follows the size constants: a number, or a tuple
+    of them (`bias_shape = (out_features,)`)."""
+    if type(v) in (int, float):
+        return True
+    return type(v) is tuple and len(v) > 0 and all(type(x) in (int, float) for x in v)
+
+
 def scaled_capture(args, rt, ns, device, tol, kernel):
     """The failing launch of `kernel` captured again with the problem's size constants
     scaled down (kernelbench.scale_problem) until one get_inputs() draw holds at most
@@ -462,7 +470,7 @@ def scaled_capture(args, rt, ns, device, tol, kernel):
         derived = kb.exec_source(_read(args.problem, "problem"), os.path.abspath(args.problem),
                                  {"__name__": "__kfix_problem__"}, overrides=scaled)
         for k, v in derived.items():
-            if (k in ns and k not in saved and type(v) in (int, float)
+            if (k in ns and k not in saved and _size_like(v)
                     and type(ns[k]) is type(v) and ns[k] != v):
                 saved[k] = ns[k]
                 ns[k] = v
