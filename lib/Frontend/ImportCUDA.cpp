@@ -212,19 +212,6 @@ struct DeclCollector {
   }
 };
 
-std::string sanitize(StringRef name) {
-  std::string out;
-  for (char c : name) {
-    if (isalnum((unsigned char)c) || c == '_')
-      out += c;
-    else if (!out.empty() && out.back() != '_')
-      out += '_';
-  }
-  while (!out.empty() && out.back() == '_')
-    out.pop_back();
-  return out.empty() ? "kernel" : out;
-}
-
 std::string stripSpaces(StringRef s) {
   std::string out;
   for (char c : s)
@@ -450,7 +437,7 @@ public:
       Kernel k{fd, "", ""};
       llvm::raw_string_ostream os(k.name);
       fd->getNameForDiagnostic(os, pp, /*Qualified=*/false);
-      k.symbol = sanitize(k.name);
+      k.symbol = kfix::kernelSymbolName(k.name);
       std::string base = k.symbol;
       for (unsigned i = 1; symbols.contains(k.symbol); ++i)
         k.symbol = base + "_" + std::to_string(i);
@@ -540,7 +527,7 @@ public:
         if (val && flattenInit(*val, vd->getType(), ast, et, elems)) {
           auto it = globalsMade.find(vd);
           if (it == globalsMade.end()) {
-            std::string sym = "__kfix_constant_" + sanitize(vd->getName());
+            std::string sym = "__kfix_constant_" + kfix::kernelSymbolName(vd->getName());
             OpBuilder::InsertionGuard g(b);
             b.setInsertionPointToStart(gm.getBody());
             auto tensorTy = RankedTensorType::get(shape, et);
