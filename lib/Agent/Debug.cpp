@@ -6,6 +6,7 @@
 #include "kfix/Agent/LLMPlannerAdapter.h"
 #include "kfix/Agent/Outputs.h"
 #include "kfix/LLM/Client.h"
+#include "kfix/Runtime/Validate.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include <chrono>
@@ -128,6 +129,33 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
     if (opts.useEdits)
       planner = std::make_unique<KBThenEditsPlanner>(std::move(planner),
                                                      std::make_unique<EditPlanner>());
+  }
+
+  // A test that the kernel with its body removed passes (the expected output
+  // is what the output buffers hold before the launch) cannot tell a repair
+  // from a kernel that does nothing: the gate's ghost replay would reject
+  // every candidate, so the task is reported as such before any search.
+  if (opts.useGate && opts.gate.ghostReplay) {
+    TaskManifest t = s.task;
+    t.seeds = 1;
+    auto ghost = makeGhost(s.candidate.get());
+    ValidateOptions vo;
+    vo.exec = opts.gate.exec;
+    vo.keepMasks = false;
+    vo.keepFailingBuffers = false;
+    vo.stopAtFirstFailure = true;
+    vo.checkDeterminism = false;
+    ValidationResult g = validate(t, *s.executor, *ghost,
+                                  s.reference ? *s.reference : mlir::ModuleOp(), vo);
+    if (g.verdict == "pass") {
+      r.verdict = "not-repaired";
+      r.stopReason = "empty-kernel-passes";
+      r.error = "the test cannot judge a repair: the kernel with its body removed passes "
+                "validation (the expected output is what the output buffers hold before the "
+                "launch)";
+      r.wallMs = elapsed();
+      return r;
+    }
   }
 
   TaskEvaluator ev(s, opts.useDiagnostics);

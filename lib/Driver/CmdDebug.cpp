@@ -185,6 +185,10 @@ static void declareCommonOptions(Args &args) {
       .option("llm-token-budget", "prompt + completion tokens for the session (same as --max-tokens)")
       .flag("llm-no-response-format", "never send response_format (servers without structured output)")
       .option("ablate", "kb | edits | diagnostics | integrity: switch a component off (benchmarks)")
+      .option("gate-checks",
+              "only these integrity checks, comma-separated (static, ghost-replay, "
+              "held-out-seeds, held-out-sizes, widened-inputs, constant-inputs, perturbation, "
+              "element-dependence, data-race; default all)")
       .option("batch", "debug every task.json under DIR")
       .option("shard", "I/N: only the tasks whose index % N == I (batch)")
       .option("check-compile",
@@ -282,6 +286,16 @@ static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
       o.useGate = false;
     else {
       err = "--ablate must be kb, edits, diagnostics or integrity";
+      return false;
+    }
+  }
+  if (auto g = args.get("gate-checks")) {
+    if (o.useGate == false) {
+      err = "--gate-checks and --ablate integrity contradict each other";
+      return false;
+    }
+    if (llvm::Error e = selectGateChecks(*g, o.gate)) {
+      err = "--gate-checks: " + llvm::toString(std::move(e));
       return false;
     }
   }
@@ -521,6 +535,8 @@ static int debugMain(int argc, char **argv) {
     // Still leave a report when the task itself could be read.
     return 2;
   }
+  if (!r.error.empty())
+    llvm::outs() << "  " << r.error << "\n";
   llvm::outs() << "verdict: " << r.verdict << " (stop reason: " << r.stopReason << ")"
                << (notDelivered.empty() ? "" : ", not delivered") << "; outputs in " << *out
                << "\n";

@@ -307,6 +307,38 @@ struct DynamicRunner {
 };
 } // namespace
 
+llvm::ArrayRef<llvm::StringRef> kfix::gateCheckNames() {
+  static const llvm::StringRef names[] = {
+      "static",          "ghost-replay", "held-out-seeds", "held-out-sizes", "widened-inputs",
+      "constant-inputs", "perturbation", "element-dependence", "data-race"};
+  return names;
+}
+
+llvm::Error kfix::selectGateChecks(llvm::StringRef names, GateOptions &opts) {
+  bool *flags[] = {&opts.staticChecks,   &opts.ghostReplay,    &opts.heldOutSeeds,
+                   &opts.heldOutSizes,   &opts.widenedInputs,  &opts.constantInputs,
+                   &opts.perturbation,   &opts.elementDependence, &opts.raceCheck};
+  llvm::ArrayRef<llvm::StringRef> known = gateCheckNames();
+  static_assert(sizeof(flags) / sizeof(flags[0]) == 9, "one flag per check name");
+  std::vector<bool> on(known.size(), false);
+  llvm::SmallVector<llvm::StringRef> parts;
+  names.split(parts, ',', -1, /*KeepEmpty=*/false);
+  if (parts.empty())
+    return llvm::createStringError("no gate check named (one or more of: " +
+                                   llvm::join(known, ", ") + ")");
+  for (llvm::StringRef part : parts) {
+    part = part.trim();
+    auto it = llvm::find(known, part);
+    if (it == known.end())
+      return llvm::createStringError("unknown gate check '" + part.str() +
+                                     "' (one of: " + llvm::join(known, ", ") + ")");
+    on[it - known.begin()] = true;
+  }
+  for (size_t i = 0; i < known.size(); ++i)
+    *flags[i] = on[i];
+  return llvm::Error::success();
+}
+
 GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
   GateReport report;
   const TaskManifest &task = *in.task;

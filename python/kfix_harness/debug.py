@@ -353,7 +353,7 @@ def make_task(cap, ext, task_dir, tol):
 
 def run_kfix_debug(task, out_dir, target, time_limit):
     cmd = [kfix_binary(), "debug", task, "-o", out_dir, "--target", target,
-           "--ablate", "integrity", "--time-limit", str(int(time_limit)), "--quiet",
+           "--gate-checks", "ghost-replay", "--time-limit", str(int(time_limit)), "--quiet",
            "--max-evals", "240", "--max-iters", "160"]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=time_limit + 30)
     report = {}

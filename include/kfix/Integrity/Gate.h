@@ -46,6 +46,13 @@ struct GateOptions {
   ExecOptions exec;
 };
 
+/// The names of the gate's checks, as report.json's checks_run spells them.
+llvm::ArrayRef<llvm::StringRef> gateCheckNames();
+
+/// Runs only the checks named in `names` (comma-separated, from
+/// gateCheckNames()); the others are off. An unknown name is an error.
+llvm::Error selectGateChecks(llvm::StringRef names, GateOptions &opts);
+
 struct GateReport {
   bool passed = true;
   std::vector<IntegrityFinding> findings;
