@@ -175,7 +175,7 @@ FailureOr<Expr> FunctionEmitter::literal(Attribute attr, Type type, Location loc
     std::string args;
     for (int64_t i = 0; i < vt.getShape()[0]; ++i)
       args += (i ? ", " : "") + elt->text;
-    e.text = "make_" + e.type.name + "(" + args + ")";
+    e.text = vectorMaker(e.type) + "(" + args + ")";
     e.isLiteral = false;
     return e;
   }

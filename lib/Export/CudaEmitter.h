@@ -36,6 +36,17 @@ struct CType {
   bool isLowFloat() const { return kind == CKind::Half || kind == CKind::BF16; }
 };
 
+/// The function that builds a vector value of type `t` from its lanes:
+/// `make_float4`, and the pairing intrinsics for __half2 / __nv_bfloat162
+/// (which have no make_ function).
+inline std::string vectorMaker(const CType &t) {
+  if (t.name == "__half2")
+    return "__halves2half2";
+  if (t.name == "__nv_bfloat162")
+    return "__halves2bfloat162";
+  return "make_" + t.name;
+}
+
 /// C++ operator precedence, larger binds tighter.
 enum Prec : unsigned {
   kAssign = 2, kCond = 3, kLOr = 4, kLAnd = 5, kBitOr = 6, kBitXor = 7,

@@ -547,6 +547,26 @@ FailureOr<Expr> FunctionEmitter::buildCast(Operation *op) {
     return failure();
   auto isLow = [](Type t) { return t.isF16() || t.isBF16(); };
   if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
+    // Two-lane conversions between __half2 / __nv_bfloat162 and float2: the
+    // pairwise intrinsics of cuda_fp16.h / cuda_bf16.h (a C cast does not exist).
+    auto fv = dyn_cast<VectorType>(from), tv = dyn_cast<VectorType>(to);
+    if (fv && tv && fv.getShape() == ArrayRef<int64_t>{2} && tv.getShape() == ArrayRef<int64_t>{2}) {
+      Type fe = fv.getElementType(), te = tv.getElementType();
+      const char *fn = nullptr;
+      if (fe.isBF16() && te.isF32())
+        fn = "__bfloat1622float2";
+      else if (fe.isF16() && te.isF32())
+        fn = "__half22float2";
+      else if (fe.isF32() && te.isBF16())
+        fn = "__float22bfloat162_rn";
+      else if (fe.isF32() && te.isF16())
+        fn = "__float22half2_rn";
+      if (fn)
+        return call(fn, {x}, *toT);
+      if (isLow(fe) || isLow(te))
+        return op->emitError("cannot export '") << op->getName() << "' from " << from << " to "
+                                                << to << " to CUDA C++";
+    }
     if (isLow(from) && isLow(to))
       return call(from.isF16() ? "__float2bfloat16" : "__float2half",
                   {call(from.isF16() ? "__half2float" : "__bfloat162float", {x},

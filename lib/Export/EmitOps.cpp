@@ -107,7 +107,7 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
         args[i] = values[v];
       }
     }
-    std::string text = "make_" + rtC->name + "(";
+    std::string text = vectorMaker(*rtC) + "(";
     for (int64_t i = 0; i < vt.getShape()[0]; ++i)
       text += std::string(i ? ", " : "") + args[0].text + "." + kLanes[i] + " " +
               sym.str() + " " + args[1].text + "." + kLanes[i];
@@ -469,7 +469,7 @@ FailureOr<Expr> FunctionEmitter::buildVector(Operation *op) {
     FailureOr<CType> t = cType(ins.getType(), loc);
     if (failed(s) || failed(v) || failed(t))
       return failure();
-    std::string text = "make_" + t->name + "(";
+    std::string text = vectorMaker(*t) + "(";
     for (int64_t i = 0; i < ins.getDestVectorType().getShape()[0]; ++i)
       text += std::string(i ? ", " : "") +
               (i == pos[0] ? s->text : v->text + "." + kLanes[i]);
@@ -498,11 +498,7 @@ FailureOr<Expr> FunctionEmitter::buildVector(Operation *op) {
         elts.push_back(*s);
       }
     }
-    // __half2 / __nv_bfloat162 have no make_ function: the pairing intrinsic.
-    std::string mk = t->name == "__half2"          ? "__halves2half2"
-                     : t->name == "__nv_bfloat162" ? "__halves2bfloat162"
-                                                   : "make_" + t->name;
-    return call(mk, elts, *t);
+    return call(vectorMaker(*t), elts, *t);
   }
   return op->emitError("cannot export '") << op->getName() << "' to CUDA C++";
 }
