@@ -8,8 +8,9 @@ set -uo pipefail
 TARBALL=$(realpath "$1"); CASES=$(realpath "$2"); LIST=$(realpath "$3"); JOBS=${4:-12}; shift 4 || shift $#
 OUTDIR=${OUT:-$PWD/gpu-out}; mkdir -p "$OUTDIR"
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-mkdir -p /tmp/kfix-prefix && tar -C /tmp/kfix-prefix -xJf "$TARBALL"
-K=$(ls -d /tmp/kfix-prefix/kfix-*/ | head -1)
+PREFIX=${PREFIX:-/tmp/kfix-prefix}; RESULTS=${RESULTS:-/tmp/real-gpu}
+mkdir -p "$PREFIX" && tar -C "$PREFIX" -xJf "$TARBALL"
+K=$(ls -d "$PREFIX"/kfix-*/ | head -1)
 export KFIX_BIN=${K}bin/kfix KFIX_PYTHON=${KFIX_PYTHON:-python3} PYTHONUNBUFFERED=1
 export KFIX_HARNESS_CACHE=/tmp/kfix-harness-cache MAX_JOBS=2
 cd /tmp   # not the build checkout
@@ -34,12 +35,12 @@ IN=$ROOT/test/PyHarness/Inputs
        done ;;
   esac ) > "$OUTDIR/own-inputs.txt" 2>&1 &
 python3 "$ROOT/bench/real/run.py" --cases "$CASES" --list "$LIST" --target cuda --jobs "$JOBS" \
-  --timeout ${CASE_TIMEOUT:-300} --deadline ${DEADLINE:-230} -o /tmp/real-gpu --kfix "$KFIX_BIN" "$@" > "$OUTDIR/real-run.txt" 2>&1
+  --timeout ${CASE_TIMEOUT:-300} --deadline ${DEADLINE:-230} -o "$RESULTS" --kfix "$KFIX_BIN" "$@" > "$OUTDIR/real-run.txt" 2>&1
 wait
-cp /tmp/real-gpu/summary.md "$OUTDIR/summary.md"
-python3 - "$OUTDIR" <<'PY'
+cp "$RESULTS"/summary.md "$OUTDIR/summary.md"
+python3 - "$OUTDIR" "$RESULTS" <<'PY'
 import json, sys
-r = json.load(open('/tmp/real-gpu/results.json'))
+r = json.load(open(sys.argv[2] + '/results.json'))
 for v in r.values():
     v['log_tail'] = v['log_tail'][-600:]
 json.dump(r, open(sys.argv[1] + '/results.json', 'w'), indent=1)

@@ -329,6 +329,26 @@ LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os,
                                const ExportOptions &options) {
   if (failed(maybeVerifyLifted(module, "the exporter")))
     return failure();
+  // The lifted-IR table says which ops the exporter prints: one located error
+  // for the first op of a kernel to export that it does not mark Exportable.
+  WalkResult unexportable = module.walk([&](gpu::GPUFuncOp func) {
+    if (!func.isKernel())
+      return WalkResult::advance();
+    auto cname = func->getAttrOfType<StringAttr>("kfix.name");
+    if (!options.kernel.empty() && func.getName() != options.kernel &&
+        (!cname || cname.getValue() != options.kernel))
+      return WalkResult::advance();
+    return func.walk([&](Operation *op) {
+      if (op == func.getOperation() || liftedOpHas(op, Exportable))
+        return WalkResult::advance();
+      op->emitError("cannot export '")
+          << op->getName() << "' to CUDA C++ (the lifted-IR table, lib/LiftedIR, does not "
+          << "mark it exportable)";
+      return WalkResult::interrupt();
+    });
+  });
+  if (unexportable.wasInterrupted())
+    return failure();
   ModuleState state;
   std::string kernels;
   llvm::raw_string_ostream ks(kernels);

@@ -18,7 +18,7 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @cluster(%x: memref<?xindex>) kernel {
-      // expected-error @below {{'gpu.cluster_id' is not supported by the CPU executor}}
+      // expected-error @below {{cannot lower 'gpu.cluster_id' to the CPU executor (the lifted-IR table, lib/LiftedIR, does not mark it lowerable to host)}}
       %c = gpu.cluster_id x
       %c0 = arith.constant 0 : index
       memref.store %c, %x[%c0] : memref<?xindex>

@@ -21,7 +21,7 @@ module attributes {gpu.container_module} {
     gpu.func @k(%p: memref<?xf32>) kernel {
       %c0 = arith.constant 0 : index
       %v = memref.load %p[%c0] : memref<?xf32>
-      // expected-error @+1 {{cannot export the instrumentation op 'kfix.probe'}}
+      // expected-error @+1 {{cannot export 'kfix.probe' to CUDA C++ (the lifted-IR table, lib/LiftedIR, does not mark it exportable)}}
       kfix.probe "v" %v site 0 : f32
       gpu.return
     }

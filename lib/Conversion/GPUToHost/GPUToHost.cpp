@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "kfix/Conversion/Passes.h"
 #include "kfix/Dialect/KFix/KFixOps.h"
+#include "kfix/LiftedIR/LiftedIR.h"
 #include "kfix/Runtime/CpuRuntimeABI.h"
 #include "kfix/Transforms/Utils.h"
 
@@ -178,6 +179,21 @@ void GPUToHostPass::runOnOperation() {
         locIds.try_emplace(s.getValue(), static_cast<int64_t>(locs.size()));
         locs.push_back(s.str());
       }
+  // The lifted-IR table says which ops this pass (with the conversions after
+  // it) lowers: one located error for the first kernel op it does not mark
+  // HostLowerable.
+  for (gpu::GPUFuncOp k : kernels) {
+    WalkResult w = k.walk([&](Operation *op) {
+      if (op == k.getOperation() || liftedOpHas(op, HostLowerable))
+        return WalkResult::advance();
+      op->emitError("cannot lower '")
+          << op->getName() << "' to the CPU executor (the lifted-IR table, lib/LiftedIR, "
+          << "does not mark it lowerable to host)";
+      return WalkResult::interrupt();
+    });
+    if (w.wasInterrupted())
+      return signalPassFailure();
+  }
   for (gpu::GPUFuncOp k : kernels)
     makeIntegerDivisionTotal(k);
   for (gpu::GPUFuncOp k : kernels)
