@@ -1,5 +1,6 @@
 //===- DeliveryCompile.cpp - the delivered file compiled as the user's ----===//
 #include "DeliveryCompile.h"
+#include "kfix/Runtime/Deadline.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
@@ -111,6 +112,8 @@ DeliveryCompileGate::DeliveryCompileGate(Session &s, const DeliveryOptions &opts
   if (original.empty() || !set)
     return;
   copts.computeCapability = cc ? cc : 90;
+  // Cut to the run's time limit (--time-limit), but a compile always gets a second.
+  copts.timeoutSec = clampToDeadline(sourceCompileTimeout(), std::min(1.0, sourceCompileTimeout()));
   copts.fileName = llvm::sys::path::filename(s.candidatePath).str();
   // Found once per process: a batch debugs many tasks.
   static std::unique_ptr<SourceCompiler> nvrtc = createNvrtcCompiler();

@@ -288,7 +288,7 @@ struct DynamicRunner {
     if (r.isError()) {
       // The reference failing (e.g. outside its domain or limits) is not the
       // candidate's fault; a candidate that does not compile is.
-      if (llvm::StringRef(r.error).contains("candidate")) {
+      if (r.errorSource == ValidationErrorSource::candidate) {
         report.findings.push_back({check, "the candidate could not be run: " + r.error, ""});
         return std::nullopt;
       }

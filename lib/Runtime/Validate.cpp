@@ -376,31 +376,43 @@ std::vector<KernelArg> kfix::launchArgs(const TaskManifest &task, const KernelLa
   return args;
 }
 
+llvm::StringRef kfix::validationErrorSourceName(ValidationErrorSource s) {
+  switch (s) {
+  case ValidationErrorSource::none: return "none";
+  case ValidationErrorSource::candidate: return "candidate";
+  case ValidationErrorSource::reference: return "reference";
+  case ValidationErrorSource::task: return "task";
+  }
+  return "none";
+}
+
 ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::ModuleOp candidate,
                                 mlir::ModuleOp reference, const ValidateOptions &opts) {
   ValidationResult res;
   res.target = exec.name().str();
-  auto fail = [&](const std::string &msg) {
+  auto failAs = [&](ValidationErrorSource src, const std::string &msg) {
     res.verdict = "error";
     res.error = msg;
+    res.errorSource = src;
     return res;
   };
+  using Src = ValidationErrorSource;
   KernelSet cand, ref;
   if (llvm::Error e = cand.compile(exec, candidate, task.candidateKernels(), "candidate"))
-    return fail(llvm::toString(std::move(e)));
+    return failAs(Src::candidate, llvm::toString(std::move(e)));
   if (llvm::Error e = cand.checkArity(task.launches, "candidate"))
-    return fail("task: " + llvm::toString(std::move(e)));
+    return failAs(Src::candidate, "task: " + llvm::toString(std::move(e)));
   res.candidateCompileMs = cand.compileMs;
   res.compiles = cand.compiles;
   res.compileCacheHits = cand.cacheHits;
   bool cudaRef = task.reference.kind == ReferenceSpec::cuda;
   if (cudaRef) {
     if (!reference)
-      return fail("reference: no reference module to run");
+      return failAs(Src::reference, "reference: no reference module to run");
     if (llvm::Error e = ref.compile(exec, reference, task.referenceKernels(), "reference"))
-      return fail(llvm::toString(std::move(e)));
+      return failAs(Src::reference, llvm::toString(std::move(e)));
     if (llvm::Error e = ref.checkArity(task.reference.launches, "reference"))
-      return fail("task: " + llvm::toString(std::move(e)));
+      return failAs(Src::reference, "task: " + llvm::toString(std::move(e)));
     res.referenceCompileMs = ref.compileMs;
     res.compiles += ref.compiles;
     res.compileCacheHits += ref.cacheHits;
@@ -410,7 +422,7 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
     const Bindings &b = task.sizes[si];
     auto resolved = resolveParams(task, b);
     if (!resolved)
-      return fail(llvm::toString(resolved.takeError()));
+      return failAs(Src::task, llvm::toString(resolved.takeError()));
     for (unsigned k = 0; k < task.seeds; ++k) {
       unsigned seed = opts.seedBase + k;
       CaseResult cr;
@@ -423,23 +435,23 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
       // Fresh inputs; outputs and scratch poisoned.
       auto bufs = makeCaseBuffers(task, *resolved, si, seed);
       if (!bufs)
-        return fail(llvm::toString(bufs.takeError()));
+        return failAs(Src::task, llvm::toString(bufs.takeError()));
       std::vector<Buffer> base = std::move(*bufs);
       // The reference.
       std::vector<Buffer> refBufs = base;
       if (cudaRef) {
         auto r = ref.run(task, task.reference.launches, *resolved, refBufs, b, opts.exec);
         if (!r)
-          return fail("reference: " + llvm::toString(r.takeError()) + at);
+          return failAs(Src::reference, "reference: " + llvm::toString(r.takeError()) + at);
         if (!r->ok) {
           std::string why;
           for (const ExecFault &f : r->faults)
             why += "\n  " + f.kind + ": " + f.message;
-          return fail("the reference faulted" + at + ":" + why);
+          return failAs(Src::reference, "the reference faulted" + at + ":" + why);
         }
         cr.referenceMs = r->runMs;
       } else if (llvm::Error e = runCommandReference(task, b, refBufs)) {
-        return fail(llvm::toString(std::move(e)) + at);
+        return failAs(Src::reference, llvm::toString(std::move(e)) + at);
       }
       // The candidate, twice. On the GPU a candidate that hangs (a loop whose
       // step became 0) is killed long before the default launch limit: after
@@ -451,10 +463,10 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
       std::vector<Buffer> run1 = base;
       auto r1 = cand.run(task, task.launches, *resolved, run1, b, candExec);
       if (!r1)
-        return fail("candidate: " + llvm::toString(r1.takeError()) + at);
+        return failAs(Src::candidate, "candidate: " + llvm::toString(r1.takeError()) + at);
       // The candidate's results are final after its host epilogue (`loss / n`).
       if (llvm::Error e = applyEpilogues(task, b, run1))
-        return fail("task: " + llvm::toString(std::move(e)) + at);
+        return failAs(Src::task, "task: " + llvm::toString(std::move(e)) + at);
       cr.candidateMs = r1->runMs;
       cr.candidateSteps = r1->maxBlockSteps;
       cr.faults = r1->faults;
@@ -465,9 +477,9 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
         run2 = base;
         auto r2 = cand.run(task, task.launches, *resolved, run2, b, candExec);
         if (!r2)
-          return fail("candidate: " + llvm::toString(r2.takeError()) + at);
+          return failAs(Src::candidate, "candidate: " + llvm::toString(r2.takeError()) + at);
         if (llvm::Error e = applyEpilogues(task, b, run2))
-          return fail("task: " + llvm::toString(std::move(e)) + at);
+          return failAs(Src::task, "task: " + llvm::toString(std::move(e)) + at);
         if (!r2->ok) {
           faulted = true;
           for (const ExecFault &f : r2->faults)
@@ -574,8 +586,10 @@ llvm::json::Value kfix::toJSON(const ValidationResult &r, llvm::ArrayRef<std::st
                        {"compiles", static_cast<int64_t>(r.compiles)},
                        {"compile_cache_hits", static_cast<int64_t>(r.compileCacheHits)},
                        {"cases", std::move(cases)}};
-  if (!r.error.empty())
+  if (!r.error.empty()) {
     o["error"] = r.error;
+    o["error_source"] = validationErrorSourceName(r.errorSource);
+  }
   if (r.failing)
     o["first_failing_case"] = static_cast<int64_t>(r.failing->caseIndex);
   return o;

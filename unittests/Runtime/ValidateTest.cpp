@@ -221,6 +221,7 @@ TEST_F(ValidateFixture, FaultAndCompileError) {
   exec.kernels.erase("saxpy");
   r = run();
   EXPECT_EQ(r.verdict, "error");
+  EXPECT_EQ(r.errorSource, ValidationErrorSource::candidate);
   EXPECT_NE(r.error.find("candidate kernel 'saxpy' does not compile on fake: no such kernel"),
             std::string::npos);
 }
@@ -285,6 +286,7 @@ TEST_F(ValidateFixture, CommandReference) {
   r = run();
   ::unsetenv("KFIX_TEST_REF_FAIL");
   EXPECT_EQ(r.verdict, "error");
+  EXPECT_EQ(r.errorSource, ValidationErrorSource::reference);
   EXPECT_NE(r.error.find("exited with status 3"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("failing on purpose"), std::string::npos) << r.error;
 

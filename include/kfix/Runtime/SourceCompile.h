@@ -36,12 +36,19 @@ struct SourceCompileResult {
 struct SourceCompileOptions {
   /// Compute capability as major * 10 + minor: compute_XX / sm_XX.
   unsigned computeCapability = 90;
-  /// nvcc: the child is killed after this many seconds (a failure).
-  unsigned timeoutSec = 30;
+  /// Seconds a compile may take (a failure past it, "timed out"): nvcc's child
+  /// is killed (whole seconds, at least 1); an NVRTC compile runs on a thread
+  /// of its own that is abandoned (NVRTC cannot be interrupted).
+  /// sourceCompileTimeout() gives the default: $KFIX_SOURCE_COMPILE_TIMEOUT,
+  /// else 30; the delivery also cuts it to the run's deadline.
+  double timeoutSec = 30;
   /// The file's name in the compiler's messages (NVRTC's program name, the
   /// temporary copy's name for nvcc).
   std::string fileName = "kernel.cu";
 };
+
+/// $KFIX_SOURCE_COMPILE_TIMEOUT (seconds, > 0) if set and valid, else 30.
+double sourceCompileTimeout();
 
 /// One compiler. Finding it is lazy and done once per object; `available()`
 /// is false with `why()` saying what was looked for.

@@ -74,11 +74,22 @@ struct CaseBuffers {
   std::vector<Buffer> reference; ///< after the reference
 };
 
+/// Whose fault a validation error is: the gate counts a candidate that cannot
+/// be run against it, and skips a check whose reference or task cannot be run.
+enum class ValidationErrorSource {
+  none,
+  candidate, ///< the candidate does not compile, fails to launch, or its arity is wrong
+  reference, ///< the reference does not compile, faults or its command fails
+  task,      ///< the task itself (sizes, input files, epilogues) cannot be evaluated
+};
+llvm::StringRef validationErrorSourceName(ValidationErrorSource s);
+
 struct ValidationResult {
   /// "pass", "fail" or "error" (the validation could not be done: bad input
   /// files, reference failure, compile error); `error` says why.
   std::string verdict = "pass";
   std::string error;
+  ValidationErrorSource errorSource = ValidationErrorSource::none;
   std::string target;
   double candidateCompileMs = 0, referenceCompileMs = 0;
   /// Kernels compiled for this validation, and kernels a compile cache

@@ -4,14 +4,19 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
 #include <dlfcn.h>
 #include <mutex>
+#include <thread>
 #include <optional>
 #include <vector>
 
@@ -68,6 +73,15 @@ static std::vector<std::string> toolkitRoots() {
       roots.push_back(*v);
   roots.push_back("/usr/local/cuda");
   return roots;
+}
+
+double kfix::sourceCompileTimeout() {
+  if (std::optional<std::string> v = env("KFIX_SOURCE_COMPILE_TIMEOUT")) {
+    double d = 0;
+    if (!llvm::StringRef(*v).trim().getAsDouble(d) && d > 0 && std::isfinite(d))
+      return d;
+  }
+  return 30;
 }
 
 std::string kfix::cudaIncludeDir() {
@@ -133,34 +147,71 @@ public:
                                         "-std=c++17"};
     if (std::string inc = cudaIncludeDir(); !inc.empty())
       options.push_back("-I" + inc);
-    std::vector<const char *> argv;
-    for (const std::string &o : options)
-      argv.push_back(o.c_str());
-    std::vector<const char *> headers(std::size(kBuiltinHeaders), "");
-    std::string src = source.str();
-    NvrtcProgram prog = nullptr;
-    NvrtcResult rc = api.createProgram(&prog, src.c_str(), opts.fileName.c_str(),
-                                       int(headers.size()), headers.data(), kBuiltinHeaders);
-    if (rc != 0) {
+    // The compile runs on a thread of its own that owns everything it reads,
+    // so that a compile past the time limit can be abandoned (NVRTC has no
+    // way to interrupt one): the caller gets "timed out", the thread finishes
+    // or not on its own.
+    struct Job {
+      NvrtcAPI api;
+      std::string src, fileName;
+      std::vector<std::string> options;
+      std::mutex m;
+      std::condition_variable cv;
+      bool done = false;
+      SourceCompileStatus status = SourceCompileStatus::Failed;
+      std::string log;
+    };
+    auto job = std::make_shared<Job>();
+    job->api = api;
+    job->src = source.str();
+    job->fileName = opts.fileName;
+    job->options = std::move(options);
+    std::thread([job] {
+      std::vector<const char *> argv;
+      for (const std::string &o : job->options)
+        argv.push_back(o.c_str());
+      std::vector<const char *> headers(std::size(kBuiltinHeaders), "");
+      SourceCompileStatus status = SourceCompileStatus::Failed;
+      std::string log;
+      NvrtcProgram prog = nullptr;
+      NvrtcResult rc = job->api.createProgram(&prog, job->src.c_str(), job->fileName.c_str(),
+                                              int(headers.size()), headers.data(),
+                                              kBuiltinHeaders);
+      if (rc != 0) {
+        log = std::string("nvrtcCreateProgram: ") + job->api.getErrorString(rc);
+      } else {
+        rc = job->api.compileProgram(prog, int(argv.size()), argv.data());
+        size_t size = 0;
+        if (job->api.getProgramLogSize(prog, &size) == 0 && size > 1) {
+          log.resize(size);
+          if (job->api.getProgramLog(prog, log.data()) == 0)
+            log.resize(size - 1); // the terminating NUL
+          else
+            log.clear();
+        }
+        job->api.destroyProgram(&prog);
+        status = rc == 0 ? SourceCompileStatus::Ok : SourceCompileStatus::Failed;
+        log = firstLines(log, 20);
+        if (rc != 0 && log.empty())
+          log = std::string("nvrtcCompileProgram: ") + job->api.getErrorString(rc) + "\n";
+      }
+      std::lock_guard<std::mutex> lock(job->m);
+      job->status = status;
+      job->log = std::move(log);
+      job->done = true;
+      job->cv.notify_all();
+    }).detach();
+    double limit = opts.timeoutSec;
+    std::unique_lock<std::mutex> lock(job->m);
+    if (!job->cv.wait_for(lock, std::chrono::duration<double>(std::max(0.0, limit)),
+                          [&] { return job->done; })) {
       r.status = SourceCompileStatus::Failed;
-      r.log = std::string("nvrtcCreateProgram: ") + api.getErrorString(rc);
+      r.log = llvm::formatv("nvrtc: timed out after {0:f1} s (the compile is abandoned)\n", limit)
+                  .str();
       return r;
     }
-    rc = api.compileProgram(prog, int(argv.size()), argv.data());
-    size_t size = 0;
-    std::string log;
-    if (api.getProgramLogSize(prog, &size) == 0 && size > 1) {
-      log.resize(size);
-      if (api.getProgramLog(prog, log.data()) == 0)
-        log.resize(size - 1); // the terminating NUL
-      else
-        log.clear();
-    }
-    api.destroyProgram(&prog);
-    r.status = rc == 0 ? SourceCompileStatus::Ok : SourceCompileStatus::Failed;
-    r.log = firstLines(log, 20);
-    if (rc != 0 && r.log.empty())
-      r.log = std::string("nvrtcCompileProgram: ") + api.getErrorString(rc) + "\n";
+    r.status = job->status;
+    r.log = job->log;
     return r;
   }
 
@@ -331,7 +382,8 @@ public:
     }
     std::string arch = "-arch=sm_" + std::to_string(opts.computeCapability);
     ChildRun c = runChild(program, {"-c", "-x", "cu", arch, "-o", dir.file("out.o"), file},
-                          opts.timeoutSec, dir, "compile.txt");
+                          unsigned(std::max(1.0, std::ceil(opts.timeoutSec))),
+                          dir, "compile.txt");
     // The messages name the file, not its temporary copy.
     std::string out = firstLines(c.output, 20);
     std::string prefix = llvm::sys::path::parent_path(file).str() + "/";
