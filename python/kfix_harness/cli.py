@@ -184,7 +184,12 @@ def summary(v):
     if d:
         lines.append("debug: %s%s" % (d["status"], (" (" + d["why"] + ")") if d.get("why") else ""))
         o = d.get("oracle") or {}
-        if o.get("model_op"):
+        if o.get("kind") == "upstream":
+            lines.append("  expected output of %s: the Model's %s result (in place of what "
+                         "%s wrote, %s, the last writer of ModelNew's output, writes the "
+                         "Model's output: the fault is upstream of it)" % (
+                             d.get("kernel"), o["model_op"], d.get("kernel"), o["consumer"]))
+        elif o.get("model_op"):
             lines.append("  expected output of %s: the Model's %s result (the one of %d "
                          "Model tensors that makes ModelNew's output match when %s "
                          "returns it)" % (d.get("kernel"), o["model_op"], o.get("passing", 1),
