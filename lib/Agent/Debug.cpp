@@ -68,6 +68,8 @@ llvm::json::Value DebugResult::toJSON(const Session &s) const {
     (*v.getAsObject())["enabled"] = s.compileCache->options().enabled;
     o["compile_cache"] = std::move(v);
   }
+  if (s.candidateTimeoutSeconds > 0)
+    o["candidate_launch_timeout_s"] = s.candidateTimeoutSeconds;
   if (acceptedStepCompiles >= 0)
     o["accepted_repair"] = llvm::json::Object{{"module_compiles", acceptedModuleCompiles},
                                               {"step_compiles", acceptedStepCompiles},

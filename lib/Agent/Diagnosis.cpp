@@ -223,6 +223,8 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   vo.exec = opts.exec;
   if (s.candidateStepBudget)
     vo.exec.stepBudget = s.candidateStepBudget;
+  if (s.candidateTimeoutSeconds > 0)
+    vo.exec.timeoutSeconds = std::min(vo.exec.timeoutSeconds, s.candidateTimeoutSeconds);
   vo.seedBase = opts.seedBase;
   vo.keepMasks = true;
   vo.keepFailingBuffers = true;

@@ -29,6 +29,12 @@ Evaluation TaskEvaluator::evaluate(mlir::ModuleOp module, bool full) {
       steps = std::max(steps, c.candidateSteps);
     if (steps && !s.candidateStepBudget)
       s.candidateStepBudget = std::max<uint64_t>(uint64_t(1) << 24, steps * 256);
+    // On the GPU, the same for time: 200 times its slowest case, at least 3 s.
+    double ms = 0;
+    for (const CaseResult &c : d.validation.cases)
+      ms = std::max(ms, c.candidateMs);
+    if (ms > 0 && !s.candidateTimeoutSeconds && s.executor && s.executor->name() == "cuda")
+      s.candidateTimeoutSeconds = std::max(3.0, 0.2 * ms);
     first = d;
   }
   if (full)

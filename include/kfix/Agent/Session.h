@@ -41,6 +41,12 @@ struct Session {
   /// than the original (a loop whose test can no longer end it) is stopped
   /// there instead of at the executor's default. 0 = the default.
   uint64_t candidateStepBudget = 0;
+  /// GPU: the wall-clock limit of one launch of a candidate, set from the
+  /// first evaluation: 200 times the kernel as given took, at least 3 s. A
+  /// candidate whose loop no longer ends is killed there instead of at the
+  /// executor's default (20 s), so a few hung edits do not eat the search's
+  /// time. 0 = the default.
+  double candidateTimeoutSeconds = 0;
   /// Files a command must never write over.
   std::vector<std::string> protectedFiles() const;
 };
