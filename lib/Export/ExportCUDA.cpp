@@ -329,23 +329,26 @@ LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os,
                                const ExportOptions &options) {
   if (failed(maybeVerifyLifted(module, "the exporter")))
     return failure();
+  // The kernels to export: all, or the one --export-cuda-kernel names.
+  auto selected = [&](gpu::GPUFuncOp func) {
+    if (!func.isKernel())
+      return false;
+    auto cname = func->getAttrOfType<StringAttr>("kfix.name");
+    return options.kernel.empty() || func.getName() == options.kernel ||
+           (cname && cname.getValue() == options.kernel);
+  };
   // The lifted-IR table says which ops the exporter prints: one located error
   // for the first op of a kernel to export that it does not mark Exportable.
   WalkResult unexportable = module.walk([&](gpu::GPUFuncOp func) {
-    if (!func.isKernel())
+    if (!selected(func))
       return WalkResult::advance();
-    auto cname = func->getAttrOfType<StringAttr>("kfix.name");
-    if (!options.kernel.empty() && func.getName() != options.kernel &&
-        (!cname || cname.getValue() != options.kernel))
+    Operation *op = firstOpWithout(func, Exportable);
+    if (!op)
       return WalkResult::advance();
-    return func.walk([&](Operation *op) {
-      if (op == func.getOperation() || liftedOpHas(op, Exportable))
-        return WalkResult::advance();
-      op->emitError("cannot export '")
-          << op->getName() << "' to CUDA C++ (the lifted-IR table, lib/LiftedIR, does not "
-          << "mark it exportable)";
-      return WalkResult::interrupt();
-    });
+    op->emitError("cannot export '")
+        << op->getName() << "' to CUDA C++ (the lifted-IR table, lib/LiftedIR, does not "
+        << "mark it exportable)";
+    return WalkResult::interrupt();
   });
   if (unexportable.wasInterrupted())
     return failure();
@@ -354,11 +357,7 @@ LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os,
   llvm::raw_string_ostream ks(kernels);
   unsigned count = 0;
   WalkResult walk = module.walk([&](gpu::GPUFuncOp func) {
-    if (!func.isKernel())
-      return WalkResult::advance();
-    auto cname = func->getAttrOfType<StringAttr>("kfix.name");
-    if (!options.kernel.empty() && func.getName() != options.kernel &&
-        (!cname || cname.getValue() != options.kernel))
+    if (!selected(func))
       return WalkResult::advance();
     if (count++)
       ks << "\n";

@@ -114,6 +114,17 @@ bool kfix::liftedOpHas(Operation *op, uint32_t flags) {
   return row && (row->flags & flags) == flags;
 }
 
+Operation *kfix::firstOpWithout(Operation *root, uint32_t flags) {
+  Operation *found = nullptr;
+  root->walk([&](Operation *op) {
+    if (op == root || liftedOpHas(op, flags))
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
 //===----------------------------------------------------------------------===//
 // Kernels.
 //===----------------------------------------------------------------------===//

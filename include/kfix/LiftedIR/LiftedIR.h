@@ -56,6 +56,11 @@ llvm::ArrayRef<LiftedOpInfo> liftedOpTable();
 /// True when the row for `op` exists and has all of `flags`.
 bool liftedOpHas(mlir::Operation *op, uint32_t flags);
 
+/// The first op nested in `root` (root excluded, in the post-order of
+/// Operation::walk) whose row lacks one of `flags`, or null: what a consumer
+/// refuses before it starts.
+mlir::Operation *firstOpWithout(mlir::Operation *root, uint32_t flags);
+
 /// The gpu.func kernel named `kernel`: its `kfix.name` (the C++ spelling), else
 /// its symbol, else the symbol kernelSymbolName(kernel) gives; null if none.
 mlir::Operation *findKernel(mlir::ModuleOp module, llvm::StringRef kernel);

@@ -182,18 +182,13 @@ void GPUToHostPass::runOnOperation() {
   // The lifted-IR table says which ops this pass (with the conversions after
   // it) lowers: one located error for the first kernel op it does not mark
   // HostLowerable.
-  for (gpu::GPUFuncOp k : kernels) {
-    WalkResult w = k.walk([&](Operation *op) {
-      if (op == k.getOperation() || liftedOpHas(op, HostLowerable))
-        return WalkResult::advance();
+  for (gpu::GPUFuncOp k : kernels)
+    if (Operation *op = firstOpWithout(k, HostLowerable)) {
       op->emitError("cannot lower '")
           << op->getName() << "' to the CPU executor (the lifted-IR table, lib/LiftedIR, "
           << "does not mark it lowerable to host)";
-      return WalkResult::interrupt();
-    });
-    if (w.wasInterrupted())
       return signalPassFailure();
-  }
+    }
   for (gpu::GPUFuncOp k : kernels)
     makeIntegerDivisionTotal(k);
   for (gpu::GPUFuncOp k : kernels)
