@@ -88,7 +88,9 @@ llvm::json::Value StepRecord::toJSON() const {
   for (auto [name, v] : {std::pair<const char *, double>{"apply", applyMs},
                          {"screen", screenMs},
                          {"full", fullMs},
-                         {"gate", gateMs}})
+                         {"gate", gateMs},
+                         {"screen_compile", screenCompileMs},
+                         {"screen_run", screenRunMs}})
     if (v >= 0)
       split[name] = v;
   if (!split.empty())
@@ -514,14 +516,23 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       child->eval = quick ? evaluator.quickScreen(*child->module)
                           : evaluator.evaluate(*child->module, /*full=*/false);
       account(child->eval);
-      if (quick && !child->eval.error &&
-          (child->eval.passed || child->eval.measure < state.eval.measure * 0.999)) {
-        child->eval = evaluator.evaluate(*child->module, /*full=*/false);
+      auto instrumentedScreen = [&] {
+        Evaluation e = evaluator.evaluate(*child->module, /*full=*/false);
         // (One screening of one candidate: its time counts, not another evaluation.)
-        result.compileMs += child->eval.compileMs;
-        result.runMs += child->eval.runMs;
-      }
+        result.compileMs += e.compileMs;
+        result.runMs += e.runMs;
+        return e;
+      };
+      // A candidate that passes the quick screen goes straight to the full
+      // validation: the instrumented screen is only needed when that or the
+      // gate turns it down (its evidence is what the search plans from).
+      bool screenDeferred = quick && !child->eval.error && child->eval.passed;
+      if (quick && !child->eval.error && !child->eval.passed &&
+          child->eval.measure < state.eval.measure * 0.999)
+        child->eval = instrumentedScreen();
       rec.screenMs = msSince(stageStart);
+      rec.screenCompileMs = child->eval.compileMs;
+      rec.screenRunMs = child->eval.runMs;
       bool gateRejected = false;
       if (child->eval.passed) {
         Evaluation screen = child->eval;
@@ -550,6 +561,8 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
           // the screening run's findings and the gate's reason to plan from.
           gateRejected = true;
           rec.note = rejected;
+          if (screenDeferred)
+            screen = instrumentedScreen();
           child->eval = gateOnlyEvaluation(std::move(screen), rejected);
         }
       }

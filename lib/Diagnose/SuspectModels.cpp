@@ -407,6 +407,15 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
   if (!c || std::fabs(*c) != 1 || isConstant(other))
     return;
   const char *sign = (*c > 0) == isa<arith::AddIOp>(op) ? "+1" : "-1";
+  // `k = k + 1` is a loop's step (its counter reaches the loop's condition
+  // through the local), not a bound adjusted by one.
+  if (auto l = stripCasts(other).getDefiningOp<memref::LoadOp>())
+    if (l.getIndices().empty() &&
+        llvm::any_of(op->getResult(0).getUsers(), [&](Operation *u) {
+          auto st = dyn_cast<memref::StoreOp>(u);
+          return st && st.getMemref() == l.getMemref() && st.getValue() == op->getResult(0);
+        }))
+      return;
   if (reachesLoopBound(ctx, op->getResult(0))) {
     double s = 2.0 + (faults ? 1.5 : 0.0);
     ctx.add(op, "loop-bound", s, llvm::formatv("loop bound adjusted by {0}", sign).str());

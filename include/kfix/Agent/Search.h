@@ -146,6 +146,10 @@ struct StepRecord {
   /// full-coverage validation; the integrity gate. apply + screen is the
   /// candidate turnaround (apply a repair -> PTX -> verdict).
   double applyMs = -1, screenMs = -1, fullMs = -1, gateMs = -1;
+  /// Of the screening: compiling the candidate (and its reference) and the
+  /// executor's runs (candidate and reference kernels, transfers included);
+  /// the rest of screenMs is the host's work (inputs, comparison, diagnosis).
+  double screenCompileMs = -1, screenRunMs = -1;
   /// Kernels compiled during the step (screening, validation, the gate,
   /// diagnosis; instrumented variants included) and compiles a compile cache
   /// answered; -1 without SearchOptions::compileCounts.
