@@ -68,6 +68,11 @@ llvm::json::Value DebugResult::toJSON(const Session &s) const {
     (*v.getAsObject())["enabled"] = s.compileCache->options().enabled;
     o["compile_cache"] = std::move(v);
   }
+  if (s.caseCache) {
+    llvm::json::Value v = s.caseCache->stats().toJSON();
+    (*v.getAsObject())["enabled"] = s.caseCache->enabled();
+    o["case_cache"] = std::move(v);
+  }
   if (s.candidateTimeoutSeconds > 0)
     o["candidate_launch_timeout_s"] = s.candidateTimeoutSeconds;
   if (acceptedStepCompiles >= 0)
@@ -147,6 +152,7 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
     vo.keepFailingBuffers = false;
     vo.stopAtFirstFailure = true;
     vo.checkDeterminism = false;
+    vo.caseCache = s.caseCache.get();
     ValidationResult g = validate(t, *s.executor, *ghost,
                                   s.reference ? *s.reference : mlir::ModuleOp(), vo);
     if (g.verdict == "pass") {
@@ -181,6 +187,7 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
     GateInput gi;
     gi.task = &s.task;
     gi.executor = s.executor.get();
+    gi.caseCache = s.caseCache.get();
     gi.candidate = *st.module;
     gi.reference = s.reference ? *s.reference : mlir::ModuleOp();
     gi.original = *s.original;

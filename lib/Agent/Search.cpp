@@ -93,6 +93,13 @@ llvm::json::Value StepRecord::toJSON() const {
                          {"screen_run", screenRunMs}})
     if (v >= 0)
       split[name] = v;
+  if (screenCompileMs >= 0) {
+    split["screen_inputs"] = screenCases.inputsMs;
+    split["screen_reference"] = screenCases.referenceMs;
+    split["screen_candidate"] = screenCases.candidateMs;
+    split["screen_compare"] = screenCases.compareMs;
+    o["screen_cases_cached"] = int64_t(screenCases.fromCache);
+  }
   if (!split.empty())
     o["ms_split"] = std::move(split);
   if (compiles >= 0) {
@@ -250,10 +257,13 @@ bool hasEvidence(const Evaluation &e) {
   auto *o = e.signature.getAsObject();
   if (!o)
     return false;
+  // Faults and findings come from the instrumented run: a child screened
+  // without it would look better for losing them. Suspects do not (the error
+  // measure is the validation's), so they need no instrumented screen.
   for (llvm::StringRef k : {"faults", "findings"})
     if (auto *a = o->getArray(k); a && !a->empty())
       return true;
-  return !e.sites.empty();
+  return false;
 }
 
 bool coreFell(const Evaluation &before, const Evaluation &after) {
@@ -533,6 +543,7 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       rec.screenMs = msSince(stageStart);
       rec.screenCompileMs = child->eval.compileMs;
       rec.screenRunMs = child->eval.runMs;
+      rec.screenCases = child->eval.caseTimes;
       bool gateRejected = false;
       if (child->eval.passed) {
         Evaluation screen = child->eval;

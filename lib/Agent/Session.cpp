@@ -89,5 +89,6 @@ std::unique_ptr<Session> kfix::openSession(llvm::StringRef taskPath,
   auto cache = std::make_unique<CachingExecutor>(std::move(exec));
   s->compileCache = cache.get();
   s->executor = std::move(cache);
+  s->caseCache = std::make_unique<CaseCache>();
   return s;
 }

@@ -155,6 +155,7 @@ static void judge(const BenchTask &task, const Session &orig, const BenchOptions
   GateInput gi;
   gi.task = &s->task;
   gi.executor = s->executor.get();
+  gi.caseCache = s->caseCache.get();
   gi.candidate = *s->candidate;
   gi.reference = s->reference ? *s->reference : mlir::ModuleOp();
   // The signature check compares with the task's source; no diff budget (a

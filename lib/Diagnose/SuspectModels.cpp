@@ -304,8 +304,11 @@ static bool isSizeExpr(SuspectContext &ctx, Value v, unsigned depth) {
 }
 
 /// True when `cond` guards an early exit (`if (c) return;`, break, continue).
-static bool guardsEarlyExit(Value cond) {
+static bool guardsEarlyExit(Value cond, unsigned depth = 0) {
   for (Operation *user : cond.getUsers()) {
+    // `if (r >= n || c >= n) return;`: each disjunct alone is an exit.
+    if (isa<arith::OrIOp>(user) && depth < 4 && guardsEarlyExit(user->getResult(0), depth + 1))
+      return true;
     auto ifOp = dyn_cast<scf::IfOp>(user);
     if (!ifOp)
       continue;
@@ -394,6 +397,26 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
                               : "loop bound comparison")
                  : (inclusive ? "inclusive comparison of two computed values: off by one?"
                               : "strict comparison of two computed values: off by one?"));
+    return;
+  }
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    // `for (k = lb; k < ub; ++k)` in its canonical form: the test is the
+    // loop's range, not a comparison. A range from 0 (or a size) to a size is
+    // the usual one; one that starts or ends at a computed value (k from row
+    // to col) is where `<` for `<=` slips.
+    Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+    if (isConstant(ub))
+      return;
+    bool ubSize = isSizeExpr(ctx, ub, 0);
+    bool lbSize = isConstant(lb) || isSizeExpr(ctx, lb, 0);
+    if (ubSize && lbSize)
+      return;
+    double s = (ubSize || lbSize) ? 0.45 : 0.6;
+    if (faults)
+      s += 0.5;
+    ctx.add(op, "loop-bound", s,
+            ubSize ? "loop range starts at a computed value: one iteration off?"
+                   : "loop range ends at a computed value (k < ub): one iteration short?");
     return;
   }
   if (!isa<arith::AddIOp, arith::SubIOp>(op))

@@ -55,6 +55,7 @@ static int checkIntegrityMain(int argc, char **argv) {
   GateInput in;
   in.task = &s->task;
   in.executor = s->executor.get();
+  in.caseCache = s->caseCache.get();
   in.candidate = *s->candidate;
   in.reference = s->reference ? *s->reference : mlir::ModuleOp();
   if (s->candidatePath != s->task.source) {

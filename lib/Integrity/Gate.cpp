@@ -282,6 +282,7 @@ struct DynamicRunner {
     vo.keepFailingBuffers = false;
     vo.stopAtFirstFailure = true;
     vo.checkDeterminism = determinism;
+    vo.caseCache = in.caseCache;
     ValidationResult r =
         validate(task, *in.executor, module ? module : in.candidate, in.reference, vo);
     report.checksRun.push_back(check);

@@ -92,6 +92,7 @@ void kfix::runRaceCheck(const GateInput &in, const GateOptions &opts, GateReport
   vo.keepMasks = false;
   vo.keepFailingBuffers = false;
   vo.checkDeterminism = false;
+  vo.caseCache = in.caseCache;
   ValidationResult r = validate(t, *in.executor, *inst, in.reference, vo);
   report.checksRun.push_back("data-race");
   if (r.isError()) {

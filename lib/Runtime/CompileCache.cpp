@@ -48,6 +48,7 @@ public:
   double compileMs() const override { return hit ? 0 : entry->kernel->compileMs(); }
   uint64_t footprintBytes() const override { return entry->kernel->footprintBytes(); }
   bool fromCache() const override { return hit; }
+  std::string contentKey() const override { return entry->key; }
 
 private:
   std::shared_ptr<Entry> entry;

@@ -88,6 +88,15 @@ llvm::Error kfix::fillInput(Buffer &buf, const InputSpec &spec, uint64_t seed) {
     return llvm::Error::success();
   for (int64_t i : spec.bumpElements) {
     int64_t k = ((i % n) + n) % n;
+    // A zero that the task's transform made (below the diagonal of a `triu`
+    // input, a clamped value) is the input's structure, which a kernel may
+    // rely on: the nearest element after it that is not zero moves instead.
+    if (!spec.transforms.empty() && isFloat(buf.dtype) && buf.get(k) == 0)
+      for (int64_t s = 1; s < n; ++s)
+        if (buf.get((k + s) % n) != 0) {
+          k = (k + s) % n;
+          break;
+        }
     if (isFloat(buf.dtype)) {
       double x = buf.get(k);
       buf.set(k, x + 0.5 * std::fabs(x) + 0.5);

@@ -6,14 +6,18 @@
 #include "kfix/Runtime/KernelSource.h"
 #include "kfix/Runtime/MemoryBudget.h"
 #include "kfix/Runtime/Npy.h"
+#include "kfix/Runtime/Transforms.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <chrono>
 #include <map>
 #include <mutex>
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -315,6 +319,89 @@ llvm::Error kfix::runCommandReferenceUncached(const TaskManifest &task, const Bi
 // Validation
 //===----------------------------------------------------------------------===//
 
+using Clock = std::chrono::steady_clock;
+static double msSince(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+/// What the reference is, for CaseCache keys: each launch's kernel as its
+/// compile cache knows it (empty when one does not) and parameters, or a
+/// command's argv.
+static std::string referenceKey(const TaskManifest &task, KernelSet &ref, bool cudaRef) {
+  std::string k;
+  llvm::raw_string_ostream os(k);
+  if (!cudaRef) {
+    os << "command";
+    for (const std::string &a : task.reference.argv)
+      os << '\x1f' << a;
+    return k;
+  }
+  for (const KernelLaunch &l : task.reference.launches) {
+    auto it = ref.kernels.find(l.kernel);
+    if (it == ref.kernels.end() || !it->second)
+      return {};
+    std::string content = it->second->contentKey();
+    if (content.empty())
+      return {};
+    os << "launch\x1f" << content;
+    for (const std::string &p : l.params)
+      os << '\x1f' << p;
+    os << '\x1e';
+  }
+  return k;
+}
+
+/// One case of the task under `refKey`: everything its inputs and the
+/// reference's outputs depend on. Empty when a launch's geometry does not
+/// evaluate (the case is then not cached; the run reports the error).
+static std::string caseKey(const TaskManifest &task, const std::vector<ResolvedParam> &resolved,
+                           const std::string &refKey, unsigned si, unsigned seed,
+                           const Bindings &b) {
+  std::string k = refKey;
+  llvm::raw_string_ostream os(k);
+  os << "\x1d" "case " << si << ' ' << seed;
+  for (const KernelLaunch &l : task.reference.launches) {
+    auto cfg = l.launch.eval(b);
+    if (!cfg) {
+      llvm::consumeError(cfg.takeError());
+      return {};
+    }
+    os << " g" << cfg->grid[0] << ',' << cfg->grid[1] << ',' << cfg->grid[2] << " b"
+       << cfg->block[0] << ',' << cfg->block[1] << ',' << cfg->block[2] << " s"
+       << cfg->sharedBytes;
+  }
+  os << " [" << bindingsToString(b, task.sizeNames) << ']';
+  for (size_t i = 0; i < task.params.size(); ++i) {
+    const ParamSpec &p = task.params[i];
+    os << '\x1f' << p.name << ' ' << int(p.role) << ' ' << int(p.dtype);
+    if (!p.isBuffer()) {
+      const Scalar &v = resolved[i].value;
+      os << (v.isFloat ? " f" : " i");
+      if (v.isFloat)
+        os << llvm::format("%a", v.f);
+      else
+        os << v.i;
+      continue;
+    }
+    for (int64_t d : resolved[i].shape)
+      os << ' ' << d;
+    if (!p.isFilled() && !(p.role == Role::scratch && task.inputs.count(p.name)))
+      continue;
+    auto it = task.inputs.find(p.name);
+    if (it == task.inputs.end()) {
+      os << " default";
+      continue;
+    }
+    const InputSpec &in = it->second;
+    os << " d" << int(in.dist) << ' ' << llvm::format("%a %a", in.a, in.b) << ' ' << in.path;
+    for (const InputTransform &t : in.transforms)
+      os << ' ' << llvm::formatv("{0}", toJSON(t));
+    for (int64_t e : in.bumpElements)
+      os << " +" << e;
+  }
+  return k;
+}
+
 llvm::Expected<std::vector<Buffer>>
 kfix::makeCaseBuffers(const TaskManifest &task, const std::vector<ResolvedParam> &resolved,
                       unsigned sizeIndex, unsigned seed) {
@@ -418,6 +505,10 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
     res.compileCacheHits += ref.cacheHits;
   }
 
+  // Cases are cached only under a reference whose content is known.
+  std::string refKey = opts.caseCache && opts.caseCache->enabled()
+                           ? referenceKey(task, ref, cudaRef)
+                           : std::string();
   for (unsigned si = 0; si < task.sizes.size(); ++si) {
     const Bindings &b = task.sizes[si];
     auto resolved = resolveParams(task, b);
@@ -432,27 +523,50 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
       std::string at = " (sizes[" + std::to_string(si) + "] " +
                        bindingsToString(b, task.sizeNames) + ", seed " + std::to_string(seed) +
                        ")";
-      // Fresh inputs; outputs and scratch poisoned.
-      auto bufs = makeCaseBuffers(task, *resolved, si, seed);
-      if (!bufs)
-        return failAs(Src::task, llvm::toString(bufs.takeError()));
-      std::vector<Buffer> base = std::move(*bufs);
-      // The reference.
-      std::vector<Buffer> refBufs = base;
-      if (cudaRef) {
-        auto r = ref.run(task, task.reference.launches, *resolved, refBufs, b, opts.exec);
-        if (!r)
-          return failAs(Src::reference, "reference: " + llvm::toString(r.takeError()) + at);
-        if (!r->ok) {
-          std::string why;
-          for (const ExecFault &f : r->faults)
-            why += "\n  " + f.kind + ": " + f.message;
-          return failAs(Src::reference, "the reference faulted" + at + ":" + why);
-        }
-        cr.referenceMs = r->runMs;
-      } else if (llvm::Error e = runCommandReference(task, b, refBufs)) {
-        return failAs(Src::reference, llvm::toString(std::move(e)) + at);
+      // Fresh inputs (outputs and scratch poisoned) and the reference's
+      // outputs, or both as a CaseCache kept them.
+      std::string key;
+      std::shared_ptr<const CachedCase> cached;
+      if (!refKey.empty()) {
+        key = caseKey(task, *resolved, refKey, si, seed, b);
+        if (!key.empty())
+          cached = opts.caseCache->find(key);
       }
+      if (!cached) {
+        auto stageStart = Clock::now();
+        auto made = std::make_shared<CachedCase>();
+        auto bufs = makeCaseBuffers(task, *resolved, si, seed);
+        if (!bufs)
+          return failAs(Src::task, llvm::toString(bufs.takeError()));
+        made->inputs = std::move(*bufs);
+        res.times.inputsMs += msSince(stageStart);
+        stageStart = Clock::now();
+        made->reference = made->inputs;
+        if (cudaRef) {
+          auto r = ref.run(task, task.reference.launches, *resolved, made->reference, b, opts.exec);
+          if (!r)
+            return failAs(Src::reference, "reference: " + llvm::toString(r.takeError()) + at);
+          if (!r->ok) {
+            std::string why;
+            for (const ExecFault &f : r->faults)
+              why += "\n  " + f.kind + ": " + f.message;
+            return failAs(Src::reference, "the reference faulted" + at + ":" + why);
+          }
+          made->referenceMs = r->runMs;
+        } else if (llvm::Error e = runCommandReference(task, b, made->reference)) {
+          return failAs(Src::reference, llvm::toString(std::move(e)) + at);
+        }
+        res.times.referenceMs += msSince(stageStart);
+        if (!key.empty())
+          opts.caseCache->insert(key, made);
+        cached = std::move(made);
+      } else {
+        ++res.times.fromCache;
+      }
+      const std::vector<Buffer> &base = cached->inputs;
+      const std::vector<Buffer> &refBufs = cached->reference;
+      cr.referenceMs = cached->referenceMs;
+      auto candStart = Clock::now();
       // The candidate, twice. On the GPU a candidate that hangs (a loop whose
       // step became 0) is killed long before the default launch limit: after
       // 200 times the reference kernel's time at this size, at least 3 s.
@@ -486,6 +600,8 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
             cr.faults.push_back(f);
         }
       }
+      res.times.candidateMs += msSince(candStart);
+      auto compareStart = Clock::now();
       bool mismatch = false;
       for (size_t i = 0; i < task.params.size(); ++i) {
         const ParamSpec &p = task.params[i];
@@ -513,6 +629,7 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
         mismatch |= !o.stats.pass();
         cr.outputs.push_back(std::move(o));
       }
+      res.times.compareMs += msSince(compareStart);
       cr.status = faulted ? "fault" : nondet ? "nondeterministic" : mismatch ? "mismatch" : "pass";
       if (!cr.pass()) {
         res.verdict = "fail";
@@ -527,9 +644,9 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
         if (opts.keepFailingBuffers && !res.failing) {
           CaseBuffers cb;
           cb.caseIndex = res.cases.size();
-          cb.inputs = std::move(base);
+          cb.inputs = base;
           cb.candidate = std::move(run1);
-          cb.reference = std::move(refBufs);
+          cb.reference = refBufs;
           res.failing = std::move(cb);
         }
       }

@@ -1,8 +1,12 @@
 //===- kfix.cpp - kfix, kfix-opt and kfix-translate in one binary ---------===//
 #include "kfix/Driver/Driver.h"
+#include "kfix/Runtime/SourceCompile.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdio>
 #include <cstring>
 #include <new>
 #include <unistd.h>
@@ -30,5 +34,17 @@ int main(int argc, char **argv) {
     argv[1] = argv[0];
     return opt ? kfix::optMain(argc - 1, argv + 1) : kfix::translateMain(argc - 1, argv + 1);
   }
-  return kfix::cliMain(argc, argv);
+  // A crash prints where it happened (a bug report to file, not a bare
+  // "Segmentation fault"); forked children drop these handlers.
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  int rc = kfix::cliMain(argc, argv);
+  if (kfix::sourceCompilesInFlight()) {
+    // An abandoned NVRTC compile is still running: its library's exit-time
+    // destructors must not run under it. Everything was written already.
+    llvm::outs().flush();
+    llvm::errs().flush();
+    std::fflush(nullptr);
+    _exit(rc);
+  }
+  return rc;
 }

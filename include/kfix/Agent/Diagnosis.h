@@ -47,6 +47,7 @@ struct Diagnosis {
   double measure = 1e6;
   unsigned evaluations = 0;
   double compileMs = 0, runMs = 0;
+  CaseTimes caseTimes;
   /// Kernels compiled (instrumented variants included) and compiles a
   /// compile cache answered.
   unsigned compiles = 0, compileCacheHits = 0;

@@ -11,6 +11,8 @@
 #ifndef KFIX_AGENT_SEARCH_H
 #define KFIX_AGENT_SEARCH_H
 
+#include "kfix/Runtime/Validate.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/JSON.h"
@@ -58,6 +60,7 @@ struct Evaluation {
   std::vector<std::string> sites; ///< source locations the diagnosis points at
   unsigned evaluations = 0;       ///< kernel validations this evaluation cost
   double compileMs = 0, runMs = 0;
+  CaseTimes caseTimes;
   /// Kernels compiled for this evaluation, and those a compile cache handed
   /// out instead.
   unsigned compiles = 0, compileCacheHits = 0;
@@ -150,6 +153,9 @@ struct StepRecord {
   /// executor's runs (candidate and reference kernels, transfers included);
   /// the rest of screenMs is the host's work (inputs, comparison, diagnosis).
   double screenCompileMs = -1, screenRunMs = -1;
+  /// The screening's cases, stage by stage (wall clock; CaseTimes), when it
+  /// validated (screenCompileMs >= 0).
+  CaseTimes screenCases;
   /// Kernels compiled during the step (screening, validation, the gate,
   /// diagnosis; instrumented variants included) and compiles a compile cache
   /// answered; -1 without SearchOptions::compileCounts.

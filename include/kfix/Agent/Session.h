@@ -9,6 +9,7 @@
 #ifndef KFIX_AGENT_SESSION_H
 #define KFIX_AGENT_SESSION_H
 
+#include "kfix/Runtime/CaseCache.h"
 #include "kfix/Runtime/CompileCache.h"
 #include "kfix/Runtime/Executor.h"
 #include "kfix/Runtime/Manifest.h"
@@ -36,6 +37,9 @@ struct Session {
   std::unique_ptr<Executor> executor;
   /// The same object as `executor`, for its statistics.
   CachingExecutor *compileCache = nullptr;
+  /// Each validation case's inputs and reference outputs, drawn and run once
+  /// for all the candidates the session validates (CaseCache.h).
+  std::unique_ptr<CaseCache> caseCache;
   /// CPU: the loop-iteration budget of a block of a candidate, set from the
   /// first evaluation (the kernel as given): a candidate that runs far more
   /// than the original (a loop whose test can no longer end it) is stopped

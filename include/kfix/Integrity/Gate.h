@@ -21,6 +21,7 @@
 #define KFIX_INTEGRITY_GATE_H
 
 #include "kfix/Integrity/StaticChecks.h"
+#include "kfix/Runtime/CaseCache.h"
 #include "kfix/Runtime/Executor.h"
 #include "kfix/Runtime/Manifest.h"
 
@@ -71,6 +72,8 @@ struct GateReport {
 struct GateInput {
   const TaskManifest *task = nullptr;
   Executor *executor = nullptr;
+  /// Where validation keeps the cases' inputs and reference outputs (null: none).
+  CaseCache *caseCache = nullptr;
   mlir::ModuleOp candidate;
   mlir::ModuleOp reference; ///< lifted reference (null for a command reference)
   mlir::ModuleOp original;  ///< the pipeline's original candidate (null: none)

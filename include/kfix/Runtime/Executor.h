@@ -89,6 +89,10 @@ public:
   virtual uint64_t footprintBytes() const { return 0; }
   /// Whether this kernel came out of a compile cache rather than a compile.
   virtual bool fromCache() const { return false; }
+  /// What the kernel was compiled from, where a compile cache knows it (its
+  /// key: the module's content, the kernel's name, the target options); empty
+  /// otherwise. Validation caches a reference's outputs under it (CaseCache.h).
+  virtual std::string contentKey() const { return {}; }
 };
 
 class Executor {

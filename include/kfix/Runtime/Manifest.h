@@ -66,7 +66,9 @@ struct InputSpec {
   std::vector<InputTransform> transforms;
   /// Not in task.json: the integrity gate's element-dependence check. After the
   /// values are drawn or loaded, element (i mod numel) of each listed i becomes
-  /// x + 0.5|x| + 0.5 (integers: x + 1).
+  /// x + 0.5|x| + 0.5 (integers: x + 1). With transforms, a zero they made
+  /// stays (the input keeps its structure: triu stays upper-triangular) and the
+  /// next element that is not zero moves instead.
   std::vector<int64_t> bumpElements;
 };
 

@@ -50,6 +50,12 @@ struct SourceCompileOptions {
 /// $KFIX_SOURCE_COMPILE_TIMEOUT (seconds, > 0) if set and valid, else 30.
 double sourceCompileTimeout();
 
+/// NVRTC compiles still running on their own threads (abandoned past their
+/// time limit). A process must not run its exit-time destructors under one
+/// (NVRTC's own static state is torn down while the thread is inside it): the
+/// driver ends with _exit when this is not 0.
+unsigned sourceCompilesInFlight();
+
 /// One compiler. Finding it is lazy and done once per object; `available()`
 /// is false with `why()` saying what was looked for.
 class SourceCompiler {

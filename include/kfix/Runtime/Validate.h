@@ -11,6 +11,7 @@
 #ifndef KFIX_RUNTIME_VALIDATE_H
 #define KFIX_RUNTIME_VALIDATE_H
 
+#include "kfix/Runtime/CaseCache.h"
 #include "kfix/Runtime/Compare.h"
 #include "kfix/Runtime/Executor.h"
 #include "kfix/Runtime/Manifest.h"
@@ -40,6 +41,9 @@ struct ValidateOptions {
   bool stopAtFirstFailure = false;
   /// Run the candidate a second time and compare the runs bitwise.
   bool checkDeterminism = true;
+  /// Where the cases' inputs and reference outputs are kept across calls
+  /// (null: drawn and run each time).
+  CaseCache *caseCache = nullptr;
 };
 
 struct OutputResult {
@@ -84,6 +88,23 @@ enum class ValidationErrorSource {
 };
 llvm::StringRef validationErrorSourceName(ValidationErrorSource s);
 
+/// Where the time of a validation's cases went (milliseconds, wall clock):
+/// drawing inputs, the reference's launches, the candidate's (both runs, with
+/// their transfers and the launch round trips), comparing; and the cases a
+/// CaseCache answered (their inputs were not drawn, their reference not run).
+struct CaseTimes {
+  double inputsMs = 0, referenceMs = 0, candidateMs = 0, compareMs = 0;
+  unsigned fromCache = 0;
+  CaseTimes &operator+=(const CaseTimes &o) {
+    inputsMs += o.inputsMs;
+    referenceMs += o.referenceMs;
+    candidateMs += o.candidateMs;
+    compareMs += o.compareMs;
+    fromCache += o.fromCache;
+    return *this;
+  }
+};
+
 struct ValidationResult {
   /// "pass", "fail" or "error" (the validation could not be done: bad input
   /// files, reference failure, compile error); `error` says why.
@@ -95,6 +116,7 @@ struct ValidationResult {
   /// Kernels compiled for this validation, and kernels a compile cache
   /// (CompileCache.h) handed out instead.
   unsigned compiles = 0, compileCacheHits = 0;
+  CaseTimes times;
   std::vector<CaseResult> cases;
   std::optional<CaseBuffers> failing;
   std::vector<CaseBuffers> failingCases;

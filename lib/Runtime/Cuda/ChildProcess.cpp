@@ -1,5 +1,6 @@
 //===- ChildProcess.cpp - run CUDA work in a forked child -----------------===//
 #include "ChildProcess.h"
+#include "llvm/Support/Signals.h"
 
 #include <cerrno>
 #include <chrono>
@@ -87,6 +88,7 @@ ChildOutcome kfix::runInChild(llvm::function_ref<int()> body, double timeoutSeco
   if (pid == 0) {
     // The child: no destructors, no atexit handlers of the parent's state. It
     // dies with the parent (a run ended by its time budget leaves no orphan).
+    llvm::sys::unregisterHandlers(); // a device fault is its report, not a stack trace
 #ifdef __linux__
     prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
@@ -214,6 +216,7 @@ bool startWorker(Worker &w, RegionServer serve, int &err) {
     return false;
   }
   if (pid == 0) {
+    llvm::sys::unregisterHandlers();
     close(sv[0]);
     workerMain(sv[1], serve);
   }

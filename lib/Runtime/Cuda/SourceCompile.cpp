@@ -16,6 +16,7 @@
 #include <condition_variable>
 #include <dlfcn.h>
 #include <mutex>
+#include <atomic>
 #include <thread>
 #include <optional>
 #include <vector>
@@ -98,6 +99,10 @@ std::string kfix::cudaIncludeDir() {
 // NVRTC
 //===----------------------------------------------------------------------===//
 
+static std::atomic<unsigned> compilesInFlight{0};
+
+unsigned kfix::sourceCompilesInFlight() { return compilesInFlight.load(); }
+
 namespace {
 
 /// The part of NVRTC's C API used here, declared by hand (no CUDA headers at
@@ -166,6 +171,7 @@ public:
     job->src = source.str();
     job->fileName = opts.fileName;
     job->options = std::move(options);
+    ++compilesInFlight;
     std::thread([job] {
       std::vector<const char *> argv;
       for (const std::string &o : job->options)
@@ -200,6 +206,7 @@ public:
       job->log = std::move(log);
       job->done = true;
       job->cv.notify_all();
+      --compilesInFlight;
     }).detach();
     double limit = opts.timeoutSec;
     std::unique_lock<std::mutex> lock(job->m);
