@@ -37,6 +37,10 @@ def run_case(case_dir, out_dir, target, timeout, kfix, python, extra):
            "--candidate", os.path.join(case_dir, "candidate.py"), "-o", out_dir,
            "--target", target] + extra
     env = dict(os.environ)
+    # Each case builds its torch extensions in a folder of its own: candidates of
+    # different cases often share a load_inline name, and concurrent jobs sharing
+    # one folder import each other's builds.
+    env["TORCH_EXTENSIONS_DIR"] = os.path.join(os.path.abspath(out_dir), "torch-extensions")
     if python:
         env["KFIX_PYTHON"] = python
     t0 = time.time()

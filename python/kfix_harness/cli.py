@@ -417,6 +417,11 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         env = dict(os.environ)
         pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         env["PYTHONPATH"] = pkg_parent + os.pathsep + env.get("PYTHONPATH", "")
+        # solution.py is built in a folder of its own: a torch extension folder shared
+        # with other runs may hold a build of the same load_inline name from another
+        # source (on the H200, 4 cases at once: "module 'fused_conv_activation' has
+        # no attribute 'fused_conv_activation_cuda'", the delivered file never ran).
+        env["TORCH_EXTENSIONS_DIR"] = os.path.join(out, "solution-" + name, "torch-extensions")
         if getattr(args, "progress", None):
             args.progress("delivery-check-" + name)
         left = args.deadline - time.time()
