@@ -17,13 +17,13 @@
 #include <cstdlib>
 #include <string>
 
-#define KFIX_FUZZ_CHECK(cond, what)                                                  \
-  do {                                                                               \
-    if (!(cond)) {                                                                   \
-      std::fprintf(stderr, "kfix fuzz property violated: %s (%s) at %s:%d\n", what, \
-                   #cond, __FILE__, __LINE__);                                       \
-      std::abort();                                                                  \
-    }                                                                                \
+#define KFIX_FUZZ_CHECK(cond, what)                                                                \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      std::fprintf(stderr, "kfix fuzz property violated: %s (%s) at %s:%d\n", what, #cond,         \
+                   __FILE__, __LINE__);                                                            \
+      std::abort();                                                                                \
+    }                                                                                              \
   } while (0)
 
 namespace kfix::fuzz {

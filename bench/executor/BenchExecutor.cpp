@@ -157,8 +157,7 @@ __attribute__((noinline)) static void nativeAxpy(const float *x, float *y, float
     y[i] = a * x[i] + y[i];
 }
 
-__attribute__((noinline)) static void nativeSoftmax(const float *x, float *y, int rows,
-                                                    int cols) {
+__attribute__((noinline)) static void nativeSoftmax(const float *x, float *y, int rows, int cols) {
   for (int r = 0; r < rows; ++r) {
     const float *xr = x + static_cast<size_t>(r) * cols;
     float *yr = y + static_cast<size_t>(r) * cols;
@@ -178,9 +177,9 @@ static double bestMs(int repeats, const std::function<void()> &fn) {
   for (int i = 0; i < repeats; ++i) {
     auto t0 = std::chrono::steady_clock::now();
     fn();
-    best = std::min(best, std::chrono::duration<double, std::milli>(
-                              std::chrono::steady_clock::now() - t0)
-                              .count());
+    best = std::min(
+        best,
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   }
   return best;
 }

@@ -16,8 +16,7 @@
 using namespace mlir;
 
 namespace {
-struct PreciseMathPass
-    : public PassWrapper<PreciseMathPass, OperationPass<gpu::GPUModuleOp>> {
+struct PreciseMathPass : public PassWrapper<PreciseMathPass, OperationPass<gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PreciseMathPass)
 
   PreciseMathPass() = default;

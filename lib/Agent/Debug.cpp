@@ -29,14 +29,13 @@ llvm::json::Value DebugResult::toJSON(const Session &s) const {
       {"stop_reason", stopReason},
       {"gate_rejections", std::move(rejections)},
       {"iterations", llvm::json::Array(std::move(steps))},
-      {"costs",
-       llvm::json::Object{{"evaluations", search.evaluations},
-                          {"actions_tried", search.iterations},
-                          {"compile_ms", search.compileMs},
-                          {"run_ms", search.runMs},
-                          {"wall_ms", wallMs},
-                          {"prompt_tokens", promptTokens},
-                          {"completion_tokens", completionTokens}}},
+      {"costs", llvm::json::Object{{"evaluations", search.evaluations},
+                                   {"actions_tried", search.iterations},
+                                   {"compile_ms", search.compileMs},
+                                   {"run_ms", search.runMs},
+                                   {"wall_ms", wallMs},
+                                   {"prompt_tokens", promptTokens},
+                                   {"completion_tokens", completionTokens}}},
   };
   if (!error.empty())
     o["error"] = error;
@@ -53,10 +52,10 @@ llvm::json::Value DebugResult::toJSON(const Session &s) const {
                                      {"measure", before->measure},
                                      {"signature", before->signatureJSON}};
   if (after)
-    o["after"] = llvm::json::Object{{"summary", after->summary},
-                                    {"measure", after->measure},
-                                    {"validation", kfix::toJSON(after->validation,
-                                                                s.task.sizeNames)}};
+    o["after"] =
+        llvm::json::Object{{"summary", after->summary},
+                           {"measure", after->measure},
+                           {"validation", kfix::toJSON(after->validation, s.task.sizeNames)}};
   if (gateReport)
     o["integrity"] = gateReport->toJSON();
   if (s.compileCache) {
@@ -104,8 +103,8 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
         .count();
   };
-  auto kb = KnowledgeBase::load(opts.kbDir.empty() ? KnowledgeBase::defaultDir(nullptr)
-                                                   : opts.kbDir);
+  auto kb =
+      KnowledgeBase::load(opts.kbDir.empty() ? KnowledgeBase::defaultDir(nullptr) : opts.kbDir);
   if (!kb) {
     r.verdict = "error";
     r.error = "knowledge base: " + llvm::toString(kb.takeError());
@@ -134,8 +133,8 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
     po.useRetrieval = opts.useKB;
     planner = std::make_unique<KBPlanner>(*kb, po, &s.task);
     if (opts.useEdits)
-      planner = std::make_unique<KBThenEditsPlanner>(std::move(planner),
-                                                     std::make_unique<EditPlanner>());
+      planner =
+          std::make_unique<KBThenEditsPlanner>(std::move(planner), std::make_unique<EditPlanner>());
   }
 
   // A test that the kernel with its body removed passes (the expected output
@@ -153,8 +152,8 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
     vo.stopAtFirstFailure = true;
     vo.checkDeterminism = false;
     vo.caseCache = s.caseCache.get();
-    ValidationResult g = validate(t, *s.executor, *ghost,
-                                  s.reference ? *s.reference : mlir::ModuleOp(), vo);
+    ValidationResult g =
+        validate(t, *s.executor, *ghost, s.reference ? *s.reference : mlir::ModuleOp(), vo);
     if (g.verdict == "pass") {
       r.verdict = "not-repaired";
       r.stopReason = "empty-kernel-passes";
@@ -168,8 +167,8 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
 
   TaskEvaluator ev(s, opts.useDiagnostics);
   auto initial = std::make_unique<SearchState>();
-  initial->module = mlir::OwningOpRef<mlir::ModuleOp>(
-      llvm::cast<mlir::ModuleOp>(s.candidate.get()->clone()));
+  initial->module =
+      mlir::OwningOpRef<mlir::ModuleOp>(llvm::cast<mlir::ModuleOp>(s.candidate.get()->clone()));
   initial->source = s.candidateSource;
 
   SearchOptions so;

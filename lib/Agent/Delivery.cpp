@@ -29,8 +29,8 @@ using namespace mlir;
 llvm::json::Value Delivery::toJSON() const {
   llvm::json::Array es;
   for (const SourceEdit &e : edits)
-    es.push_back(llvm::json::Object{{"line", e.line}, {"kind", e.kind}, {"pass", e.pass},
-                                    {"text", e.text}});
+    es.push_back(
+        llvm::json::Object{{"line", e.line}, {"kind", e.kind}, {"pass", e.pass}, {"text", e.text}});
   llvm::json::Object o{{"delivery", mode},
                        {"changed_lines", changedLines},
                        {"unchanged_lines_identical", unchangedIdentical},
@@ -49,7 +49,8 @@ llvm::json::Value Delivery::toJSON() const {
   llvm::json::Array added;
   for (const std::string &h : headersAdded)
     added.push_back(h);
-  o["headers"] = llvm::json::Object{{"subset_of_original", headersSubset}, {"added", std::move(added)}};
+  o["headers"] =
+      llvm::json::Object{{"subset_of_original", headersSubset}, {"added", std::move(added)}};
   return o;
 }
 
@@ -145,9 +146,10 @@ bool isIdent(char c) { return std::isalnum((unsigned char)c) || c == '_'; }
 size_t tokenEnd(const std::string &t, size_t o) {
   size_t e = o;
   if (e < t.size() && (std::isdigit((unsigned char)t[e]) || t[e] == '.')) {
-    while (e < t.size() && (isIdent(t[e]) || t[e] == '.' ||
-                            ((t[e] == '+' || t[e] == '-') && (t[e - 1] == 'e' || t[e - 1] == 'E') &&
-                             !(t[o] == '0' && o + 1 < t.size() && (t[o + 1] == 'x' || t[o + 1] == 'X')))))
+    while (e < t.size() &&
+           (isIdent(t[e]) || t[e] == '.' ||
+            ((t[e] == '+' || t[e] == '-') && (t[e - 1] == 'e' || t[e - 1] == 'E') &&
+             !(t[o] == '0' && o + 1 < t.size() && (t[o + 1] == 'x' || t[o + 1] == 'X')))))
       ++e;
     return e;
   }
@@ -271,17 +273,28 @@ std::string fullMaskSpelling(const SrcText &src) {
 
 /// The C++ spelling of a scalar MLIR type (empty when there is none).
 std::string cTypeName(Type t) {
-  if (t.isF32()) return "float";
-  if (t.isF16()) return "__half";
-  if (t.isBF16()) return "__nv_bfloat16";
-  if (t.isF64()) return "double";
-  if (t.isF16()) return "__half";
-  if (t.isBF16()) return "__nv_bfloat16";
-  if (t.isInteger(1)) return "bool";
-  if (t.isInteger(32) || t.isIndex()) return "int";
-  if (t.isInteger(64)) return "long long";
-  if (t.isInteger(16)) return "short";
-  if (t.isInteger(8)) return "char";
+  if (t.isF32())
+    return "float";
+  if (t.isF16())
+    return "__half";
+  if (t.isBF16())
+    return "__nv_bfloat16";
+  if (t.isF64())
+    return "double";
+  if (t.isF16())
+    return "__half";
+  if (t.isBF16())
+    return "__nv_bfloat16";
+  if (t.isInteger(1))
+    return "bool";
+  if (t.isInteger(32) || t.isIndex())
+    return "int";
+  if (t.isInteger(64))
+    return "long long";
+  if (t.isInteger(16))
+    return "short";
+  if (t.isInteger(8))
+    return "char";
   return "";
 }
 
@@ -364,17 +377,28 @@ public:
         std::string f = spellFloat(x, true, src);
         return Printed{(bf ? "__float2bfloat16(" : "__float2half(") + f + ")", 16};
       }
-      if (isa<arith::AddFOp>(op)) return call("__hadd");
-      if (isa<arith::SubFOp>(op)) return call("__hsub");
-      if (isa<arith::MulFOp>(op)) return call("__hmul");
-      if (isa<arith::DivFOp>(op)) return call("__hdiv");
-      if (isa<arith::MaxNumFOp>(op)) return call("__hmax");
-      if (isa<arith::MinNumFOp>(op)) return call("__hmin");
-      if (isa<arith::NegFOp>(op)) return call("__hneg");
-      if (isa<math::ExpOp>(op)) return call("hexp");
-      if (isa<math::LogOp>(op)) return call("hlog");
-      if (isa<math::SqrtOp>(op)) return call("hsqrt");
-      if (isa<math::FmaOp>(op)) return call("__hfma");
+      if (isa<arith::AddFOp>(op))
+        return call("__hadd");
+      if (isa<arith::SubFOp>(op))
+        return call("__hsub");
+      if (isa<arith::MulFOp>(op))
+        return call("__hmul");
+      if (isa<arith::DivFOp>(op))
+        return call("__hdiv");
+      if (isa<arith::MaxNumFOp>(op))
+        return call("__hmax");
+      if (isa<arith::MinNumFOp>(op))
+        return call("__hmin");
+      if (isa<arith::NegFOp>(op))
+        return call("__hneg");
+      if (isa<math::ExpOp>(op))
+        return call("hexp");
+      if (isa<math::LogOp>(op))
+        return call("hlog");
+      if (isa<math::SqrtOp>(op))
+        return call("hsqrt");
+      if (isa<math::FmaOp>(op))
+        return call("__hfma");
     }
     if (auto c = dyn_cast<arith::ConstantOp>(op)) {
       auto s = spellConstant(c, src);
@@ -399,8 +423,7 @@ public:
         if (auto l = fileLoc(op->getLoc(), base))
           if (auto o = src.offset(l->first, l->second); o && isIdent(src.text[*o])) {
             size_t e = postfixEnd(src.text, *o);
-            if (e != std::string::npos && e > *o && src.text[e - 1] == ']' &&
-                indicesUntouched(ld))
+            if (e != std::string::npos && e > *o && src.text[e - 1] == ']' && indicesUntouched(ld))
               return Printed{src.text.substr(*o, e - *o), 16};
           }
       auto nit = valueNames.find(m);
@@ -408,8 +431,8 @@ public:
         return std::nullopt;
       std::string s = nit->second;
       auto mt = cast<MemRefType>(m.getType());
-      bool scalarShared = mt.getRank() == 1 && mt.hasStaticShape() && mt.getDimSize(0) == 1 &&
-                          mt.getMemorySpace();
+      bool scalarShared =
+          mt.getRank() == 1 && mt.hasStaticShape() && mt.getDimSize(0) == 1 && mt.getMemorySpace();
       if (scalarShared)
         return Printed{s, 17};
       for (Value i : ld.getIndices()) {
@@ -453,24 +476,47 @@ public:
     if (auto c = dyn_cast<arith::CmpIOp>(op)) {
       using P = arith::CmpIPredicate;
       switch (c.getPredicate()) {
-      case P::slt: case P::ult: return bin("<", 10);
-      case P::sle: case P::ule: return bin("<=", 10);
-      case P::sgt: case P::ugt: return bin(">", 10);
-      case P::sge: case P::uge: return bin(">=", 10);
-      case P::eq: return bin("==", 9);
-      case P::ne: return bin("!=", 9);
+      case P::slt:
+      case P::ult:
+        return bin("<", 10);
+      case P::sle:
+      case P::ule:
+        return bin("<=", 10);
+      case P::sgt:
+      case P::ugt:
+        return bin(">", 10);
+      case P::sge:
+      case P::uge:
+        return bin(">=", 10);
+      case P::eq:
+        return bin("==", 9);
+      case P::ne:
+        return bin("!=", 9);
       }
     }
     if (auto c = dyn_cast<arith::CmpFOp>(op)) {
       using P = arith::CmpFPredicate;
       switch (c.getPredicate()) {
-      case P::OLT: case P::ULT: return bin("<", 10);
-      case P::OLE: case P::ULE: return bin("<=", 10);
-      case P::OGT: case P::UGT: return bin(">", 10);
-      case P::OGE: case P::UGE: return bin(">=", 10);
-      case P::OEQ: case P::UEQ: return bin("==", 9);
-      case P::ONE: case P::UNE: return bin("!=", 9);
-      default: return std::nullopt;
+      case P::OLT:
+      case P::ULT:
+        return bin("<", 10);
+      case P::OLE:
+      case P::ULE:
+        return bin("<=", 10);
+      case P::OGT:
+      case P::UGT:
+        return bin(">", 10);
+      case P::OGE:
+      case P::UGE:
+        return bin(">=", 10);
+      case P::OEQ:
+      case P::UEQ:
+        return bin("==", 9);
+      case P::ONE:
+      case P::UNE:
+        return bin("!=", 9);
+      default:
+        return std::nullopt;
       }
     }
     if (auto n = dyn_cast<arith::NegFOp>(op)) {
@@ -514,10 +560,18 @@ public:
         return std::nullopt;
       llvm::StringRef fn;
       switch (sh.getMode()) {
-      case gpu::ShuffleMode::XOR: fn = "__shfl_xor_sync"; break;
-      case gpu::ShuffleMode::DOWN: fn = "__shfl_down_sync"; break;
-      case gpu::ShuffleMode::UP: fn = "__shfl_up_sync"; break;
-      case gpu::ShuffleMode::IDX: fn = "__shfl_sync"; break;
+      case gpu::ShuffleMode::XOR:
+        fn = "__shfl_xor_sync";
+        break;
+      case gpu::ShuffleMode::DOWN:
+        fn = "__shfl_down_sync";
+        break;
+      case gpu::ShuffleMode::UP:
+        fn = "__shfl_up_sync";
+        break;
+      case gpu::ShuffleMode::IDX:
+        fn = "__shfl_sync";
+        break;
       }
       std::string mask = fullMaskSpelling(src);
       if (auto m = sh->getAttrOfType<IntegerAttr>("kfix.mask"))
@@ -530,19 +584,32 @@ public:
         s += ", " + w->text;
       return Printed{s + ")", 16};
     }
-    if (isa<math::FmaOp>(op)) return mathFn("fma");
-    if (isa<math::SqrtOp>(op)) return mathFn("sqrt");
-    if (isa<math::RsqrtOp>(op)) return mathFn("rsqrt");
-    if (isa<math::ExpOp>(op)) return mathFn("exp");
-    if (isa<math::LogOp>(op)) return mathFn("log");
-    if (isa<math::TanhOp>(op)) return mathFn("tanh");
-    if (isa<math::ErfOp>(op)) return mathFn("erf");
-    if (isa<math::AbsFOp>(op)) return mathFn("fabs");
-    if (isa<math::PowFOp>(op)) return mathFn("pow");
-    if (isa<arith::MaxNumFOp>(op)) return mathFn("fmax");
-    if (isa<arith::MinNumFOp>(op)) return mathFn("fmin");
-    if (isa<arith::MaxSIOp, arith::MaxUIOp>(op)) return call("max");
-    if (isa<arith::MinSIOp, arith::MinUIOp>(op)) return call("min");
+    if (isa<math::FmaOp>(op))
+      return mathFn("fma");
+    if (isa<math::SqrtOp>(op))
+      return mathFn("sqrt");
+    if (isa<math::RsqrtOp>(op))
+      return mathFn("rsqrt");
+    if (isa<math::ExpOp>(op))
+      return mathFn("exp");
+    if (isa<math::LogOp>(op))
+      return mathFn("log");
+    if (isa<math::TanhOp>(op))
+      return mathFn("tanh");
+    if (isa<math::ErfOp>(op))
+      return mathFn("erf");
+    if (isa<math::AbsFOp>(op))
+      return mathFn("fabs");
+    if (isa<math::PowFOp>(op))
+      return mathFn("pow");
+    if (isa<arith::MaxNumFOp>(op))
+      return mathFn("fmax");
+    if (isa<arith::MinNumFOp>(op))
+      return mathFn("fmin");
+    if (isa<arith::MaxSIOp, arith::MaxUIOp>(op))
+      return call("max");
+    if (isa<arith::MinSIOp, arith::MinUIOp>(op))
+      return call("min");
     return std::nullopt;
   }
 
@@ -846,8 +913,7 @@ private:
     if (body.ends_with("\n"))
       body = body.drop_back();
     Site s;
-    s.alternatives.push_back({edit(b, e - b, body.str(), "regenerate-statement",
-                                   passOf(c))});
+    s.alternatives.push_back({edit(b, e - b, body.str(), "regenerate-statement", passOf(c))});
     return addSite(b, "whole", std::move(s));
   }
   /// The repair pass named by `op` or the first repaired op inside it.
@@ -1056,10 +1122,20 @@ private:
         return std::nullopt;
       llvm::StringRef fn;
       switch (at.getKind()) {
-      case arith::AtomicRMWKind::addf: case arith::AtomicRMWKind::addi: fn = "atomicAdd"; break;
-      case arith::AtomicRMWKind::maxs: case arith::AtomicRMWKind::maxu: fn = "atomicMax"; break;
-      case arith::AtomicRMWKind::mins: case arith::AtomicRMWKind::minu: fn = "atomicMin"; break;
-      default: return std::nullopt;
+      case arith::AtomicRMWKind::addf:
+      case arith::AtomicRMWKind::addi:
+        fn = "atomicAdd";
+        break;
+      case arith::AtomicRMWKind::maxs:
+      case arith::AtomicRMWKind::maxu:
+        fn = "atomicMax";
+        break;
+      case arith::AtomicRMWKind::mins:
+      case arith::AtomicRMWKind::minu:
+        fn = "atomicMin";
+        break;
+      default:
+        return std::nullopt;
       }
       auto lhs = pr.access(at.getMemref(), at.getIndices());
       auto v = pr.print(at.getValue());
@@ -1094,8 +1170,8 @@ private:
       if (auto c = f.getUpperBound().getDefiningOp<arith::ConstantOp>())
         if (auto u = uniqueName(ub->text))
           ub->text = *u;
-      std::string head = "for (" + ty + " " + *name + " = " + lb->text + "; " + *name +
-                         " < " + ub->text + "; " +
+      std::string head = "for (" + ty + " " + *name + " = " + lb->text + "; " + *name + " < " +
+                         ub->text + "; " +
                          (stp->text == "1" ? "++" + *name : *name + " += " + stp->text) + ")";
       auto body = stmts(*f.getBody(), pr, ind + step, f.getInductionVar());
       if (!body)
@@ -1130,9 +1206,8 @@ private:
         if (!els)
           return std::nullopt;
         if (!els->empty()) {
-          std::string eb = llvm::count(*els, '\n') == 1
-                               ? " " + llvm::StringRef(*els).ltrim().str()
-                               : " {\n" + *els + ind + "}\n";
+          std::string eb = llvm::count(*els, '\n') == 1 ? " " + llvm::StringRef(*els).ltrim().str()
+                                                        : " {\n" + *els + ind + "}\n";
           if (llvm::StringRef(out).rtrim().ends_with("}"))
             out = llvm::StringRef(out).rtrim().str() + " else" + eb;
           else
@@ -1252,8 +1327,10 @@ private:
     for (Operation *op : run)
       op->walk([&](Operation *x) {
         Value m;
-        if (auto ld = dyn_cast<memref::LoadOp>(x)) m = ld.getMemRef();
-        if (auto st = dyn_cast<memref::StoreOp>(x)) m = st.getMemRef();
+        if (auto ld = dyn_cast<memref::LoadOp>(x))
+          m = ld.getMemRef();
+        if (auto st = dyn_cast<memref::StoreOp>(x))
+          m = st.getMemRef();
         if (auto al = m ? m.getDefiningOp<memref::AllocaOp>() : nullptr)
           if (localNames.count(al) && !declared.count(al))
             used.insert(al);
@@ -1281,9 +1358,9 @@ private:
     std::set<unsigned> done;
     for (unsigned l : lines)
       if (l && l <= src.lineStart.size() && done.insert(l).second)
-        s.alternatives.push_back({edit(src.lineBegin(l), 0, text, "insert-statements",
-                                       run.front()->getAttrOfType<StringAttr>("kfix.repaired")
-                                           .getValue())});
+        s.alternatives.push_back(
+            {edit(src.lineBegin(l), 0, text, "insert-statements",
+                  run.front()->getAttrOfType<StringAttr>("kfix.repaired").getValue())});
     addSite(reinterpret_cast<size_t>(run.front()), "statements", std::move(s));
   }
 
@@ -1332,9 +1409,11 @@ private:
     bool number = std::isdigit((unsigned char)tok[0]) || tok[0] == '.';
     if (!number) {
       // A macro standing for a value, or a bit-cast of one.
-      static const char *known[] = {"FLT_MAX", "FLT_MIN", "DBL_MAX", "INFINITY", "NAN",
-                                    "CUDART_INF_F", "CUDART_INF", "HUGE_VALF", "true", "false",
-                                    "__int_as_float", "__longlong_as_double", "__float2half"};
+      static const char *known[] = {
+          "FLT_MAX",     "FLT_MIN",      "DBL_MAX",        "INFINITY",
+          "NAN",         "CUDART_INF_F", "CUDART_INF",     "HUGE_VALF",
+          "true",        "false",        "__int_as_float", "__longlong_as_double",
+          "__float2half"};
       if (!llvm::is_contained(known, tok) && !tok.starts_with("CUDART_"))
         return std::nullopt;
       size_t p = e;
@@ -1425,7 +1504,8 @@ private:
             !(isa<BlockArgument>(op->getOperand(i)) && isa<BlockArgument>(cp->getOperand(i)) &&
               cast<BlockArgument>(op->getOperand(i)).getArgNumber() ==
                   cast<BlockArgument>(cp->getOperand(i)).getArgNumber() &&
-              isa<gpu::GPUFuncOp>(cast<BlockArgument>(op->getOperand(i)).getOwner()->getParentOp())))
+              isa<gpu::GPUFuncOp>(
+                  cast<BlockArgument>(op->getOperand(i)).getOwner()->getParentOp())))
           return false;
         continue;
       }
@@ -1464,7 +1544,8 @@ private:
     if (old == *spelled)
       return true;
     Site s;
-    s.alternatives.push_back({edit(lit->first, lit->second - lit->first, *spelled, "replace-token", pass)});
+    s.alternatives.push_back(
+        {edit(lit->first, lit->second - lit->first, *spelled, "replace-token", pass)});
     return addSite(lit->first, "token", std::move(s));
   }
 
@@ -1495,21 +1576,50 @@ private:
     if (auto c = dyn_cast<arith::CmpIOp>(op)) {
       using P = arith::CmpIPredicate;
       switch (c.getPredicate()) {
-      case P::slt: case P::ult: sym = "<", swapped = ">"; break;
-      case P::sle: case P::ule: sym = "<=", swapped = ">="; break;
-      case P::sgt: case P::ugt: sym = ">", swapped = "<"; break;
-      case P::sge: case P::uge: sym = ">=", swapped = "<="; break;
-      case P::eq: sym = swapped = "=="; break;
-      case P::ne: sym = swapped = "!="; break;
+      case P::slt:
+      case P::ult:
+        sym = "<", swapped = ">";
+        break;
+      case P::sle:
+      case P::ule:
+        sym = "<=", swapped = ">=";
+        break;
+      case P::sgt:
+      case P::ugt:
+        sym = ">", swapped = "<";
+        break;
+      case P::sge:
+      case P::uge:
+        sym = ">=", swapped = "<=";
+        break;
+      case P::eq:
+        sym = swapped = "==";
+        break;
+      case P::ne:
+        sym = swapped = "!=";
+        break;
       }
     } else {
       using P = arith::CmpFPredicate;
       switch (cast<arith::CmpFOp>(op).getPredicate()) {
-      case P::OLT: case P::ULT: sym = "<", swapped = ">"; break;
-      case P::OLE: case P::ULE: sym = "<=", swapped = ">="; break;
-      case P::OGT: case P::UGT: sym = ">", swapped = "<"; break;
-      case P::OGE: case P::UGE: sym = ">=", swapped = "<="; break;
-      default: return false;
+      case P::OLT:
+      case P::ULT:
+        sym = "<", swapped = ">";
+        break;
+      case P::OLE:
+      case P::ULE:
+        sym = "<=", swapped = ">=";
+        break;
+      case P::OGT:
+      case P::UGT:
+        sym = ">", swapped = "<";
+        break;
+      case P::OGE:
+      case P::UGE:
+        sym = ">=", swapped = "<=";
+        break;
+      default:
+        return false;
       }
     }
     // The left-hand side changed: not a token's edit.
@@ -1524,9 +1634,9 @@ private:
         if (d && d->hasAttr("kfix.repaired"))
           return true;
         if (!d || !od)
-          return a == b || (isa<BlockArgument>(a) && isa<BlockArgument>(b) &&
-                            cast<BlockArgument>(a).getArgNumber() ==
-                                cast<BlockArgument>(b).getArgNumber());
+          return a == b ||
+                 (isa<BlockArgument>(a) && isa<BlockArgument>(b) &&
+                  cast<BlockArgument>(a).getArgNumber() == cast<BlockArgument>(b).getArgNumber());
         return sameAs(d, od, 1);
       };
       Value l = op->getOperand(0), r = op->getOperand(1);
@@ -1612,10 +1722,14 @@ private:
     if (p >= t.size() || !llvm::StringRef("xyz").contains(t[p]) || isIdent(t[p + 1]))
       return false;
     gpu::Dimension d;
-    if (auto g = dyn_cast<gpu::ThreadIdOp>(op)) d = g.getDimension();
-    else if (auto g = dyn_cast<gpu::BlockIdOp>(op)) d = g.getDimension();
-    else if (auto g = dyn_cast<gpu::BlockDimOp>(op)) d = g.getDimension();
-    else d = cast<gpu::GridDimOp>(op).getDimension();
+    if (auto g = dyn_cast<gpu::ThreadIdOp>(op))
+      d = g.getDimension();
+    else if (auto g = dyn_cast<gpu::BlockIdOp>(op))
+      d = g.getDimension();
+    else if (auto g = dyn_cast<gpu::BlockDimOp>(op))
+      d = g.getDimension();
+    else
+      d = cast<gpu::GridDimOp>(op).getDimension();
     std::string nd = stringifyDimension(d).str();
     if (nd == std::string(1, t[p]))
       return true;
@@ -1725,9 +1839,11 @@ private:
       std::string name = cast<StringAttr>(names[i]).getValue().str();
       // `__shared__ T name[..][..]`
       size_t p = std::string::npos;
-      for (size_t q = t.find("__shared__"); q != std::string::npos; q = t.find("__shared__", q + 1)) {
+      for (size_t q = t.find("__shared__"); q != std::string::npos;
+           q = t.find("__shared__", q + 1)) {
         size_t semi = t.find(';', q);
-        for (size_t r = t.find(name, q); r != std::string::npos && r < semi; r = t.find(name, r + 1))
+        for (size_t r = t.find(name, q); r != std::string::npos && r < semi;
+             r = t.find(name, r + 1))
           if (!isIdent(t[r - 1]) && !isIdent(t[r + name.size()])) {
             p = r + name.size();
             break;
@@ -1750,13 +1866,15 @@ private:
           llvm::StringRef ext = llvm::StringRef(t).slice(p + 1, c).trim();
           bool names = false;
           for (size_t k = 0; k < ext.size(); ++k)
-            if (isIdent(ext[k]) && !std::isdigit((unsigned char)ext[k]) && (k == 0 || !isIdent(ext[k - 1])))
+            if (isIdent(ext[k]) && !std::isdigit((unsigned char)ext[k]) &&
+                (k == 0 || !isIdent(ext[k - 1])))
               names = true;
           if (names) {
             if (!editedDefs.count(pass.str()))
               return false;
           } else {
-            es.push_back(edit(p + 1, c - p - 1, std::to_string(nt.getDimSize(d)), "replace-token", pass));
+            es.push_back(
+                edit(p + 1, c - p - 1, std::to_string(nt.getDimSize(d)), "replace-token", pass));
           }
         }
         p = c + 1;
@@ -1832,12 +1950,14 @@ private:
         rest = rest.take_front(cm).rtrim().rtrim(';').rtrim();
       rest = rest.trim("() ");
       llvm::StringRef lit = rest;
-      while (!rest.empty() && llvm::StringRef("uUlLfF").contains(rest.back()) &&
-             !(rest.size() > 1 && rest.starts_with("0x") && std::isxdigit((unsigned char)rest.back())))
+      while (
+          !rest.empty() && llvm::StringRef("uUlLfF").contains(rest.back()) &&
+          !(rest.size() > 1 && rest.starts_with("0x") && std::isxdigit((unsigned char)rest.back())))
         rest = rest.drop_back();
       if (rest.empty() || !(std::isdigit((unsigned char)rest[0]) || rest[0] == '-'))
         continue;
-      if (!llvm::all_of(rest.drop_front(rest[0] == '-'), [](char ch) { return isIdent(ch) || ch == '.'; }))
+      if (!llvm::all_of(rest.drop_front(rest[0] == '-'),
+                        [](char ch) { return isIdent(ch) || ch == '.'; }))
         continue;
       size_t off = rest.data() - src.text.data();
       (void)lit;
@@ -2025,10 +2145,18 @@ private:
     std::vector<SourceEdit> es;
     llvm::StringRef fn;
     switch (sh.getMode()) {
-    case gpu::ShuffleMode::XOR: fn = "__shfl_xor_sync"; break;
-    case gpu::ShuffleMode::DOWN: fn = "__shfl_down_sync"; break;
-    case gpu::ShuffleMode::UP: fn = "__shfl_up_sync"; break;
-    case gpu::ShuffleMode::IDX: fn = "__shfl_sync"; break;
+    case gpu::ShuffleMode::XOR:
+      fn = "__shfl_xor_sync";
+      break;
+    case gpu::ShuffleMode::DOWN:
+      fn = "__shfl_down_sync";
+      break;
+    case gpu::ShuffleMode::UP:
+      fn = "__shfl_up_sync";
+      break;
+    case gpu::ShuffleMode::IDX:
+      fn = "__shfl_sync";
+      break;
     }
     if (sh.getMode() != orig.getMode())
       es.push_back(edit(*o, name.size(), fn.str(), "replace-token", pass));
@@ -2043,7 +2171,8 @@ private:
         es.push_back(edit(b, e - b, text, "replace-token", pass));
     };
     if (maskOf(sh) != maskOf(orig)) {
-      std::string m = maskOf(sh) ? llvm::formatv("{0:x}", *maskOf(sh)).str() : fullMaskSpelling(src);
+      std::string m =
+          maskOf(sh) ? llvm::formatv("{0:x}", *maskOf(sh)).str() : fullMaskSpelling(src);
       replaceArg(0, m);
     }
     auto changed = [&](Value v) {
@@ -2171,7 +2300,8 @@ private:
     // stores (statements).
     Operation *inner = nullptr;
     for (Operation &x : ifOp.getThenRegion().front())
-      if (isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp>(x) && fileLoc(x.getLoc(), base)) {
+      if (isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp>(x) &&
+          fileLoc(x.getLoc(), base)) {
         inner = &x;
         break;
       }
@@ -2331,8 +2461,7 @@ private:
           size_t b0 = t.find(oldCond, s1 + 1);
           if (b0 != std::string::npos && b0 < s2) {
             Site s;
-            s.alternatives.push_back(
-                {edit(b0 + oldCond.size(), 0, newMid, "regenerate", pass)});
+            s.alternatives.push_back({edit(b0 + oldCond.size(), 0, newMid, "regenerate", pass)});
             covered.insert(f);
             return addSite(*o, "for", std::move(s));
           }
@@ -2433,7 +2562,8 @@ private:
       char c = t[i];
       if (llvm::StringRef(",;?:{}").contains(c))
         return true;
-      if ((c == '&' || c == '|') && ((i + 1 < t.size() && t[i + 1] == c) || (i > 0 && t[i - 1] == c)))
+      if ((c == '&' || c == '|') &&
+          ((i + 1 < t.size() && t[i + 1] == c) || (i > 0 && t[i - 1] == c)))
         return true;
       return false;
     };
@@ -2495,9 +2625,8 @@ private:
 };
 
 std::string applyEdits(const std::string &text, std::vector<SourceEdit> edits, bool &ok) {
-  std::stable_sort(edits.begin(), edits.end(), [](const SourceEdit &a, const SourceEdit &b) {
-    return a.offset < b.offset;
-  });
+  std::stable_sort(edits.begin(), edits.end(),
+                   [](const SourceEdit &a, const SourceEdit &b) { return a.offset < b.offset; });
   std::string out;
   size_t pos = 0;
   ok = true;
@@ -2550,8 +2679,9 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
     d.reason = std::move(why);
     d.source = regenerated;
     d.edits.clear();
-    d.diff = orig.empty() ? "" : unifiedDiff(orig, regenerated, llvm::sys::path::filename(s.candidatePath),
-                                             "repaired.cu");
+    d.diff = orig.empty() ? ""
+                          : unifiedDiff(orig, regenerated,
+                                        llvm::sys::path::filename(s.candidatePath), "repaired.cu");
     d.changedLines = changedLineCount(orig, regenerated);
     d.unchangedIdentical = false; // a regeneration keeps no line by design
     if (std::string no = regenerated.empty() ? "" : gate.check(regenerated); !no.empty()) {
@@ -2625,9 +2755,9 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
       return out;
     };
     for (auto v : {without(true), without(false)})
-      if (v.size() != es.size() &&
-          std::find_if(candidates.begin(), candidates.end(), [&](auto &c) { return c.size() == v.size(); }) ==
-              candidates.end())
+      if (v.size() != es.size() && std::find_if(candidates.begin(), candidates.end(), [&](auto &c) {
+                                     return c.size() == v.size();
+                                   }) == candidates.end())
         candidates.push_back(v);
     candidates.push_back(std::move(es));
   }
@@ -2692,7 +2822,8 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
       if (!had.count(h))
         added.push_back(h);
     if (!added.empty()) {
-      lastError = "the patched file includes " + llvm::join(added, ", ") + ", which the original does not";
+      lastError =
+          "the patched file includes " + llvm::join(added, ", ") + ", which the original does not";
       continue;
     }
     if (std::string no = gate.check(t.text); !no.empty()) {
@@ -2712,7 +2843,8 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
     for (const SourceEdit &e : t.edits)
       if (e.length || (e.offset < orig.size() && orig[e.offset] != '\n' &&
                        e.offset != src.lineBegin(src.lineOf(e.offset))))
-        for (unsigned l = src.lineOf(e.offset); l <= src.lineOf(e.offset + (e.length ? e.length - 1 : 0)); ++l)
+        for (unsigned l = src.lineOf(e.offset);
+             l <= src.lineOf(e.offset + (e.length ? e.length - 1 : 0)); ++l)
           touched.insert(l);
     d.unchangedIdentical = removed <= touched.size();
     gate.finish(d);

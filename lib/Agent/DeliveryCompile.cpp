@@ -75,8 +75,8 @@ llvm::json::Value CompileCheck::toJSON() const {
     o["log"] = delivered ? delivered->log : "";
     break;
   case Verdict::NotApplicable:
-    o["reason"] = "the original does not compile under " + tool + " either: " +
-                  original.firstError();
+    o["reason"] =
+        "the original does not compile under " + tool + " either: " + original.firstError();
     o["log"] = original.log;
     break;
   case Verdict::Unavailable:
@@ -108,7 +108,8 @@ DeliveryCompileGate::DeliveryCompileGate(Session &s, const DeliveryOptions &opts
   originalHeaders = includedHeaders(original);
   unsigned cc = s.executor ? s.executor->computeCapability() : 0;
   bool gpu = s.executor && s.executor->name() == "cuda";
-  unsigned set = unsigned(opts.compilers.value_or(gpu ? CheckCompilers::All : CheckCompilers::None));
+  unsigned set =
+      unsigned(opts.compilers.value_or(gpu ? CheckCompilers::All : CheckCompilers::None));
   if (original.empty() || !set)
     return;
   copts.computeCapability = cc ? cc : 90;
@@ -135,8 +136,8 @@ std::string DeliveryCompileGate::check(const std::string &text) {
     t.check.delivered = t.compiler->compile(text, copts);
     if (!t.check.delivered->ok()) {
       ++t.check.rejectedCandidates;
-      return "does not compile under " + t.check.tool + " (the original does): " +
-             t.check.delivered->firstError();
+      return "does not compile under " + t.check.tool +
+             " (the original does): " + t.check.delivered->firstError();
     }
   }
   return "";

@@ -232,8 +232,8 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   vo.keepFailingCases = 8;
   vo.checkDeterminism = opts.full;
   vo.caseCache = s.caseCache.get();
-  d.validation = validate(t, *s.executor, candidate, s.reference ? *s.reference : mlir::ModuleOp(),
-                          vo);
+  d.validation =
+      validate(t, *s.executor, candidate, s.reference ? *s.reference : mlir::ModuleOp(), vo);
   const ValidationResult &v = d.validation;
   d.evaluations = 1;
   d.compileMs = v.candidateCompileMs + v.referenceCompileMs;
@@ -571,7 +571,11 @@ std::string kfix::renderDiagnosisText(const Session &s, const Diagnosis &d) {
   llvm::raw_string_ostream os(out);
   const auto &task = s.task;
   os << "task " << task.name << " (" << s.candidatePath << ", target " << s.executor->name()
-     << "): " << (d.error ? "ERROR" : d.passed ? "PASS" : "FAIL") << "\n";
+     << "): "
+     << (d.error    ? "ERROR"
+         : d.passed ? "PASS"
+                    : "FAIL")
+     << "\n";
   if (d.error) {
     os << "  " << d.validation.error << "\n";
     return out;
@@ -597,19 +601,16 @@ std::string kfix::renderDiagnosisText(const Session &s, const Diagnosis &d) {
   os << "\nwhere the outputs are wrong:\n";
   for (const CaseResult &c : d.validation.cases)
     for (const OutputResult &o : c.outputs)
-      os << llvm::formatv("  {0,-24} {1,-8} {2}\n", bindingsToString(c.sizes, task.sizeNames),
-                          o.param,
-                          o.stats.pass()
-                              ? std::string("ok")
-                              : llvm::formatv("{0} of {1} wrong, max abs err {2:g}{3}",
-                                              o.stats.mismatches, o.stats.numel,
-                                              o.stats.maxAbsErr,
-                                              o.stats.unwritten
-                                                  ? llvm::formatv(", {0} never written",
-                                                                  o.stats.unwritten)
-                                                        .str()
-                                                  : "")
-                                    .str());
+      os << llvm::formatv(
+          "  {0,-24} {1,-8} {2}\n", bindingsToString(c.sizes, task.sizeNames), o.param,
+          o.stats.pass()
+              ? std::string("ok")
+              : llvm::formatv("{0} of {1} wrong, max abs err {2:g}{3}", o.stats.mismatches,
+                              o.stats.numel, o.stats.maxAbsErr,
+                              o.stats.unwritten
+                                  ? llvm::formatv(", {0} never written", o.stats.unwritten).str()
+                                  : "")
+                    .str());
   const sig::Signature &sg = d.signature;
   os << "\nsignature:\n  pattern " << sg.pattern << ", magnitude " << sg.magnitude;
   if (sg.nondeterministic)
@@ -668,7 +669,9 @@ llvm::json::Value kfix::diagnosisToJSON(const Session &s, const Diagnosis &d) {
       {"task", s.task.name},
       {"candidate", s.candidatePath},
       {"target", s.executor->name()},
-      {"verdict", d.error ? "error" : d.passed ? "pass" : "fail"},
+      {"verdict", d.error    ? "error"
+                  : d.passed ? "pass"
+                             : "fail"},
       {"summary", d.summary},
       {"measure", d.measure},
       {"signature", d.signatureJSON},

@@ -246,7 +246,8 @@ std::vector<EditSite> EditPlanner::sitesFor(const SearchState &state) {
     auto ops = opsAt(module, r.loc, r.op);
     if (llvm::none_of(ops, [](Operation *o) { return !o->hasAttr("kfix.repaired"); }))
       continue;
-    auto it = llvm::find_if(sites, [&](const EditSite &s) { return s.loc == r.loc && s.op == r.op; });
+    auto it =
+        llvm::find_if(sites, [&](const EditSite &s) { return s.loc == r.loc && s.op == r.op; });
     EditSite inherited = r;
     inherited.weight *= 0.9;
     inherited.origin += " of the kernel as given";
@@ -255,7 +256,8 @@ std::vector<EditSite> EditPlanner::sitesFor(const SearchState &state) {
     else if (it->weight < inherited.weight)
       *it = inherited;
   }
-  llvm::stable_sort(sites, [](const EditSite &a, const EditSite &b) { return a.weight > b.weight; });
+  llvm::stable_sort(sites,
+                    [](const EditSite &a, const EditSite &b) { return a.weight > b.weight; });
   if (sites.size() > opts.maxSites + 2)
     sites.resize(opts.maxSites + 2);
   return sites;
@@ -377,9 +379,8 @@ std::vector<Action> EditPlanner::pairs(const SearchState &state,
         for (auto &[b, sb] : best[j]) {
           Action act = editAction({a, b});
           act.score = sa * sb;
-          act.rationale += llvm::formatv(" (a pair: {0} and {1})", sites[i].origin,
-                                         sites[j].origin)
-                               .str();
+          act.rationale +=
+              llvm::formatv(" (a pair: {0} and {1})", sites[i].origin, sites[j].origin).str();
           if (seen.insert(act.describe()).second)
             out.push_back(std::move(act));
         }
@@ -436,8 +437,8 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
   return out;
 }
 
-void KBThenEditsPlanner::observe(const Action &a, const Evaluation &before,
-                                 const Evaluation &after, bool kept) {
+void KBThenEditsPlanner::observe(const Action &a, const Evaluation &before, const Evaluation &after,
+                                 bool kept) {
   kb->observe(a, before, after, kept);
   edits->observe(a, before, after, kept);
 }

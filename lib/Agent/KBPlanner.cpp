@@ -9,8 +9,8 @@
 using namespace kfix;
 
 std::vector<Action> kfix::instantiateRepair(const RepairTemplate &t, const PlannerContext &ctx,
-                                           unsigned maxSites, unsigned maxVariants,
-                                           unsigned maxActions) {
+                                            unsigned maxSites, unsigned maxVariants,
+                                            unsigned maxActions) {
   // Each option's candidate values. Options whose template value is a
   // placeholder vary fastest (sites, ops, parameters); options with plain
   // alternatives vary slowest, best alternative first.
@@ -126,8 +126,8 @@ std::vector<Action> KBPlanner::propose(const SearchState &state,
   for (auto [rank, pick] : llvm::enumerate(chosen)) {
     auto [entry, score] = pick;
     for (const RepairTemplate &t : entry->repairs) {
-      auto actions = instantiateRepair(t, ctx, opts.maxSites, opts.maxVariants,
-                                       opts.maxActionsPerRepair);
+      auto actions =
+          instantiateRepair(t, ctx, opts.maxSites, opts.maxVariants, opts.maxActionsPerRepair);
       for (auto [i, a] : llvm::enumerate(actions)) {
         a.kbEntry = entry->id;
         a.score = score - 0.001 * i;

@@ -52,12 +52,10 @@ llm::ActionSchema kfix::actionSchemaFromKB(const KnowledgeBase &kb) {
 
 LLMPlannerAdapter::LLMPlannerAdapter(std::unique_ptr<llm::LLMClient> client,
                                      const KnowledgeBase &kb, std::string kernelName)
-    : client(std::move(client)), planner(*this->client), kb(kb),
-      kernelName(std::move(kernelName)), schema(actionSchemaFromKB(kb)) {}
+    : client(std::move(client)), planner(*this->client), kb(kb), kernelName(std::move(kernelName)),
+      schema(actionSchemaFromKB(kb)) {}
 
-uint64_t LLMPlannerAdapter::promptTokens() const {
-  return client->getTotalUsage().promptTokens;
-}
+uint64_t LLMPlannerAdapter::promptTokens() const { return client->getTotalUsage().promptTokens; }
 uint64_t LLMPlannerAdapter::completionTokens() const {
   return client->getTotalUsage().completionTokens;
 }
@@ -144,8 +142,8 @@ std::vector<Action> LLMPlannerAdapter::propose(const SearchState &state,
   return {out};
 }
 
-void LLMPlannerAdapter::observe(const Action &a, const Evaluation &before,
-                                const Evaluation &after, bool kept) {
+void LLMPlannerAdapter::observe(const Action &a, const Evaluation &before, const Evaluation &after,
+                                bool kept) {
   std::string outcome = llvm::formatv("error measure {0:F4} -> {1:F4}: {2}; {3}", before.measure,
                                       after.measure, kept ? "kept" : "reverted", after.summary)
                             .str();

@@ -82,8 +82,8 @@ static std::string diagnosisSection(const Diagnosis &d, llvm::StringRef label,
     html += svg + "\n";
   }
   if (d.grids.empty())
-    html += "<p>(no mismatch map: " + std::string(d.passed ? "every element matches" : "no values kept") +
-            ")</p>\n";
+    html += "<p>(no mismatch map: " +
+            std::string(d.passed ? "every element matches" : "no values kept") + ")</p>\n";
   return html;
 }
 
@@ -164,7 +164,8 @@ bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef d
     summary.push_back("accepted by the loop, rejected by the integrity gate: " + g);
   if (r.search.best)
     for (const Action &a : r.search.best->path)
-      summary.push_back("repair: " + a.describe() + (a.kbEntry.empty() ? "" : " [kb " + a.kbEntry + "]"));
+      summary.push_back("repair: " + a.describe() +
+                        (a.kbEntry.empty() ? "" : " [kb " + a.kbEntry + "]"));
   if (delivery)
     summary.push_back(
         delivery->mode == "patch"
@@ -207,11 +208,11 @@ bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef d
             if (a.pass == e.pass)
               why = a.describe() + (a.kbEntry.empty() ? "" : " [kb " + a.kbEntry + "]") +
                     (a.rationale.empty() ? "" : ": " + a.rationale);
-        html += llvm::formatv("<li>{0}:{1}: {2} <code>{3}</code> from {4}</li>\n",
-                              htmlEscape(base), e.line, htmlEscape(e.kind),
-                              htmlEscape(llvm::StringRef(e.text).trim()),
-                              htmlEscape(why.empty() ? e.pass : why))
-                    .str();
+        html +=
+            llvm::formatv("<li>{0}:{1}: {2} <code>{3}</code> from {4}</li>\n", htmlEscape(base),
+                          e.line, htmlEscape(e.kind), htmlEscape(llvm::StringRef(e.text).trim()),
+                          htmlEscape(why.empty() ? e.pass : why))
+                .str();
       }
       html += "</ul>\n";
     } else if (delivery) {

@@ -212,7 +212,6 @@ std::vector<std::string> contractShapes(const PlannerContext &c, llvm::StringRef
   return {llvm::join(buffers, ";")};
 }
 
-
 /// The declared shapes (`{buffer-shapes}`) that some access of the candidate
 /// contradicts (IndexLayout.h), most issues first.
 std::vector<std::string> layoutMismatches(const PlannerContext &c, llvm::StringRef) {
@@ -259,8 +258,7 @@ std::vector<std::string> launchBlockText(const PlannerContext &c, llvm::StringRe
   auto b = launchBlock(c);
   if (!b)
     return {};
-  return {std::to_string((*b)[0]) + "x" + std::to_string((*b)[1]) + "x" +
-          std::to_string((*b)[2])};
+  return {std::to_string((*b)[0]) + "x" + std::to_string((*b)[1]) + "x" + std::to_string((*b)[2])};
 }
 
 /// `FROM:TO` for integer constants that a tile-shaped index uses with a
@@ -329,9 +327,8 @@ std::vector<std::string> tileConstants(const PlannerContext &c, llvm::StringRef)
       // K equal to another dimension's block size is a thread-dimension
       // mix-up (blockIdx.x * ROWS + threadIdx.x for (32, ROWS) blocks).
       unsigned d = static_cast<unsigned>(bid ? bid.getDimension() : mlir::gpu::Dimension::x);
-      bool otherDim = k && llvm::any_of(llvm::seq(0u, 3u), [&](unsigned e) {
-                        return e != d && (*block)[e] == *k;
-                      });
+      bool otherDim = k && llvm::any_of(llvm::seq(0u, 3u),
+                                        [&](unsigned e) { return e != d && (*block)[e] == *k; });
       if (bid && k && !otherDim)
         add(offsets, *k, d);
     }
@@ -341,10 +338,9 @@ std::vector<std::string> tileConstants(const PlannerContext &c, llvm::StringRef)
 }
 
 void registerBuiltins() {
-  registerPlaceholder("ops", "source locations of the ops named in the argument (comma-separated)",
-                      [](const PlannerContext &c, llvm::StringRef arg) {
-                        return findOpSites(c.module, arg, 12);
-                      });
+  registerPlaceholder(
+      "ops", "source locations of the ops named in the argument (comma-separated)",
+      [](const PlannerContext &c, llvm::StringRef arg) { return findOpSites(c.module, arg, 12); });
   registerPlaceholder("int-params", "C names of the kernel's integer scalar parameters",
                       [](const PlannerContext &c, llvm::StringRef) {
                         return scalarParams(c.module, isIntegerScalar);
@@ -353,12 +349,11 @@ void registerBuiltins() {
                       [](const PlannerContext &c, llvm::StringRef) {
                         return scalarParams(c.module, isFloatScalar);
                       });
-  registerPlaceholder("buffer-shapes",
-                      "each buffer parameter as NAME[d0][d1]... with the task's shape written "
-                      "over the kernel's scalar parameters (argument: outputs | inputs)",
-                      [](const PlannerContext &c, llvm::StringRef which) {
-                        return bufferShapes(c, which, false);
-                      });
+  registerPlaceholder(
+      "buffer-shapes",
+      "each buffer parameter as NAME[d0][d1]... with the task's shape written "
+      "over the kernel's scalar parameters (argument: outputs | inputs)",
+      [](const PlannerContext &c, llvm::StringRef which) { return bufferShapes(c, which, false); });
   registerPlaceholder("contract-shapes",
                       "every buffer as NAME[d0][d1]... over the kernel's scalar parameters, "
                       "all in one value separated by ';', '?' for a dimension no parameter "
@@ -374,18 +369,16 @@ void registerBuiltins() {
                       "FROM:TO for tile-size constants that disagree with the launch's block "
                       "size in a loop step or block offset (loop steps first)",
                       tileConstants);
-  registerPlaceholder("off-by-one-sites",
-                      "comparisons and loops an off-by-one edit could fix, nearest to the "
-                      "diagnosed sites first (kfix-repair-off-by-one)",
-                      [](const PlannerContext &c, llvm::StringRef) {
-                        return offByOneSites(c.module, c.sites, 8);
-                      });
-  registerPlaceholder("store-sites",
-                      "stores to kernel buffers (and to locals at the diagnosed sites), "
-                      "diagnosed sites first",
-                      [](const PlannerContext &c, llvm::StringRef) {
-                        return storeSites(c.module, c.sites, 4);
-                      });
+  registerPlaceholder(
+      "off-by-one-sites",
+      "comparisons and loops an off-by-one edit could fix, nearest to the "
+      "diagnosed sites first (kfix-repair-off-by-one)",
+      [](const PlannerContext &c, llvm::StringRef) { return offByOneSites(c.module, c.sites, 8); });
+  registerPlaceholder(
+      "store-sites",
+      "stores to kernel buffers (and to locals at the diagnosed sites), "
+      "diagnosed sites first",
+      [](const PlannerContext &c, llvm::StringRef) { return storeSites(c.module, c.sites, 4); });
 }
 
 void ensureBuiltins() {
@@ -394,8 +387,7 @@ void ensureBuiltins() {
 }
 } // namespace
 
-void kfix::registerPlaceholder(llvm::StringRef name, llvm::StringRef help,
-                               PlaceholderExpander fn) {
+void kfix::registerPlaceholder(llvm::StringRef name, llvm::StringRef help, PlaceholderExpander fn) {
   registry()[name.str()] = {help.str(), std::move(fn)};
 }
 
@@ -435,7 +427,7 @@ bool kfix::parsePlaceholder(llvm::StringRef value, llvm::StringRef &name, llvm::
 }
 
 std::vector<std::string> kfix::findOpSites(mlir::ModuleOp module, llvm::StringRef names,
-                                          unsigned max) {
+                                           unsigned max) {
   llvm::SmallVector<llvm::StringRef> wanted;
   names.split(wanted, ',');
   std::vector<std::string> out;

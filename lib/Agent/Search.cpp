@@ -42,9 +42,7 @@ std::string Action::describe() const {
   return s;
 }
 
-std::string Action::pipeline() const {
-  return "builtin.module(gpu.module(" + describe() + "))";
-}
+std::string Action::pipeline() const { return "builtin.module(gpu.module(" + describe() + "))"; }
 
 llvm::json::Value Action::toJSON() const {
   llvm::json::Object o{{"kind", kind == Pass ? "pass" : "patch"}, {"describe", describe()}};
@@ -71,18 +69,20 @@ llvm::json::Value Evaluation::toJSON() const {
   llvm::json::Array s;
   for (auto &x : sites)
     s.push_back(x);
-  return llvm::json::Object{{"passed", passed},     {"error", error},
-                            {"measure", measure},   {"summary", summary},
-                            {"sites", std::move(s)}, {"evaluations", evaluations},
+  return llvm::json::Object{{"passed", passed},        {"error", error},
+                            {"measure", measure},      {"summary", summary},
+                            {"sites", std::move(s)},   {"evaluations", evaluations},
                             {"compile_ms", compileMs}, {"run_ms", runMs},
-                            {"compiles", compiles},
-                            {"compile_cache_hits", compileCacheHits}};
+                            {"compiles", compiles},    {"compile_cache_hits", compileCacheHits}};
 }
 
 llvm::json::Value StepRecord::toJSON() const {
-  llvm::json::Object o{{"iteration", iteration}, {"action", action.toJSON()},
-                       {"outcome", outcome},     {"error_before", errorBefore},
-                       {"error_after", errorAfter}, {"ms", ms},
+  llvm::json::Object o{{"iteration", iteration},
+                       {"action", action.toJSON()},
+                       {"outcome", outcome},
+                       {"error_before", errorBefore},
+                       {"error_after", errorAfter},
+                       {"ms", ms},
                        {"note", note}};
   llvm::json::Object split;
   for (auto [name, v] : {std::pair<const char *, double>{"apply", applyMs},
@@ -123,8 +123,7 @@ std::string &kfix::lastActionWarnings() {
   return w;
 }
 
-OwningOpRef<ModuleOp> kfix::applyAction(ModuleOp module, const Action &action,
-                                        std::string &error,
+OwningOpRef<ModuleOp> kfix::applyAction(ModuleOp module, const Action &action, std::string &error,
                                         llvm::ArrayRef<std::string> onlyKernels) {
   OwningOpRef<ModuleOp> clone(cast<ModuleOp>(module->clone()));
   lastActionWarnings().clear();
@@ -444,7 +443,7 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
         entry.proposed = true;
         if (!planner.stopReason().empty() && more.empty())
           return finish(planner.stopReason() == "budget-tokens" ? "budget-tokens"
-                                                                 : "planner-stopped");
+                                                                : "planner-stopped");
         if (more.empty())
           break;
         for (Action &a : more)
@@ -623,9 +622,9 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
         }
       } else {
         rec.outcome = "reverted";
-        rec.note = child->eval.error ? "the candidate broke: " + child->eval.summary
-                   : rec.note.empty()    ? child->eval.summary
-                                         : rec.note + ": " + child->eval.summary;
+        rec.note = child->eval.error  ? "the candidate broke: " + child->eval.summary
+                   : rec.note.empty() ? child->eval.summary
+                                      : rec.note + ": " + child->eval.summary;
         // A failed edit of an enumeration is expected: only budgets bound those.
         if (!action.enumerated) {
           if (child->eval.error || child->eval.measure > state.eval.measure * 1.001)

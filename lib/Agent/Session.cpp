@@ -36,8 +36,7 @@ std::vector<std::string> Session::protectedFiles() const {
   return p;
 }
 
-std::unique_ptr<Session> kfix::openSession(llvm::StringRef taskPath,
-                                           llvm::StringRef candidatePath,
+std::unique_ptr<Session> kfix::openSession(llvm::StringRef taskPath, llvm::StringRef candidatePath,
                                            llvm::StringRef target, SessionError &err) {
   auto s = std::make_unique<Session>();
   auto task = loadManifest(taskPath);
@@ -60,8 +59,8 @@ std::unique_ptr<Session> kfix::openSession(llvm::StringRef taskPath,
     return nullptr;
   }
   if (s->candidatePath == s->task.source) {
-    s->original = mlir::OwningOpRef<mlir::ModuleOp>(
-        llvm::cast<mlir::ModuleOp>(s->candidate.get()->clone()));
+    s->original =
+        mlir::OwningOpRef<mlir::ModuleOp>(llvm::cast<mlir::ModuleOp>(s->candidate.get()->clone()));
   } else {
     s->original = loadKernelModule(*s->ctx, s->task.source, s->task.candidateKernels(), e);
     if (!s->original) {

@@ -27,16 +27,14 @@ using namespace kfix::bench;
 // Tasks
 //===----------------------------------------------------------------------===//
 
-llvm::Expected<BenchTask> bench::readBenchTask(llvm::StringRef taskPath,
-                                               llvm::StringRef rootDir) {
+llvm::Expected<BenchTask> bench::readBenchTask(llvm::StringRef taskPath, llvm::StringRef rootDir) {
   auto buf = llvm::MemoryBuffer::getFile(taskPath);
   if (!buf)
     return llvm::createStringError(buf.getError(), "%s: %s", taskPath.str().c_str(),
                                    buf.getError().message().c_str());
   auto json = kfix::parseBoundedJSON((*buf)->getBuffer());
   if (!json)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s",
-                                   taskPath.str().c_str(),
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s", taskPath.str().c_str(),
                                    llvm::toString(json.takeError()).c_str());
   BenchTask t;
   t.path = taskPath.str();
@@ -138,8 +136,8 @@ llvm::Expected<std::vector<BenchTask>> bench::loadSubset(llvm::StringRef dir,
     llvm::SmallString<256> p(dir);
     llvm::sys::path::append(p, e, "task.json");
     if (!llvm::sys::fs::exists(p))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "subset entry '%s': no %s", e.c_str(), p.c_str());
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), "subset entry '%s': no %s",
+                                     e.c_str(), p.c_str());
     auto t = readBenchTask(p, dir);
     if (!t)
       return t.takeError();
@@ -193,8 +191,8 @@ static llvm::json::Array strings(const std::vector<std::string> &v) {
 llvm::json::Value TaskOutcome::toJSON() const {
   llvm::json::Array regenArr;
   for (const RegenAttempt &a : regen)
-    regenArr.push_back(llvm::json::Object{
-        {"outcome", a.outcome}, {"detail", a.detail}, {"tokens", a.tokens}});
+    regenArr.push_back(
+        llvm::json::Object{{"outcome", a.outcome}, {"detail", a.detail}, {"tokens", a.tokens}});
   llvm::json::Object o{{"id", task.id},
                        {"task", task.path},
                        {"name", task.name},
@@ -363,8 +361,8 @@ TaskOutcome bench::runTaskIsolated(const BenchTask &task, const BenchOptions &op
   }
   std::string resultFile = outcomePath(outDir);
   llvm::sys::fs::remove(resultFile);
-  double limit = opts.taskTimeoutSec > 0 ? opts.taskTimeoutSec
-                                         : opts.debug.budgets.timeLimitSec + 60;
+  double limit =
+      opts.taskTimeoutSec > 0 ? opts.taskTimeoutSec : opts.debug.budgets.timeLimitSec + 60;
   if (opts.regenerate.enabled && opts.taskTimeoutSec <= 0)
     limit += 120.0 * opts.regenerate.k;
   llvm::outs().flush();
@@ -400,8 +398,7 @@ TaskOutcome bench::runTaskIsolated(const BenchTask &task, const BenchOptions &op
       status = -1;
       break;
     }
-    double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     bool interrupted = opts.debug.interrupted && opts.debug.interrupted->load();
     if (secs > limit || interrupted) {
       ::kill(-pid, SIGKILL);
@@ -447,11 +444,10 @@ TaskOutcome bench::runTaskIsolated(const BenchTask &task, const BenchOptions &op
   }
   if (status == -1 || !WIFEXITED(status)) {
     out.verdict = "crash";
-    out.error = WIFSIGNALED(status)
-                    ? llvm::formatv("the task's process died of signal {0} ({1})",
-                                    WTERMSIG(status), strsignal(WTERMSIG(status)))
-                          .str()
-                    : std::string("the task's process was lost");
+    out.error = WIFSIGNALED(status) ? llvm::formatv("the task's process died of signal {0} ({1})",
+                                                    WTERMSIG(status), strsignal(WTERMSIG(status)))
+                                          .str()
+                                    : std::string("the task's process was lost");
     out.wallMs = ms;
     return out;
   }

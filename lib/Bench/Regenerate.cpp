@@ -135,9 +135,8 @@ static void judge(const BenchTask &task, const Session &orig, const BenchOptions
   vo.keepMasks = false;
   vo.keepFailingBuffers = false;
   vo.stopAtFirstFailure = true;
-  ValidationResult v =
-      validate(s->task, *s->executor, *s->candidate,
-               s->reference ? *s->reference : mlir::ModuleOp(), vo);
+  ValidationResult v = validate(s->task, *s->executor, *s->candidate,
+                                s->reference ? *s->reference : mlir::ModuleOp(), vo);
   if (v.isError()) {
     a.outcome = "compile-error";
     a.detail = v.error;

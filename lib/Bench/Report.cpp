@@ -23,9 +23,8 @@ static void add(Group &g, const TaskOutcome &o) {
     return;
   ++g.regenTasks;
   if (!o.regen.empty()) {
-    unsigned passes = llvm::count_if(o.regen, [](const RegenAttempt &a) {
-      return a.outcome == "pass";
-    });
+    unsigned passes =
+        llvm::count_if(o.regen, [](const RegenAttempt &a) { return a.outcome == "pass"; });
     g.regenPass1Sum += double(passes) / o.regen.size();
     g.regenTasksSolved += passes > 0;
   }
@@ -130,10 +129,9 @@ llvm::json::Value Summary::toJSON() const {
            {"mean_wall_ms_of_a_success", perSuccess(wallMsSolved, all.repaired)},
            {"debug_tokens", tokensDebug},
            {"debug_tokens_per_success", perSuccess(tokensDebug, all.repaired)}}},
-      {"integrity",
-       llvm::json::Object{{"tasks_with_gate_rejections", gateRejectionTasks},
-                          {"gate_rejections", gateRejections},
-                          {"gate_would_reject", gateWouldReject}}},
+      {"integrity", llvm::json::Object{{"tasks_with_gate_rejections", gateRejectionTasks},
+                                       {"gate_rejections", gateRejections},
+                                       {"gate_would_reject", gateWouldReject}}},
       {"by_bug_class", std::move(byC)},
       {"by_family", std::move(byF)},
       {"tasks", std::move(tasks)}};
@@ -256,8 +254,8 @@ std::string bench::renderMarkdown(const Summary &s) {
     if (!o.gateRejections.empty())
       what += (what.empty() ? "" : "; ") + std::string("gate rejected: ") + o.gateRejections[0];
     if (o.gateWouldReject)
-      what += (what.empty() ? "" : "; ") + std::string("gate would reject: ") +
-              o.gateWouldRejectReason;
+      what +=
+          (what.empty() ? "" : "; ") + std::string("gate would reject: ") + o.gateWouldRejectReason;
     os << "| " << mdCell(o.task.id) << " | " << mdCell(o.task.family) << " | "
        << mdCell(llvm::join(o.task.bugs, ", ")) << " | " << o.verdict << " | "
        << mdCell(o.stopReason) << " | " << o.evaluations << " | "
@@ -302,11 +300,20 @@ static std::string xmlEscape(llvm::StringRef s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    default: out += c;
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
     }
   }
   return out;
@@ -345,8 +352,8 @@ std::string bench::renderSVG(const Summary &s) {
       double p = g.passAt1();
       int w = int(p * barW + 0.5);
       int h = s.regenerate ? barH / 2 : barH;
-      os << llvm::formatv("<text x=\"{0}\" y=\"{1}\" text-anchor=\"end\">{2}</text>\n",
-                          labelW - 6, y + 13, xmlEscape(g.key));
+      os << llvm::formatv("<text x=\"{0}\" y=\"{1}\" text-anchor=\"end\">{2}</text>\n", labelW - 6,
+                          y + 13, xmlEscape(g.key));
       os << llvm::formatv("<rect x=\"{0}\" y=\"{1}\" width=\"{2}\" height=\"{3}\" "
                           "fill=\"#eef\"/>\n",
                           labelW, y + 2, barW, barH);

@@ -30,8 +30,8 @@ llvm::json::Value SiteInfo::toJSON() const {
 }
 
 std::string kfix::formatDim3(const std::array<uint32_t, 3> &d) {
-  return (llvm::Twine("(") + llvm::Twine(d[0]) + "," + llvm::Twine(d[1]) + "," +
-          llvm::Twine(d[2]) + ")")
+  return (llvm::Twine("(") + llvm::Twine(d[0]) + "," + llvm::Twine(d[1]) + "," + llvm::Twine(d[2]) +
+          ")")
       .str();
 }
 
@@ -58,9 +58,9 @@ llvm::json::Value kfix::toJSON(const Finding &f) {
       o["role"] = t.role;
     threads.push_back(std::move(o));
   }
-  llvm::json::Object o{{"kind", f.kind},        {"severity", f.severity},
-                       {"message", f.message},  {"count", f.count},
-                       {"sites", std::move(sites)}, {"threads", std::move(threads)}};
+  llvm::json::Object o{
+      {"kind", f.kind},   {"severity", f.severity},    {"message", f.message},
+      {"count", f.count}, {"sites", std::move(sites)}, {"threads", std::move(threads)}};
   if (!f.data.empty())
     o["data"] = llvm::json::Object(f.data);
   return o;

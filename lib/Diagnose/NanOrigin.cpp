@@ -11,8 +11,8 @@ void NanOriginDetector::onLaunch(std::array<uint32_t, 3>, std::array<uint32_t, 3
   seq = 0;
 }
 
-void NanOriginDetector::onCheck(int64_t site, TraceCheckKind kind, const ThreadCoord &who,
-                                int64_t, int64_t) {
+void NanOriginDetector::onCheck(int64_t site, TraceCheckKind kind, const ThreadCoord &who, int64_t,
+                                int64_t) {
   if (kind != TraceCheckKind::nan && kind != TraceCheckKind::inf)
     return;
   auto [it, inserted] = perSite.try_emplace(site);
@@ -48,9 +48,11 @@ std::vector<Finding> NanOriginDetector::findings() const {
     f.sites = {info};
     f.threads = {ThreadExample{s->first, site, "first"}};
     std::string subject = info.subject.empty() ? "an operation" : info.subject;
-    f.message = (llvm::Twine(origin ? "first " : "also: ") + what + " produced from finite "
-                 "operands by " + subject + " at " + info.loc() + " (" +
-                 formatThread(s->first) + "; " + llvm::Twine(s->count) + " time(s))")
+    f.message = (llvm::Twine(origin ? "first " : "also: ") + what +
+                 " produced from finite "
+                 "operands by " +
+                 subject + " at " + info.loc() + " (" + formatThread(s->first) + "; " +
+                 llvm::Twine(s->count) + " time(s))")
                     .str();
     f.data = llvm::json::Object{{"origin", origin}, {"order", int64_t(out.size())}};
     out.push_back(std::move(f));

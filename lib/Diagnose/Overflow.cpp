@@ -61,14 +61,13 @@ std::vector<Finding> OverflowDetector::findings() const {
     f.count = static_cast<int64_t>(n);
     f.sites = {info};
     f.threads = {ThreadExample{s->first, site, "first"}};
-    f.message = (llvm::Twine("signed 32-bit overflow in ") + subject + " at " + info.loc() +
-                 ": " + llvm::Twine(s->lhs) + " " + opSymbol(subject) + " " +
-                 llvm::Twine(s->rhs) + " = " + llvm::Twine(exact) +
-                 " does not fit (" + formatThread(s->first) + "; " + llvm::Twine(n) +
-                 " time(s)); widen an operand to 64 bits before the operation")
+    f.message = (llvm::Twine("signed 32-bit overflow in ") + subject + " at " + info.loc() + ": " +
+                 llvm::Twine(s->lhs) + " " + opSymbol(subject) + " " + llvm::Twine(s->rhs) + " = " +
+                 llvm::Twine(exact) + " does not fit (" + formatThread(s->first) + "; " +
+                 llvm::Twine(n) + " time(s)); widen an operand to 64 bits before the operation")
                     .str();
-    f.data = llvm::json::Object{
-        {"lhs", s->lhs}, {"rhs", s->rhs}, {"exact", exact}, {"op", subject}};
+    f.data =
+        llvm::json::Object{{"lhs", s->lhs}, {"rhs", s->rhs}, {"exact", exact}, {"op", subject}};
     out.push_back(std::move(f));
   }
   return out;

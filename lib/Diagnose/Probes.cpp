@@ -7,9 +7,7 @@
 
 using namespace kfix;
 
-void ProbeRecorder::onLaunch(std::array<uint32_t, 3>, std::array<uint32_t, 3>) {
-  perSite.clear();
-}
+void ProbeRecorder::onLaunch(std::array<uint32_t, 3>, std::array<uint32_t, 3>) { perSite.clear(); }
 
 void ProbeRecorder::onProbe(int64_t site, const ThreadCoord &who, double value) {
   Stats &s = perSite[site];
@@ -72,9 +70,12 @@ std::vector<Finding> ProbeRecorder::findings() const {
                  (s.nans ? ", " + llvm::Twine(s.nans) + " NaN" : llvm::Twine("")) +
                  (s.infs ? ", " + llvm::Twine(s.infs) + " Inf" : llvm::Twine("")))
                     .str();
-    f.data = llvm::json::Object{{"tag", tag},           {"min", number(s.min)},
-                                {"max", number(s.max)}, {"mean", number(mean)},
-                                {"nans", int64_t(s.nans)}, {"infs", int64_t(s.infs)},
+    f.data = llvm::json::Object{{"tag", tag},
+                                {"min", number(s.min)},
+                                {"max", number(s.max)},
+                                {"mean", number(mean)},
+                                {"nans", int64_t(s.nans)},
+                                {"infs", int64_t(s.infs)},
                                 {"samples", std::move(samples)}};
     out.push_back(std::move(f));
   }

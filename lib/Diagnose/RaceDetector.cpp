@@ -108,20 +108,18 @@ struct RaceDetector::Impl {
   /// Block sampling (RaceOptions::maxBlocks): blocks [0, head) and
   /// [tail, total) and every stride-th block in between are checked.
   uint64_t totalBlocks = 0, head = 0, tail = 0, stride = 1, checkedBlocks = 0;
-  bool sampled(uint64_t b) const {
-    return b < head || b >= tail || (b - head) % stride == 0;
-  }
+  bool sampled(uint64_t b) const { return b < head || b >= tail || (b - head) % stride == 0; }
 
   void conflict(std::map<std::tuple<int64_t, int64_t, std::string>, Conflict> &into,
-                size_t maxPairs, const Touch &earlier, TraceAccessKind earlierKind,
-                int64_t site, TraceAccessKind kind, uint64_t thread, int32_t arg,
-                int64_t linear, uint64_t epoch) {
+                size_t maxPairs, const Touch &earlier, TraceAccessKind earlierKind, int64_t site,
+                TraceAccessKind kind, uint64_t thread, int32_t arg, int64_t linear,
+                uint64_t epoch) {
     std::string what = std::string(kindName(earlierKind)) + "/" + kindName(kind);
     auto key = std::make_tuple(earlier.site, site, what);
     auto it = into.find(key);
     uint64_t tpb = std::max<uint64_t>(shape.threadsPerBlock(), 1);
-    bool sameWarp = earlier.thread / tpb == thread / tpb &&
-                    (earlier.thread % tpb) / 32 == (thread % tpb) / 32;
+    bool sameWarp =
+        earlier.thread / tpb == thread / tpb && (earlier.thread % tpb) / 32 == (thread % tpb) / 32;
     if (it == into.end()) {
       if (into.size() >= maxPairs) {
         ++droppedPairs;
@@ -246,9 +244,7 @@ void RaceDetector::onAccess(int64_t site, TraceAccessKind kind, int32_t arg, int
   }
 }
 
-bool RaceDetector::hasRace() const {
-  return !impl->shared.empty() || !impl->globalPairs.empty();
-}
+bool RaceDetector::hasRace() const { return !impl->shared.empty() || !impl->globalPairs.empty(); }
 
 std::vector<Finding> RaceDetector::findings() const {
   std::vector<Finding> out;
@@ -267,24 +263,24 @@ std::vector<Finding> RaceDetector::findings() const {
                  ThreadExample{tb, c.siteB, c.what.substr(slash + 1)}};
     std::string buffer = !b.buffer.empty() ? b.buffer : a.buffer;
     if (buffer.empty())
-      buffer = isShared ? "shared[" + std::to_string(-1 - c.arg) + "]"
-                        : "arg" + std::to_string(c.arg);
+      buffer =
+          isShared ? "shared[" + std::to_string(-1 - c.arg) + "]" : "arg" + std::to_string(c.arg);
     std::string elem = buffer + "[" + std::to_string(c.element) + "]";
     if (isShared) {
-      f.message = (llvm::Twine(c.what) + " race on shared " + elem + " between " + a.loc() +
-                   " (" + formatThread(ta) + ") and " + b.loc() + " (thread " +
-                   formatDim3(tb.tid) + ") in barrier interval " + llvm::Twine(c.epoch) +
-                   "; " + llvm::Twine(c.count) + " conflicting access(es)" +
+      f.message = (llvm::Twine(c.what) + " race on shared " + elem + " between " + a.loc() + " (" +
+                   formatThread(ta) + ") and " + b.loc() + " (thread " + formatDim3(tb.tid) +
+                   ") in barrier interval " + llvm::Twine(c.epoch) + "; " + llvm::Twine(c.count) +
+                   " conflicting access(es)" +
                    (c.allSameWarp ? "; all within one warp: relies on implicit warp "
                                     "synchrony (missing __syncwarp/__syncthreads)"
                                   : "; missing __syncthreads between them?"))
                       .str();
     } else {
-      f.message = (llvm::Twine(c.count) + " element(s) of " + buffer +
-                   " written by more than one thread without atomics, e.g. " + elem +
-                   " by " + formatThread(ta) + " at " + a.loc() + " and by " +
-                   formatThread(tb) + " at " + b.loc())
-                      .str();
+      f.message =
+          (llvm::Twine(c.count) + " element(s) of " + buffer +
+           " written by more than one thread without atomics, e.g. " + elem + " by " +
+           formatThread(ta) + " at " + a.loc() + " and by " + formatThread(tb) + " at " + b.loc())
+              .str();
     }
     f.data = llvm::json::Object{{"access", c.what},
                                 {"buffer", buffer},
@@ -317,9 +313,8 @@ std::vector<Finding> RaceDetector::findings() const {
     f.kind = "race-tracking-truncated";
     f.severity = "info";
     f.message = (llvm::Twine("race tracking hit its limits: ") + llvm::Twine(s.droppedShared) +
-                 " shared and " + llvm::Twine(s.droppedGlobal) +
-                 " global accesses untracked, " + llvm::Twine(s.droppedPairs) +
-                 " conflicts of further site pairs not reported")
+                 " shared and " + llvm::Twine(s.droppedGlobal) + " global accesses untracked, " +
+                 llvm::Twine(s.droppedPairs) + " conflicts of further site pairs not reported")
                     .str();
     f.count = s.droppedShared + s.droppedGlobal + s.droppedPairs;
     out.push_back(std::move(f));

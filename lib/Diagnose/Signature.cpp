@@ -305,9 +305,9 @@ MagnitudeRelation classifyMagnitude(const OutputCase &oc, const std::vector<uint
     int64_t R = shape[0], C = shape[1];
     // The candidate holds the C x R transpose, flattened.
     if (accept("transposed", inliers([&](int64_t f, double &w) {
-          int64_t a = f / R, b = f % R;
-          return w = r[b * C + a], true;
-        })))
+                 int64_t a = f / R, b = f % R;
+                 return w = r[b * C + a], true;
+               })))
       return rel;
   }
   // Least squares c = a r + b.
@@ -497,8 +497,7 @@ void precisionHints(const SignatureInput &in, const std::vector<CaseSignature> &
       size_t lo = std::min_element(xs.begin(), xs.end()) - xs.begin();
       size_t hi = std::max_element(xs.begin(), xs.end()) - xs.begin();
       double rho = spearman(xs, err);
-      bool grows = err[hi] > 2 * err[lo] && err[hi] > 0 &&
-                   (xs.size() == 2 ? true : rho >= 0.8);
+      bool grows = err[hi] > 2 * err[lo] && err[hi] > 0 && (xs.size() == 2 ? true : rho >= 0.8);
       if (grows && found.insert(name).second)
         hints.push_back("grows-with:" + name);
     }
@@ -603,13 +602,12 @@ Signature sig::classifyFailure(const SignatureInput &in) {
     // spread over the output rather than in a structured region.
     double typical = relCases ? relSum / double(relCases) : 0;
     if (s.magnitude == "close" && typical >= 1e-4 && typical <= 5e-2 &&
-        (s.pattern == "scattered" || s.pattern == "everything" ||
-         s.pattern == "first-k-correct"))
+        (s.pattern == "scattered" || s.pattern == "everything" || s.pattern == "first-k-correct"))
       s.precision.push_back("low-precision-accumulation");
   }
   for (const std::string &h : s.precision)
-    tags.push_back("precision:" + (h.rfind("grows-with:", 0) == 0 ? std::string("grows-with-size")
-                                                                 : h));
+    tags.push_back("precision:" +
+                   (h.rfind("grows-with:", 0) == 0 ? std::string("grows-with-size") : h));
   if (s.nondeterministic)
     tags.push_back("nondeterministic");
   return s;
@@ -639,21 +637,20 @@ llvm::json::Value Signature::toJSON() const {
       mag["offset"] = num(m.offset);
     if (m.kind == "shifted")
       mag["shift"] = m.shift;
-    caseArr.push_back(llvm::json::Object{
-        {"output", cs.output},
-        {"sizes", std::move(sizes)},
-        {"numel", cs.numel},
-        {"mismatches", cs.mismatches},
-        {"mismatch_fraction", num(cs.mismatchFraction)},
-        {"nan", cs.nanCandidate},
-        {"inf", cs.infCandidate},
-        {"nan_reference", cs.nanReference},
-        {"unwritten", cs.unwritten},
-        {"max_abs_error", num(cs.maxAbsError)},
-        {"max_rel_error", num(cs.maxRelError)},
-        {"median_rel_error", num(cs.medianRelError)},
-        {"pattern", std::move(pattern)},
-        {"magnitude", std::move(mag)}});
+    caseArr.push_back(llvm::json::Object{{"output", cs.output},
+                                         {"sizes", std::move(sizes)},
+                                         {"numel", cs.numel},
+                                         {"mismatches", cs.mismatches},
+                                         {"mismatch_fraction", num(cs.mismatchFraction)},
+                                         {"nan", cs.nanCandidate},
+                                         {"inf", cs.infCandidate},
+                                         {"nan_reference", cs.nanReference},
+                                         {"unwritten", cs.unwritten},
+                                         {"max_abs_error", num(cs.maxAbsError)},
+                                         {"max_rel_error", num(cs.maxRelError)},
+                                         {"median_rel_error", num(cs.medianRelError)},
+                                         {"pattern", std::move(pattern)},
+                                         {"magnitude", std::move(mag)}});
   }
   return llvm::json::Object{{"total", total},
                             {"mismatches", mismatches},

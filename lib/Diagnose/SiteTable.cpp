@@ -150,8 +150,8 @@ SiteTable SiteTable::build(Operation *root) {
       info.op = "count";
       info.detail = countConstruct(count);
       // Loop sites have two count ops; keep the one inside the loop body.
-      if (const SiteInfo *prev = table.lookup(info.site); prev && !prev->detail.empty() &&
-                                                          info.detail.empty())
+      if (const SiteInfo *prev = table.lookup(info.site);
+          prev && !prev->detail.empty() && info.detail.empty())
         return;
     } else if (auto probe = dyn_cast<ProbeOp>(op)) {
       info.op = "probe";

@@ -38,8 +38,9 @@ struct Definition {
 llvm::StringMap<Definition> fileConstants(llvm::ArrayRef<llvm::StringRef> lines) {
   llvm::StringMap<Definition> out;
   llvm::Regex define("^[ \t]*#[ \t]*define[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]+[-+(0-9.]");
-  llvm::Regex constant("(^|[^A-Za-z0-9_])(constexpr|const)[ \t]+[A-Za-z_][A-Za-z0-9_: <>]*"
-                       "[ \t]([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*[-+(0-9.][-+()0-9.xXa-fA-FuUlL* /]*;");
+  llvm::Regex constant(
+      "(^|[^A-Za-z0-9_])(constexpr|const)[ \t]+[A-Za-z_][A-Za-z0-9_: <>]*"
+      "[ \t]([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*[-+(0-9.][-+()0-9.xXa-fA-FuUlL* /]*;");
   for (auto [i, text] : llvm::enumerate(lines)) {
     llvm::SmallVector<llvm::StringRef> m;
     llvm::StringRef name;
@@ -98,18 +99,17 @@ void suspects::definitionModels(SuspectContext &ctx) {
       llvm::StringRef id = text.slice(i, j);
       i = j;
       auto it = constantsOf[s.file].find(id);
-      if (it == constantsOf[s.file].end() || it->second.line == s.line ||
-          !seen.insert(id).second)
+      if (it == constantsOf[s.file].end() || it->second.line == s.line || !seen.insert(id).second)
         continue;
       uses.push_back({s.file, s.kind, id.str(), s.line, s.score});
     }
   }
   for (const Use &u : uses) {
     const Definition &d = constantsOf[u.file].find(u.name)->second;
-    ctx.addAt(u.file, d.line, d.col, "#define/constexpr " + u.name, u.kind, 0.9 * u.score,
-              llvm::formatv("'{0}', used by the suspect at line {1}, is defined here", u.name,
-                            u.line)
-                  .str(),
-              /*anchor=*/nullptr);
+    ctx.addAt(
+        u.file, d.line, d.col, "#define/constexpr " + u.name, u.kind, 0.9 * u.score,
+        llvm::formatv("'{0}', used by the suspect at line {1}, is defined here", u.name, u.line)
+            .str(),
+        /*anchor=*/nullptr);
   }
 }

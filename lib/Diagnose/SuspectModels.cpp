@@ -146,7 +146,6 @@ bool suspects::loadsFrom(Value v, Value root) {
   return false;
 }
 
-
 static bool isIntegerArith(Operation *op) {
   return isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::ExtSIOp, arith::ExtUIOp,
              arith::TruncIOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::SelectOp,
@@ -155,8 +154,7 @@ static bool isIntegerArith(Operation *op) {
 
 static bool isCast(Operation *op) {
   return isa<arith::ExtFOp, arith::TruncFOp, arith::IndexCastOp, arith::IndexCastUIOp,
-             arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SIToFPOp,
-             arith::UIToFPOp>(op);
+             arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SIToFPOp, arith::UIToFPOp>(op);
 }
 
 /// file:line:col of the `__shared__` declaration of `name` in the kernel source.
@@ -283,8 +281,7 @@ static bool isSizeExpr(SuspectContext &ctx, Value v, unsigned depth) {
     return false;
   v = stripCasts(v);
   if (auto arg = dyn_cast<BlockArgument>(v))
-    return arg.getOwner()->getParentOp() == ctx.func.getOperation() &&
-           arg.getType().isIntOrIndex();
+    return arg.getOwner()->getParentOp() == ctx.func.getOperation() && arg.getType().isIntOrIndex();
   Operation *def = v.getDefiningOp();
   if (auto l = dyn_cast_or_null<memref::LoadOp>(def))
     return l.getIndices().empty() &&
@@ -326,15 +323,24 @@ static bool guardsEarlyExit(Value cond, unsigned depth = 0) {
 static arith::CmpIPredicate swapSides(arith::CmpIPredicate p) {
   using P = arith::CmpIPredicate;
   switch (p) {
-  case P::slt: return P::sgt;
-  case P::sgt: return P::slt;
-  case P::sle: return P::sge;
-  case P::sge: return P::sle;
-  case P::ult: return P::ugt;
-  case P::ugt: return P::ult;
-  case P::ule: return P::uge;
-  case P::uge: return P::ule;
-  default: return p;
+  case P::slt:
+    return P::sgt;
+  case P::sgt:
+    return P::slt;
+  case P::sle:
+    return P::sge;
+  case P::sge:
+    return P::sle;
+  case P::ult:
+    return P::ugt;
+  case P::ugt:
+    return P::ult;
+  case P::ule:
+    return P::uge;
+  case P::uge:
+    return P::ule;
+  default:
+    return p;
   }
 }
 
@@ -345,7 +351,8 @@ static bool decidesBranch(Value c, unsigned depth = 0) {
   for (Operation *u : c.getUsers()) {
     if (isa<scf::IfOp>(u) || (isa<arith::SelectOp>(u) && u->getOperand(0) == c))
       return true;
-    if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(u) && decidesBranch(u->getResult(0), depth + 1))
+    if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(u) &&
+        decidesBranch(u->getResult(0), depth + 1))
       return true;
   }
   return false;
@@ -359,7 +366,8 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
       return;
     P p = cmp.getPredicate();
     auto isInclusive = [](P q) { return q == P::sle || q == P::sge || q == P::ule || q == P::uge; };
-    bool loop = llvm::any_of(cmp->getUsers(), [](Operation *u) { return isa<scf::ConditionOp>(u); });
+    bool loop =
+        llvm::any_of(cmp->getUsers(), [](Operation *u) { return isa<scf::ConditionOp>(u); });
     if (p == P::eq || p == P::ne) {
       // `if (r == c) v = ...;` where every element needed the value: the
       // wrong elements hold what the other path leaves (zero).
@@ -433,8 +441,7 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
   // `k = k + 1` is a loop's step (its counter reaches the loop's condition
   // through the local), not a bound adjusted by one.
   if (auto l = stripCasts(other).getDefiningOp<memref::LoadOp>())
-    if (l.getIndices().empty() &&
-        llvm::any_of(op->getResult(0).getUsers(), [&](Operation *u) {
+    if (l.getIndices().empty() && llvm::any_of(op->getResult(0).getUsers(), [&](Operation *u) {
           auto st = dyn_cast<memref::StoreOp>(u);
           return st && st.getMemref() == l.getMemref() && st.getValue() == op->getResult(0);
         }))
@@ -694,8 +701,7 @@ static void shuffle(SuspectContext &ctx, Operation *op, const std::vector<Operat
     return;
   }
   if (sh.getMode() == gpu::ShuffleMode::DOWN || sh.getMode() == gpu::ShuffleMode::UP) {
-    bool everyLane =
-        llvm::any_of(stores, [](Operation *st) { return !underLaneZeroGuard(st); });
+    bool everyLane = llvm::any_of(stores, [](Operation *st) { return !underLaneZeroGuard(st); });
     // Only a result that every lane uses makes the direction itself the
     // suspect; a down/up step whose result lane 0 alone stores is an offsets
     // question like any other reduction step.
@@ -751,7 +757,8 @@ static void sharedBuffers(SuspectContext &ctx) {
                         "' is only updated atomically and never initialized (shared "
                         "memory starts undefined)";
       if (haveDecl)
-        ctx.addAt(file, line, col, "__shared__ " + name, "uninit-shared", 3.5, why, writers.front());
+        ctx.addAt(file, line, col, "__shared__ " + name, "uninit-shared", 3.5, why,
+                  writers.front());
       for (Operation *w : writers)
         ctx.add(w, "uninit-shared", 2.0, why);
     }
@@ -814,5 +821,5 @@ void suspects::applyModels(SuspectContext &ctx) {
   accumulatorModels(ctx); // SuspectAccumulators.cpp
   barrierModels(ctx);     // SuspectBarriers.cpp
   sharedBuffers(ctx);
-  definitionModels(ctx);  // SuspectDefinitions.cpp
+  definitionModels(ctx); // SuspectDefinitions.cpp
 }

@@ -61,9 +61,8 @@ Value suspects::readMemref(Operation *op) {
 Value suspects::stripCasts(Value v) {
   for (unsigned steps = 0; steps < 8 && v; ++steps) {
     Operation *def = v.getDefiningOp();
-    if (!isa_and_nonnull<arith::ExtFOp, arith::TruncFOp, arith::IndexCastOp,
-                         arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-                         arith::BitcastOp>(def))
+    if (!isa_and_nonnull<arith::ExtFOp, arith::TruncFOp, arith::IndexCastOp, arith::IndexCastUIOp,
+                         arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::BitcastOp>(def))
       break;
     v = def->getOperand(0);
   }
@@ -162,8 +161,7 @@ void BackwardSlice::visit(Operation *op, unsigned d) {
 
 bool suspects::reachesForward(Value v, const MemoryUses &mem,
                               const std::function<bool(Operation *, unsigned)> &target,
-                              const std::function<bool(Operation *)> &through,
-                              unsigned budget) {
+                              const std::function<bool(Operation *)> &through, unsigned budget) {
   llvm::SmallVector<Value> work{v};
   llvm::DenseSet<Value> seen{v};
   while (!work.empty() && budget--) {

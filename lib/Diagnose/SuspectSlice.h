@@ -65,8 +65,7 @@ private:
 /// that `target` accepts (it gets the user and the operand number).
 bool reachesForward(mlir::Value v, const MemoryUses &mem,
                     const std::function<bool(mlir::Operation *, unsigned)> &target,
-                    const std::function<bool(mlir::Operation *)> &through,
-                    unsigned budget = 256);
+                    const std::function<bool(mlir::Operation *)> &through, unsigned budget = 256);
 
 } // namespace kfix::suspects
 

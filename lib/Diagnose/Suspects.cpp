@@ -159,8 +159,8 @@ void SuspectContext::add(Operation *op, llvm::StringRef kind, double score, llvm
   auto flc = findFileLineCol(op->getLoc());
   if (!flc)
     return;
-  addAt(flc->getFilename().str(), flc->getLine(), flc->getColumn(),
-        op->getName().getStringRef(), kind, score, why, anchor ? anchor : op);
+  addAt(flc->getFilename().str(), flc->getLine(), flc->getColumn(), op->getName().getStringRef(),
+        kind, score, why, anchor ? anchor : op);
 }
 
 void SuspectContext::addAt(const std::string &file, unsigned line, unsigned col,
@@ -233,7 +233,8 @@ std::vector<Suspect> kfix::rankSuspects(ModuleOp module, const SuspectInput &in)
       double base = 0.1 + 0.3 / (1.0 + d / 4.0);
       if (ctx.findingOps.count(op))
         base += 0.5;
-      ctx.add(op, "", base, llvm::formatv("in the slice of the wrong outputs ({0} steps)", d).str());
+      ctx.add(op, "", base,
+              llvm::formatv("in the slice of the wrong outputs ({0} steps)", d).str());
     }
     for (auto &[k, s] : ctx.out)
       all.push_back(std::move(s));

@@ -16,7 +16,7 @@ namespace {
 struct ElemState {
   uint32_t firstThread = 0; ///< low 32 bits of the linear thread id
   int32_t firstSite = -1;
-  uint8_t writes = 0;       ///< saturating at 255
+  uint8_t writes = 0; ///< saturating at 255
   uint8_t flags = 0;
 };
 enum : uint8_t { MultiThread = 1, Atomic = 2 };
@@ -48,9 +48,7 @@ struct WriteCoverageTracker::Impl {
         return &o;
     return nullptr;
   }
-  const OutputState *find(int32_t arg) const {
-    return const_cast<Impl *>(this)->find(arg);
-  }
+  const OutputState *find(int32_t arg) const { return const_cast<Impl *>(this)->find(arg); }
   void reset() {
     for (OutputState &o : outputs) {
       o.elems.assign(std::min(o.spec.numel, maxTracked), ElemState());
@@ -61,8 +59,8 @@ struct WriteCoverageTracker::Impl {
   }
 };
 
-WriteCoverageTracker::WriteCoverageTracker(std::vector<OutputSpec> outputs,
-                                           const SiteTable *sites, int64_t maxTrackedPerOutput)
+WriteCoverageTracker::WriteCoverageTracker(std::vector<OutputSpec> outputs, const SiteTable *sites,
+                                           int64_t maxTrackedPerOutput)
     : sites(sites), impl(std::make_unique<Impl>()) {
   impl->maxTracked = std::max<int64_t>(maxTrackedPerOutput, 0);
   for (OutputSpec &spec : outputs) {
@@ -80,8 +78,8 @@ void WriteCoverageTracker::onLaunch(std::array<uint32_t, 3> grid, std::array<uin
   impl->reset();
 }
 
-void WriteCoverageTracker::onAccess(int64_t site, TraceAccessKind kind, int32_t arg,
-                                    int64_t linear, const ThreadCoord &who) {
+void WriteCoverageTracker::onAccess(int64_t site, TraceAccessKind kind, int32_t arg, int64_t linear,
+                                    const ThreadCoord &who) {
   if (kind == TraceAccessKind::read)
     return;
   OutputState *o = impl->find(arg);
@@ -170,8 +168,8 @@ static llvm::json::Array runs(const std::vector<ElemState> &elems, Pred pred, si
       out.push_back(llvm::json::Array{int64_t(i), int64_t(j)});
       if (!text.empty())
         text += ", ";
-      text += j == i + 1 ? std::to_string(i)
-                         : "[" + std::to_string(i) + ", " + std::to_string(j) + ")";
+      text +=
+          j == i + 1 ? std::to_string(i) : "[" + std::to_string(i) + ", " + std::to_string(j) + ")";
     } else if (shown == max) {
       text += ", ...";
     }
@@ -216,9 +214,9 @@ std::vector<Finding> WriteCoverageTracker::findings() const {
       f.threads = {ThreadExample{ta, pair.first, "first writer"},
                    ThreadExample{tb, pair.second, "second writer"}};
       f.message = (llvm::Twine(p.count) + " element(s) of " + name +
-                   " written by more than one thread, e.g. " + name + "[" +
-                   llvm::Twine(p.element) + "] by " + formatThread(ta) + " at " + a.loc() +
-                   " and by " + formatThread(tb) + " at " + b.loc())
+                   " written by more than one thread, e.g. " + name + "[" + llvm::Twine(p.element) +
+                   "] by " + formatThread(ta) + " at " + a.loc() + " and by " + formatThread(tb) +
+                   " at " + b.loc())
                       .str();
       f.data = llvm::json::Object{{"output", name}, {"element", p.element}};
       out.push_back(std::move(f));
@@ -228,10 +226,10 @@ std::vector<Finding> WriteCoverageTracker::findings() const {
       f.kind = "out-of-range-write";
       f.severity = "error";
       f.count = c.outOfRange;
-      f.message = (llvm::Twine(c.outOfRange) + " write(s) past the end of " + name + " (" +
-                   llvm::Twine(c.numel) + " elements), first at element " +
-                   llvm::Twine(o.firstOutOfRange))
-                      .str();
+      f.message =
+          (llvm::Twine(c.outOfRange) + " write(s) past the end of " + name + " (" +
+           llvm::Twine(c.numel) + " elements), first at element " + llvm::Twine(o.firstOutOfRange))
+              .str();
       f.data = llvm::json::Object{{"output", name}, {"first", o.firstOutOfRange}};
       out.push_back(std::move(f));
     }
@@ -239,18 +237,17 @@ std::vector<Finding> WriteCoverageTracker::findings() const {
     summary.kind = "write-coverage";
     summary.severity = "info";
     summary.count = c.written;
-    summary.message = (llvm::Twine(name) + ": " + llvm::Twine(c.written) + "/" +
-                       llvm::Twine(c.numel) + " elements written" +
-                       (c.rewritten ? ", " + llvm::Twine(c.rewritten) +
-                                          " rewritten by the same thread"
-                                    : llvm::Twine("")) +
-                       (c.tracked < c.numel ? " (only the first " + llvm::Twine(c.tracked) +
-                                                  " tracked)"
-                                            : llvm::Twine("")))
-                          .str();
+    summary.message =
+        (llvm::Twine(name) + ": " + llvm::Twine(c.written) + "/" + llvm::Twine(c.numel) +
+         " elements written" +
+         (c.rewritten ? ", " + llvm::Twine(c.rewritten) + " rewritten by the same thread"
+                      : llvm::Twine("")) +
+         (c.tracked < c.numel ? " (only the first " + llvm::Twine(c.tracked) + " tracked)"
+                              : llvm::Twine("")))
+            .str();
     summary.data = llvm::json::Object{
-        {"output", name},           {"numel", c.numel},         {"tracked", c.tracked},
-        {"written", c.written},     {"unwritten", c.unwritten}, {"multi_writer", c.multiWriter},
+        {"output", name},           {"numel", c.numel},          {"tracked", c.tracked},
+        {"written", c.written},     {"unwritten", c.unwritten},  {"multi_writer", c.multiWriter},
         {"rewritten", c.rewritten}, {"atomic", c.atomicWritten}, {"out_of_range", c.outOfRange}};
     out.push_back(std::move(summary));
   }

@@ -36,9 +36,8 @@ bool Args::parse(int argc, char **argv, int &exitCode, size_t numPositionals) {
     return false;
   if (positionals_.size() == numPositionals)
     return true;
-  llvm::errs() << (argc > 0 ? argv[0] : "kfix") << ": expected " << numPositionals
-               << " argument" << (numPositionals == 1 ? "" : "s") << ", got "
-               << positionals_.size() << "\n";
+  llvm::errs() << (argc > 0 ? argv[0] : "kfix") << ": expected " << numPositionals << " argument"
+               << (numPositionals == 1 ? "" : "s") << ", got " << positionals_.size() << "\n";
   printHelp(llvm::errs());
   exitCode = 2;
   return false;

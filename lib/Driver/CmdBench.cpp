@@ -37,7 +37,8 @@ static void onSigint(int) { gInterrupted = true; }
 static void declareOptions(Args &args) {
   args.option("output", "results directory (created)", {"-o"})
       .option("target", "auto (GPU when present), cpu or cuda")
-      .option("planner", "kb (default: the KB, then the edit search), edits (the edit search alone) or llm")
+      .option("planner",
+              "kb (default: the KB, then the edit search), edits (the edit search alone) or llm")
       .option("ablate", "kb | edits | diagnostics | integrity: switch a component off")
       .flag("all-ablations", "run the full system and each ablation; write comparison.md")
       .option("compare", "regenerate: also ask the LLM for fresh kernels (baseline)")
@@ -49,8 +50,10 @@ static void declareOptions(Args &args) {
       .option("task-timeout", "hard wall-clock limit per task in seconds (default: "
                               "--time-limit + 60)")
       .flag("no-isolate", "run the tasks in this process (debugging kfix bench itself)")
-      .option("jobs", "tasks run at once, each in its own process (default 1; per-task "
-                      "wall times then include contention)", {"-j"})
+      .option("jobs",
+              "tasks run at once, each in its own process (default 1; per-task "
+              "wall times then include contention)",
+              {"-j"})
       .option("max-iters", "repair actions to try per task (default 40)")
       .option("max-evals", "kernel evaluations per task (default 60)")
       .option("max-tokens", "LLM tokens per task (default 200000)")
@@ -183,8 +186,7 @@ static bool runConfiguration(const std::vector<BenchTask> &tasks, const BenchOpt
       if (!opts.quiet) {
         llvm::outs() << llvm::formatv("[{0}/{1}] {2,-28} {3,-16} {4,-20} evals={5} {6:F2}s",
                                       opts.jobs > 1 ? done : i + 1, tasks.size(), tasks[i].id,
-                                      o.verdict, o.stopReason, o.evaluations,
-                                      o.wallMs / 1000);
+                                      o.verdict, o.stopReason, o.evaluations, o.wallMs / 1000);
         if (!o.error.empty())
           llvm::outs() << "  " << o.error;
         llvm::outs() << "\n";
@@ -239,8 +241,7 @@ static int benchMain(int argc, char **argv) {
   std::string dir = args.positionals()[0];
   BenchOptions opts;
   std::string err;
-  if (!readOptions(args, opts, err) ||
-      !setAblation(opts, args.get("ablate", "none"), err)) {
+  if (!readOptions(args, opts, err) || !setAblation(opts, args.get("ablate", "none"), err)) {
     llvm::errs() << "kfix bench: " << err << "\n";
     return 2;
   }
@@ -324,9 +325,8 @@ static int benchMain(int argc, char **argv) {
     if (configs.size() > 1) {
       llvm::sys::path::append(outDir, configs[c] == "none" ? "full" : "no-" + configs[c]);
       if (!opts.quiet)
-        llvm::outs() << "== configuration: " << (configs[c] == "none" ? "full system"
-                                                                      : "ablate " + configs[c])
-                     << "\n";
+        llvm::outs() << "== configuration: "
+                     << (configs[c] == "none" ? "full system" : "ablate " + configs[c]) << "\n";
     }
     Summary s;
     if (!runConfiguration(*tasks, o, dir, shard, threshold, outDir, s))

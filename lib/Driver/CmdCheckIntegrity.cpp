@@ -30,8 +30,8 @@ static int checkIntegrityMain(int argc, char **argv) {
   if (!args.parse(argc, argv, code, 1))
     return code;
   SessionError serr;
-  auto s = openSession(args.positionals()[0], args.get("candidate", ""),
-                       args.get("target", "auto"), serr);
+  auto s = openSession(args.positionals()[0], args.get("candidate", ""), args.get("target", "auto"),
+                       serr);
   if (!s) {
     if (serr.stage == "candidate")
       if (std::optional<Unliftable> u = findUnliftable(serr.message)) {
@@ -66,7 +66,9 @@ static int checkIntegrityMain(int argc, char **argv) {
   GateReport report = runGate(in, opts);
   llvm::outs() << "integrity gate for " << s->candidatePath << " (target " << s->executor->name()
                << "): "
-               << (!report.passed ? "REJECTED" : report.sizeLimited.empty() ? "PASS" : "PASS (size-limited)")
+               << (!report.passed               ? "REJECTED"
+                   : report.sizeLimited.empty() ? "PASS"
+                                                : "PASS (size-limited)")
                << "\n";
   llvm::outs() << "  checks run: " << llvm::join(report.checksRun, ", ") << "\n";
   for (auto &f : report.findings)
@@ -87,7 +89,7 @@ static int checkIntegrityMain(int argc, char **argv) {
   return report.passed ? 0 : 1;
 }
 
-static bool registered = (registerSubcommand({"check-integrity",
-                                              "run the anti-cheat integrity gate on a candidate",
-                                              checkIntegrityMain}),
-                          true);
+static bool registered =
+    (registerSubcommand({"check-integrity", "run the anti-cheat integrity gate on a candidate",
+                         checkIntegrityMain}),
+     true);

@@ -25,8 +25,8 @@ struct Side {
   std::map<std::string, std::unique_ptr<CompiledKernel>> kernels;
 };
 
-bool runLaunches(const TaskManifest &task, Side &side, std::vector<Buffer> &bufs,
-                 const Bindings &b, std::string &err) {
+bool runLaunches(const TaskManifest &task, Side &side, std::vector<Buffer> &bufs, const Bindings &b,
+                 std::string &err) {
   auto resolved = resolveParams(task, b);
   if (!resolved) {
     err = llvm::toString(resolved.takeError());
@@ -41,7 +41,8 @@ bool runLaunches(const TaskManifest &task, Side &side, std::vector<Buffer> &bufs
     std::vector<KernelArg> args = launchArgs(task, l, *resolved, bufs);
     ExecResult r = side.kernels[l.kernel]->launch(*cfg, args, ExecOptions());
     if (!r.ok) {
-      err = r.faults.empty() ? "launch failed" : r.faults.front().kind + ": " + r.faults.front().message;
+      err = r.faults.empty() ? "launch failed"
+                             : r.faults.front().kind + ": " + r.faults.front().message;
       return false;
     }
   }
@@ -106,9 +107,10 @@ static int compareMain(int argc, char **argv) {
       bool exact;
       Tolerance tol = task.toleranceFor(p, exact);
       CompareStats st = compareBuffers(g[i], a[i], tol, exact, 3);
-      llvm::outs() << llvm::formatv("{0,-24} {1,-8} {2} of {3} differ, max abs {4:g}, max rel {5:g}\n",
-                                    bindingsToString(b, task.sizeNames), p.name, st.mismatches,
-                                    st.numel, st.maxAbsErr, st.maxRelErr);
+      llvm::outs() << llvm::formatv(
+          "{0,-24} {1,-8} {2} of {3} differ, max abs {4:g}, max rel {5:g}\n",
+          bindingsToString(b, task.sizeNames), p.name, st.mismatches, st.numel, st.maxAbsErr,
+          st.maxRelErr);
       agree &= st.pass();
     }
   }

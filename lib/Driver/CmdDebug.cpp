@@ -8,7 +8,8 @@
 // 1 not repaired or not delivered (no delivery compiles where the user's file
 // does, --check-compile),
 // 2 error, 3 not verified (the candidate uses a construct the lifter cannot
-// read: `not verified: <construct> (FILE:LINE:COL)`). Batch: 0 when every task ran (whatever the verdicts), 2 otherwise.
+// read: `not verified: <construct> (FILE:LINE:COL)`). Batch: 0 when every task ran (whatever the
+// verdicts), 2 otherwise.
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Agent/Debug.h"
@@ -50,8 +51,7 @@ namespace {
 class ProgressReport {
 public:
   ProgressReport(std::string path, llvm::json::Object header)
-      : path(std::move(path)), header(std::move(header)),
-        start(std::chrono::steady_clock::now()) {}
+      : path(std::move(path)), header(std::move(header)), start(std::chrono::steady_clock::now()) {}
 
   void step(const StepRecord &st) {
     std::lock_guard<std::mutex> lock(m);
@@ -84,10 +84,9 @@ private:
     o["stop_reason"] = stopReason;
     o["incomplete"] = true;
     o["iterations"] = llvm::json::Array(steps);
-    o["costs"] = llvm::json::Object{
-        {"wall_ms", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                               start)
-                        .count()}};
+    o["costs"] = llvm::json::Object{{"wall_ms", std::chrono::duration<double, std::milli>(
+                                                    std::chrono::steady_clock::now() - start)
+                                                    .count()}};
     if (!lastError.empty())
       o["error"] = lastError;
     if (llvm::Error e = writeFileAtomically(
@@ -162,8 +161,10 @@ private:
 } // namespace
 
 static void declareCommonOptions(Args &args) {
-  args.option("output", "output directory (created; the user's files are never overwritten)", {"-o"})
-      .option("planner", "kb (default: the KB, then the edit search; no network), edits (the edit search alone) or llm (OpenAI-compatible endpoint)")
+  args.option("output", "output directory (created; the user's files are never overwritten)",
+              {"-o"})
+      .option("planner", "kb (default: the KB, then the edit search; no network), edits (the edit "
+                         "search alone) or llm (OpenAI-compatible endpoint)")
       .option("target", "auto (GPU when present), cpu or cuda")
       .option("candidate", "the kernel to repair (default: the task's source)")
       .option("max-iters", "repair actions to try (default 40)")
@@ -174,7 +175,8 @@ static void declareCommonOptions(Args &args) {
       .option("kb", "knowledge-base directory")
       .option("llm-base-url", "OpenAI-compatible base URL (else $KFIX_LLM_BASE_URL)")
       .option("llm-model", "model name (else $KFIX_LLM_MODEL)")
-      .option("llm-api-key-env", "NAME of the variable holding the API key (default KFIX_LLM_API_KEY)")
+      .option("llm-api-key-env",
+              "NAME of the variable holding the API key (default KFIX_LLM_API_KEY)")
       .option("llm-temperature", "sampling temperature (default 0)")
       .option("llm-max-tokens", "tokens per reply (default 2048; capped by the budget left)")
       .option("llm-timeout-ms", "per HTTP request, connection included (default 120000)")
@@ -182,8 +184,10 @@ static void declareCommonOptions(Args &args) {
       .option("llm-backoff-ms", "first retry backoff, doubling (default 500)")
       .option("llm-backoff-cap-ms", "longest retry backoff (default 30000)")
       .option("llm-seed", "seed of the backoff jitter (default 0)")
-      .option("llm-token-budget", "prompt + completion tokens for the session (same as --max-tokens)")
-      .flag("llm-no-response-format", "never send response_format (servers without structured output)")
+      .option("llm-token-budget",
+              "prompt + completion tokens for the session (same as --max-tokens)")
+      .flag("llm-no-response-format",
+            "never send response_format (servers without structured output)")
       .option("ablate", "kb | edits | diagnostics | integrity: switch a component off (benchmarks)")
       .option("gate-checks",
               "only these integrity checks, comma-separated (static, ghost-replay, "
@@ -330,8 +334,11 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
       // A pipeline reads the verdict from report.json as from a finished run.
       llvm::SmallString<256> reportPath(outDir);
       llvm::sys::path::append(reportPath, "report.json");
-      llvm::json::Object o{{"kfix_report", 1}, {"command", "debug"}, {"task", taskPath},
-                           {"verdict", "not-verified"}, {"error", r.error},
+      llvm::json::Object o{{"kfix_report", 1},
+                           {"command", "debug"},
+                           {"task", taskPath},
+                           {"verdict", "not-verified"},
+                           {"error", r.error},
                            {"not_verified", llvm::json::Object{{"construct", u->construct},
                                                                {"location", u->location}}}};
       llvm::consumeError(writeFileAtomically(
@@ -469,16 +476,19 @@ static int batchMain(const Args &args, const DebugOptions &opts, llvm::StringRef
     llvm::SmallString<256> out(outDir);
     llvm::sys::path::append(out, llvm::sys::path::parent_path(rel));
     std::string name;
-    DebugResult r =
-        debugOne(mine[i], "", args.get("target", "auto"), opts, out, true, name, false);
+    DebugResult r = debugOne(mine[i], "", args.get("target", "auto"), opts, out, true, name, false);
     if (name.empty())
       name = llvm::sys::path::parent_path(rel).str();
     repaired += r.verdict == "repaired" || r.verdict == "already-passing";
     errors += r.verdict == "error" || r.verdict == "not-verified";
     rows.push_back({name, r.verdict, r.stopReason, r.search.evaluations, r.wallMs});
-    llvm::json::Object line{{"task", mine[i]}, {"name", name}, {"verdict", r.verdict},
-                            {"stop_reason", r.stopReason}, {"evaluations", r.search.evaluations},
-                            {"wall_ms", r.wallMs}, {"gate_rejections", r.gateRejections.size()}};
+    llvm::json::Object line{{"task", mine[i]},
+                            {"name", name},
+                            {"verdict", r.verdict},
+                            {"stop_reason", r.stopReason},
+                            {"evaluations", r.search.evaluations},
+                            {"wall_ms", r.wallMs},
+                            {"gate_rejections", r.gateRejections.size()}};
     if (!r.error.empty())
       line["error"] = r.error;
     results << llvm::formatv("{0}", llvm::json::Value(std::move(line))) << "\n";
@@ -487,8 +497,9 @@ static int batchMain(const Args &args, const DebugOptions &opts, llvm::StringRef
                                   r.verdict, r.error.empty() ? r.stopReason : r.error);
     llvm::outs().flush();
   }
-  llvm::outs() << "\n" << llvm::formatv("{0,-32} {1,-16} {2,-20} {3,6} {4,10}\n", "task", "verdict",
-                                        "stop", "evals", "ms");
+  llvm::outs() << "\n"
+               << llvm::formatv("{0,-32} {1,-16} {2,-20} {3,6} {4,10}\n", "task", "verdict", "stop",
+                                "evals", "ms");
   for (auto &row : rows)
     llvm::outs() << llvm::formatv("{0,-32} {1,-16} {2,-20} {3,6} {4,10:F0}\n", row.name,
                                   row.verdict, row.stop, row.evals, row.ms);
@@ -498,7 +509,8 @@ static int batchMain(const Args &args, const DebugOptions &opts, llvm::StringRef
 }
 
 static int debugMain(int argc, char **argv) {
-  Args args("kfix debug TASK.json -o OUTDIR [options] | kfix debug --batch DIR -o OUTDIR [options]");
+  Args args(
+      "kfix debug TASK.json -o OUTDIR [options] | kfix debug --batch DIR -o OUTDIR [options]");
   declareCommonOptions(args);
   int code = 0;
   if (!args.parse(argc, argv, code))

@@ -56,7 +56,8 @@ std::string renderDiagnosisHtml(const Session &s, const Diagnosis &d,
     sections.push_back({"Mismatch maps", maps});
   std::string sigText = llvm::formatv("{0:2}", d.signatureJSON).str();
   sections.push_back({"Failure signature", "<pre>" + htmlEscape(sigText) + "</pre>"});
-  std::string source = s.candidateSource.empty() ? readTextFile(s.candidatePath) : s.candidateSource;
+  std::string source =
+      s.candidateSource.empty() ? readTextFile(s.candidatePath) : s.candidateSource;
   return renderHtmlPage("kfix diagnose: " + s.task.name, {d.summary}, s.candidatePath, source,
                         notes, sections);
 }
@@ -71,8 +72,8 @@ static int diagnoseMain(int argc, char **argv) {
   int code = 0;
   if (!args.parse(argc, argv, code, 1))
     return code;
-  auto s = openSessionOrReport("kfix diagnose", args.positionals()[0],
-                               args.get("candidate", ""), args.get("target", "auto"));
+  auto s = openSessionOrReport("kfix diagnose", args.positionals()[0], args.get("candidate", ""),
+                               args.get("target", "auto"));
   if (!s)
     return 2;
   DiagnoseOptions opts;

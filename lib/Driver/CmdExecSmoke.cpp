@@ -34,8 +34,7 @@ struct Recorder : TraceSink {
   void onCountTotal(int64_t site, int64_t counter, uint64_t n) override {
     counts[{site, counter}] += n;
   }
-  void onCheck(int64_t site, TraceCheckKind, const ThreadCoord &, int64_t d0,
-               int64_t d1) override {
+  void onCheck(int64_t site, TraceCheckKind, const ThreadCoord &, int64_t d0, int64_t d1) override {
     checkDetails[site] = {d0, d1};
   }
   void onCheckTotal(int64_t site, TraceCheckKind, uint64_t n) override { checkTotals[site] = n; }
@@ -118,8 +117,8 @@ int smokeMain(int argc, char **argv) {
     int bad = 0;
     for (int i = 0; i < n; ++i)
       bad += F(y)[i] != 2.5f * F(x)[i] + F(y0)[i];
-    report(r.ok && bad == 0, "saxpy n=" + std::to_string(n) + " mismatches=" +
-                                 std::to_string(bad) + " run_ms=" + std::to_string(r.runMs) +
+    report(r.ok && bad == 0, "saxpy n=" + std::to_string(n) + " mismatches=" + std::to_string(bad) +
+                                 " run_ms=" + std::to_string(r.runMs) +
                                  " compile_ms=" + std::to_string(k->compileMs()) + faults(r));
   }
 
@@ -140,9 +139,9 @@ int smokeMain(int argc, char **argv) {
         ref += F(x)[i];
       worst = std::max(worst, std::fabs(ref - F(out)[b]) / std::max(1.0, std::fabs(ref)));
     }
-    report(r.ok && worst < 1e-5, "block_sum (shared tree + shfl.xor) blocks=" +
-                                     std::to_string(blocks) + " max_rel_err=" +
-                                     std::to_string(worst) + faults(r));
+    report(r.ok && worst < 1e-5,
+           "block_sum (shared tree + shfl.xor) blocks=" + std::to_string(blocks) +
+               " max_rel_err=" + std::to_string(worst) + faults(r));
   }
 
   if (auto k = compile("reverse_blocks")) {
@@ -179,8 +178,8 @@ int smokeMain(int argc, char **argv) {
     ExecResult r = k->launch(cfg, args, o);
     bool ok = rec.counts[{0, 0}] == 1024 && rec.counts[{0, 1}] == 1000 &&
               rec.checkTotals[1] == 24 && rec.checkDetails[1].first >= 1000 &&
-              rec.checkDetails[1].second == 1000 && rec.probes.size() == 2 &&
-              !r.faults.empty() && r.faults[0].kind == "out-of-bounds";
+              rec.checkDetails[1].second == 1000 && rec.probes.size() == 2 && !r.faults.empty() &&
+              r.faults[0].kind == "out-of-bounds";
     double p0 = -1, p1 = -1;
     for (auto [site, v] : rec.probes)
       (site == 2 ? p0 : p1) = v;
@@ -189,8 +188,8 @@ int smokeMain(int argc, char **argv) {
                    " count(0,1)=" + std::to_string(rec.counts[{0, 1}]) +
                    " check violations=" + std::to_string(rec.checkTotals[1]) + " first=(" +
                    std::to_string(rec.checkDetails[1].first) + "," +
-                   std::to_string(rec.checkDetails[1].second) + ") probes=" +
-                   std::to_string(rec.probes.size()) + " x0=" + std::to_string(p0) +
+                   std::to_string(rec.checkDetails[1].second) +
+                   ") probes=" + std::to_string(rec.probes.size()) + " x0=" + std::to_string(p0) +
                    " n=" + std::to_string(p1) + faults(r));
   }
 
@@ -239,8 +238,8 @@ int smokeMain(int argc, char **argv) {
       }
     }
     report(r.ok && worst < 1e-5, "softmax_rows 128x1000 max_rel_err=" + std::to_string(worst) +
-                                     " run_ms=" + std::to_string(r.runMs) + " compile_ms=" +
-                                     std::to_string(k->compileMs()) + faults(r));
+                                     " run_ms=" + std::to_string(r.runMs) +
+                                     " compile_ms=" + std::to_string(k->compileMs()) + faults(r));
   }
 
   // After a fault and a timeout the executor still works.
@@ -262,20 +261,32 @@ int smokeMain(int argc, char **argv) {
     cfg.block = {256, 1, 1};
     ExecResult r = k->launch(cfg, args, opts);
     const char *names[] = {"exp", "log", "tanh", "erf", "pow", "rsqrt"};
-    std::string line = std::string("math (") + (*libdevice ? "fallback" : "libdevice") +
-                       ") max ulp-ish rel err:";
+    std::string line =
+        std::string("math (") + (*libdevice ? "fallback" : "libdevice") + ") max ulp-ish rel err:";
     bool ok = r.ok;
     for (int f = 0; f < 6; ++f) {
       double worst = 0;
       for (int i = 0; i < n; ++i) {
         double v = F(x)[i], ref;
         switch (f) {
-        case 0: ref = std::exp(v); break;
-        case 1: ref = std::log(v); break;
-        case 2: ref = std::tanh(v); break;
-        case 3: ref = std::erf(v); break;
-        case 4: ref = std::pow(v, static_cast<double>(1.7f)); break;
-        default: ref = 1 / std::sqrt(v); break;
+        case 0:
+          ref = std::exp(v);
+          break;
+        case 1:
+          ref = std::log(v);
+          break;
+        case 2:
+          ref = std::tanh(v);
+          break;
+        case 3:
+          ref = std::erf(v);
+          break;
+        case 4:
+          ref = std::pow(v, static_cast<double>(1.7f));
+          break;
+        default:
+          ref = 1 / std::sqrt(v);
+          break;
         }
         double got = F(y)[f * n + i];
         double err = std::fabs(got - ref) / std::max(std::fabs(ref), 1e-30);
@@ -287,15 +298,15 @@ int smokeMain(int argc, char **argv) {
     report(ok, line + faults(r));
   }
   unsetenv("KFIX_LIBDEVICE");
-  llvm::outs() << (failures ? "exec-smoke: FAILED " : "exec-smoke: all passed ")
-               << failures << "\n";
+  llvm::outs() << (failures ? "exec-smoke: FAILED " : "exec-smoke: all passed ") << failures
+               << "\n";
   return failures ? 1 : 0;
 }
 
 struct Register {
   Register() {
-    registerSubcommand({"exec-smoke", "(internal) run the CUDA executor's smoke kernels",
-                        smokeMain});
+    registerSubcommand(
+        {"exec-smoke", "(internal) run the CUDA executor's smoke kernels", smokeMain});
   }
 } registerSmoke;
 

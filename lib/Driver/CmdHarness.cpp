@@ -92,8 +92,8 @@ static int prepareMain(int argc, char **argv) {
     return r.exitCode;
   }
   errs() << "kfix harness-prepare: " << r.numSites << " launch site(s), " << r.numKernels
-         << " lifted kernel(s)" << (r.lifted ? "" : " (lifting failed: see manifest.json)")
-         << ", " << r.hostErrors.size() << " host diagnostic(s) -> " << o.outDir << "\n";
+         << " lifted kernel(s)" << (r.lifted ? "" : " (lifting failed: see manifest.json)") << ", "
+         << r.hostErrors.size() << " host diagnostic(s) -> " << o.outDir << "\n";
   return 0;
 }
 
@@ -146,8 +146,8 @@ static bool registered = [] {
   registerSubcommand({"harness-prepare",
                       "rewrite a load_inline candidate's launches for the Python harness",
                       prepareMain});
-  registerSubcommand(
-      {"exec-server", "run lifted kernels on request (JSON lines; the Python harness)",
-       serverMain});
+  registerSubcommand({"exec-server",
+                      "run lifted kernels on request (JSON lines; the Python harness)",
+                      serverMain});
   return true;
 }();

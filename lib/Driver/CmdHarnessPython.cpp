@@ -97,8 +97,8 @@ int kfix::runHarnessPython(const char *tool, const char *mode, int argc, char **
   outs().flush();
   errs().flush();
   ::execvp(python.c_str(), cargs.data());
-  errs() << "kfix " << tool << ": cannot run " << python << ": "
-         << std::strerror(errno) << " (set KFIX_PYTHON to a Python with torch)\n";
+  errs() << "kfix " << tool << ": cannot run " << python << ": " << std::strerror(errno)
+         << " (set KFIX_PYTHON to a Python with torch)\n";
   return 2;
 }
 

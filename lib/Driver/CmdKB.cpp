@@ -18,8 +18,8 @@ using namespace kfix;
 
 static int kbList(const KnowledgeBase &kb) {
   for (const KBEntry &e : kb.entries())
-    outs() << left_justify(e.id, 34) << " " << left_justify(e.bugClass, 14) << " "
-           << e.title << "\n";
+    outs() << left_justify(e.id, 34) << " " << left_justify(e.bugClass, 14) << " " << e.title
+           << "\n";
   return 0;
 }
 
@@ -100,8 +100,7 @@ static std::string checkRepair(const RepairTemplate &t) {
       val = "x";
     opts += (opts.empty() ? "" : " ") + k + "=" + val;
   }
-  std::string pipeline = "gpu.module(" + t.pass +
-                         (opts.empty() ? "" : "{" + opts + "}") + ")";
+  std::string pipeline = "gpu.module(" + t.pass + (opts.empty() ? "" : "{" + opts + "}") + ")";
   mlir::MLIRContext ctx;
   mlir::PassManager pm(&ctx);
   std::string err;

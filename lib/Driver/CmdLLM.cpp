@@ -26,8 +26,8 @@ using namespace kfix::llm;
 static llvm::Expected<std::string> readFile(llvm::StringRef path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buf = llvm::MemoryBuffer::getFile(path);
   if (!buf)
-    return llvm::createStringError(buf.getError(), "cannot read '" + path +
-                                                       "': " + buf.getError().message());
+    return llvm::createStringError(buf.getError(),
+                                   "cannot read '" + path + "': " + buf.getError().message());
   return (*buf)->getBuffer().str();
 }
 
@@ -35,31 +35,31 @@ static int llmPingMain(int argc, char **argv) {
   llvm::cl::OptionCategory cat("kfix llm-ping options");
   LLMCommandLineOptions llmOptions;
   llvm::cl::opt<std::string> contextFile(
-      "context", llvm::cl::desc("prompt context JSON (kernel, diagnosis, actions, history): "
-                                "run the planner"),
+      "context",
+      llvm::cl::desc("prompt context JSON (kernel, diagnosis, actions, history): "
+                     "run the planner"),
       llvm::cl::value_desc("file"), llvm::cl::cat(cat));
   llvm::cl::opt<std::string> kernelFile(
-      "kernel", llvm::cl::desc("read the kernel source from this .cu file instead of the "
-                               "context's kernel_source"),
+      "kernel",
+      llvm::cl::desc("read the kernel source from this .cu file instead of the "
+                     "context's kernel_source"),
       llvm::cl::value_desc("file"), llvm::cl::cat(cat));
-  llvm::cl::opt<std::string> message("message",
-                                     llvm::cl::desc("send one user message and print the reply"),
-                                     llvm::cl::cat(cat));
-  llvm::cl::opt<unsigned> steps("steps", llvm::cl::desc("planner steps to run"),
-                                llvm::cl::init(1), llvm::cl::cat(cat));
-  llvm::cl::opt<std::string> logFile("log", llvm::cl::desc("write the client's trace here "
-                                                           "('-' for stderr)"),
+  llvm::cl::opt<std::string> message(
+      "message", llvm::cl::desc("send one user message and print the reply"), llvm::cl::cat(cat));
+  llvm::cl::opt<unsigned> steps("steps", llvm::cl::desc("planner steps to run"), llvm::cl::init(1),
+                                llvm::cl::cat(cat));
+  llvm::cl::opt<std::string> logFile("log",
+                                     llvm::cl::desc("write the client's trace here "
+                                                    "('-' for stderr)"),
                                      llvm::cl::value_desc("file"), llvm::cl::cat(cat));
-  llvm::cl::opt<bool> printPrompt("print-prompt",
-                                  llvm::cl::desc("print the planner's messages and stop"),
-                                  llvm::cl::cat(cat));
+  llvm::cl::opt<bool> printPrompt(
+      "print-prompt", llvm::cl::desc("print the planner's messages and stop"), llvm::cl::cat(cat));
   llvm::cl::opt<bool> printPatched("print-patched",
                                    llvm::cl::desc("print the kernel source after a patch action"),
                                    llvm::cl::cat(cat));
   llvm::cl::HideUnrelatedOptions({&cat, &getLLMOptionCategory()});
-  if (!llvm::cl::ParseCommandLineOptions(argc, argv,
-                                         "drive kfix's LLM client against an endpoint\n",
-                                         &llvm::errs()))
+  if (!llvm::cl::ParseCommandLineOptions(
+          argc, argv, "drive kfix's LLM client against an endpoint\n", &llvm::errs()))
     return 2;
 
   llvm::raw_ostream &out = llvm::outs();
@@ -79,24 +79,23 @@ static int llmPingMain(int argc, char **argv) {
   if (!contextFile.empty()) {
     llvm::Expected<std::string> text = readFile(contextFile);
     if (!text)
-      return report("", makeLLMError(LLMErrc::Config, llvm::toString(text.takeError())),
-                    nullptr);
+      return report("", makeLLMError(LLMErrc::Config, llvm::toString(text.takeError())), nullptr);
     llvm::Expected<llvm::json::Value> json = kfix::parseBoundedJSON(*text);
     if (!json)
-      return report("", makeLLMError(LLMErrc::Config, contextFile + ": " +
-                                                          llvm::toString(json.takeError())),
-                    nullptr);
+      return report(
+          "", makeLLMError(LLMErrc::Config, contextFile + ": " + llvm::toString(json.takeError())),
+          nullptr);
     llvm::Expected<PromptContext> parsed = parsePromptContext(*json);
     if (!parsed)
-      return report("", makeLLMError(LLMErrc::Config, contextFile + ": " +
-                                                          llvm::toString(parsed.takeError())),
-                    nullptr);
+      return report(
+          "",
+          makeLLMError(LLMErrc::Config, contextFile + ": " + llvm::toString(parsed.takeError())),
+          nullptr);
     context = std::move(*parsed);
     if (!kernelFile.empty()) {
       llvm::Expected<std::string> src = readFile(kernelFile);
       if (!src)
-        return report("", makeLLMError(LLMErrc::Config, llvm::toString(src.takeError())),
-                      nullptr);
+        return report("", makeLLMError(LLMErrc::Config, llvm::toString(src.takeError())), nullptr);
       context.kernelSource = std::move(*src);
     }
   } else if (message.empty()) {
@@ -112,9 +111,9 @@ static int llmPingMain(int argc, char **argv) {
     std::error_code ec;
     logStream = std::make_unique<llvm::raw_fd_ostream>(logFile, ec, llvm::sys::fs::OF_Text);
     if (ec)
-      return report("", makeLLMError(LLMErrc::Config, "cannot write '" + logFile +
-                                                          "': " + ec.message()),
-                    nullptr);
+      return report(
+          "", makeLLMError(LLMErrc::Config, "cannot write '" + logFile + "': " + ec.message()),
+          nullptr);
     logStream->SetUnbuffered();
     client.setLog(logStream.get());
   }
@@ -151,26 +150,24 @@ static int llmPingMain(int argc, char **argv) {
     if (!result->firstReplyError.empty())
       out << prefix << "follow-up after: " << r.redact(result->firstReplyError) << "\n";
     out << prefix << "action: " << r.redact(result->action.summary()) << "\n";
-    out << prefix << "json: "
-        << r.redact(llvm::formatv("{0}", result->action.toJSON()).str()) << "\n";
-    out << prefix << "llm-calls=" << result->llmCalls
-        << " tokens=" << result->tokens.promptTokens << "+" << result->tokens.completionTokens
+    out << prefix << "json: " << r.redact(llvm::formatv("{0}", result->action.toJSON()).str())
+        << "\n";
+    out << prefix << "llm-calls=" << result->llmCalls << " tokens=" << result->tokens.promptTokens
+        << "+" << result->tokens.completionTokens
         << llvm::formatv(" latency-ms={0:f1}", result->latencyMs) << "\n";
     if (result->action.kind == ActionKind::Patch && printPatched) {
       llvm::Expected<PatchResult> patched =
           applyUnifiedDiff(context.kernelSource, result->action.diff);
       if (!patched)
-        return report(prefix, makeLLMError(LLMErrc::InvalidAction,
-                                           llvm::toString(patched.takeError())),
-                      &r);
+        return report(
+            prefix, makeLLMError(LLMErrc::InvalidAction, llvm::toString(patched.takeError())), &r);
       out << prefix << "patched source:\n" << r.redact(patched->text);
     }
     context.history.push_back({result->action.summary(), "(not evaluated by llm-ping)"});
   }
   const TokenUsage &total = client.getTotalUsage();
-  out << "session: tokens prompt=" << total.promptTokens
-      << " completion=" << total.completionTokens << " total=" << total.total()
-      << (total.estimated ? " (estimated)" : "")
+  out << "session: tokens prompt=" << total.promptTokens << " completion=" << total.completionTokens
+      << " total=" << total.total() << (total.estimated ? " (estimated)" : "")
       << " response_format=" << (client.isResponseFormatEnabled() ? "on" : "off") << "\n";
   return status;
 }

@@ -55,8 +55,7 @@ static std::string displayPath(StringRef p) {
   return p.str();
 }
 
-static void printTable(llvm::raw_ostream &os, const TaskManifest &task,
-                       const ValidationResult &r) {
+static void printTable(llvm::raw_ostream &os, const TaskManifest &task, const ValidationResult &r) {
   // Columns are as wide as their widest cell (plus two spaces): a long size
   // binding or output name never runs into the next column.
   size_t wSize = 4, wSeed = 4, wStatus = 6, wOut = 6, wAbs = 7, wRel = 7;
@@ -192,8 +191,8 @@ static int runMain(int argc, char **argv) {
                      << " would overwrite an input of the task; not written\n";
         return 2;
       }
-      llvm::json::Value v = toJSON(result, task ? llvm::ArrayRef(task->sizeNames)
-                                                : llvm::ArrayRef<std::string>());
+      llvm::json::Value v =
+          toJSON(result, task ? llvm::ArrayRef(task->sizeNames) : llvm::ArrayRef<std::string>());
       llvm::json::Object &o = *v.getAsObject();
       for (auto &kv : header)
         o[kv.first] = kv.second;

@@ -116,8 +116,8 @@ static int timeMain(int argc, char **argv) {
   bool asJSON = args.has("json");
 
   auto t0 = std::chrono::steady_clock::now();
-  auto s = openSessionOrReport("kfix time", args.positionals()[0], args.get("candidate", ""),
-                               target);
+  auto s =
+      openSessionOrReport("kfix time", args.positionals()[0], args.get("candidate", ""), target);
   if (!s)
     return 2;
   double openMs = msSince(t0);

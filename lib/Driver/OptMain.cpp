@@ -8,6 +8,5 @@ int kfix::optMain(int argc, char **argv) {
   mlir::DialectRegistry registry;
   kfix::registerAllDialects(registry);
   kfix::registerAllPasses();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "kfix optimizer driver\n", registry));
+  return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, "kfix optimizer driver\n", registry));
 }

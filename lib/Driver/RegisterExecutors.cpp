@@ -58,19 +58,18 @@ static mlir::OwningOpRef<mlir::ModuleOp> importForKernels(mlir::MLIRContext &ctx
 
 static bool registerExecutors() {
 #ifdef KFIX_HAVE_CPU_EXECUTOR
-  kfix::registerExecutorFactory("cpu",
-                                [](std::string &) { return kfix::createCpuExecutor(); });
+  kfix::registerExecutorFactory("cpu", [](std::string &) { return kfix::createCpuExecutor(); });
 #endif
 #ifdef KFIX_HAVE_CUDA_EXECUTOR
-  kfix::registerExecutorFactory(
-      "cuda", [](std::string &why) { return kfix::createCudaExecutor(why); });
+  kfix::registerExecutorFactory("cuda",
+                                [](std::string &why) { return kfix::createCudaExecutor(why); });
 #endif
   // `kfix run/diagnose/debug` lift .cu candidates and references through the
   // frontend.
-  kfix::setCudaImporter([](mlir::MLIRContext &ctx, llvm::StringRef path,
-                           llvm::ArrayRef<std::string> kernels) {
-    return importForKernels(ctx, path, kernels);
-  });
+  kfix::setCudaImporter(
+      [](mlir::MLIRContext &ctx, llvm::StringRef path, llvm::ArrayRef<std::string> kernels) {
+        return importForKernels(ctx, path, kernels);
+      });
   // The agent writes repaired.cu through the exporter.
   kfix::setCudaExporter([](mlir::ModuleOp m, llvm::raw_ostream &os) {
     return kfix::exportCUDA(m, os, kfix::ExportOptions());

@@ -25,10 +25,10 @@ void kfix::registerAllTranslations() {
       [](DialectRegistry &registry) { kfix::registerAllDialects(registry); });
 
   // --export-cuda: lifted MLIR -> CUDA C++ (lib/Export, docs/export.md).
-  static llvm::cl::opt<std::string> exportKernel(
-      "export-cuda-kernel", llvm::cl::desc("--export-cuda: only this kernel "
-                                           "(symbol or kfix.name)"),
-      llvm::cl::init(""));
+  static llvm::cl::opt<std::string> exportKernel("export-cuda-kernel",
+                                                 llvm::cl::desc("--export-cuda: only this kernel "
+                                                                "(symbol or kfix.name)"),
+                                                 llvm::cl::init(""));
   static llvm::cl::opt<bool> exportLocations(
       "export-cuda-locations",
       llvm::cl::desc("--export-cuda: a // file:line:col comment per statement"),

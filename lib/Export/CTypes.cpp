@@ -168,8 +168,7 @@ FailureOr<Expr> FunctionEmitter::literal(Attribute attr, Type type, Location loc
     auto vt = dyn_cast<VectorType>(type);
     if (!vt || !dense.isSplat())
       return emitError(loc) << "cannot export the constant " << attr << " to CUDA C++";
-    FailureOr<Expr> elt =
-        literal(dense.getSplatValue<Attribute>(), vt.getElementType(), loc);
+    FailureOr<Expr> elt = literal(dense.getSplatValue<Attribute>(), vt.getElementType(), loc);
     if (failed(elt))
       return failure();
     std::string args;
@@ -225,8 +224,7 @@ FailureOr<Expr> FunctionEmitter::literal(Attribute attr, Type type, Location loc
     if (e.type.kind == CKind::Half || e.type.kind == CKind::BF16) {
       if (std::isfinite(v) && text.back() != 'f')
         text += "f";
-      e.text = std::string(e.type.kind == CKind::Half ? "__float2half("
-                                                      : "__float2bfloat16(") +
+      e.text = std::string(e.type.kind == CKind::Half ? "__float2half(" : "__float2bfloat16(") +
                text + ")";
       e.prec = kPostfix;
       e.isLiteral = false;
@@ -238,8 +236,7 @@ FailureOr<Expr> FunctionEmitter::literal(Attribute attr, Type type, Location loc
   return emitError(loc) << "cannot export the constant " << attr << " to CUDA C++";
 }
 
-FailureOr<std::string> FunctionEmitter::declarator(Type type, StringRef name,
-                                                   Location loc) {
+FailureOr<std::string> FunctionEmitter::declarator(Type type, StringRef name, Location loc) {
   if (auto mt = dyn_cast<MemRefType>(type)) {
     FailureOr<CType> elt = cType(mt.getElementType(), loc);
     if (failed(elt))
@@ -248,8 +245,7 @@ FailureOr<std::string> FunctionEmitter::declarator(Type type, StringRef name,
     std::string text = elt->name + " " + name.str();
     for (int64_t d : mt.getShape()) {
       if (ShapedType::isDynamic(d))
-        return emitError(loc) << "cannot declare a local array of dynamic size "
-                              << type;
+        return emitError(loc) << "cannot declare a local array of dynamic size " << type;
       text += "[" + std::to_string(d) + "]";
     }
     return text;
@@ -266,17 +262,16 @@ static unsigned spelledWidth(StringRef s, bool &isUnsigned) {
   isUnsigned = s.contains("unsigned") || s.starts_with("uint") || s == "size_t";
   return llvm::StringSwitch<unsigned>(s)
       .Cases({"int", "unsigned", "unsigned int", "signed", "int32_t", "uint32_t"}, 32)
-      .Cases({"long long", "unsigned long long", "long", "unsigned long", "size_t",
-              "int64_t", "uint64_t", "ptrdiff_t", "long long int",
-              "unsigned long long int", "long int", "unsigned long int"},
+      .Cases({"long long", "unsigned long long", "long", "unsigned long", "size_t", "int64_t",
+              "uint64_t", "ptrdiff_t", "long long int", "unsigned long long int", "long int",
+              "unsigned long int"},
              64)
       .Cases({"short", "unsigned short", "int16_t", "uint16_t"}, 16)
       .Cases({"char", "signed char", "unsigned char", "int8_t", "uint8_t"}, 8)
       .Default(0);
 }
 
-FailureOr<std::string> FunctionEmitter::scalarDeclarator(Operation *alloca,
-                                                         StringRef name) {
+FailureOr<std::string> FunctionEmitter::scalarDeclarator(Operation *alloca, StringRef name) {
   Type elt = cast<MemRefType>(alloca->getResult(0).getType()).getElementType();
   auto ctype = alloca->getAttrOfType<StringAttr>("kfix.ctype");
   auto it = dyn_cast<IntegerType>(elt);

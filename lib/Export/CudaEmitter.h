@@ -49,9 +49,21 @@ inline std::string vectorMaker(const CType &t) {
 
 /// C++ operator precedence, larger binds tighter.
 enum Prec : unsigned {
-  kAssign = 2, kCond = 3, kLOr = 4, kLAnd = 5, kBitOr = 6, kBitXor = 7,
-  kBitAnd = 8, kEq = 9, kRel = 10, kShift = 11, kAdd = 12, kMul = 13,
-  kUnary = 15, kPostfix = 16, kPrimary = 17
+  kAssign = 2,
+  kCond = 3,
+  kLOr = 4,
+  kLAnd = 5,
+  kBitOr = 6,
+  kBitXor = 7,
+  kBitAnd = 8,
+  kEq = 9,
+  kRel = 10,
+  kShift = 11,
+  kAdd = 12,
+  kMul = 13,
+  kUnary = 15,
+  kPostfix = 16,
+  kPrimary = 17
 };
 
 struct Expr {
@@ -82,8 +94,7 @@ mlir::Value nullTestedParam(mlir::Operation *op, mlir::gpu::GPUFuncOp func, bool
 
 class FunctionEmitter {
 public:
-  FunctionEmitter(mlir::gpu::GPUFuncOp func, const ExportOptions &options,
-                  ModuleState &module)
+  FunctionEmitter(mlir::gpu::GPUFuncOp func, const ExportOptions &options, ModuleState &module)
       : func(func), options(options), mod(module) {}
 
   /// Writes the whole __global__ function to `os`.
@@ -91,17 +102,14 @@ public:
 
 private:
   // --- Types and literals (CTypes.cpp).
-  mlir::FailureOr<CType> cType(mlir::Type type, mlir::Location loc,
-                               bool isUnsigned = false);
-  mlir::FailureOr<Expr> literal(mlir::Attribute attr, mlir::Type type,
-                                mlir::Location loc);
+  mlir::FailureOr<CType> cType(mlir::Type type, mlir::Location loc, bool isUnsigned = false);
+  mlir::FailureOr<Expr> literal(mlir::Attribute attr, mlir::Type type, mlir::Location loc);
   mlir::FailureOr<std::string> declarator(mlir::Type type, llvm::StringRef name,
                                           mlir::Location loc);
   /// `T name` for a rank-0 alloca: its `kfix.ctype` when it spells an integer
   /// type of the right width (the lifter's record of the C++ type), else the
   /// type derived from the element type. Marks unsigned locals.
-  mlir::FailureOr<std::string> scalarDeclarator(mlir::Operation *alloca,
-                                                llvm::StringRef name);
+  mlir::FailureOr<std::string> scalarDeclarator(mlir::Operation *alloca, llvm::StringRef name);
 
   // --- Expressions (EmitExpr.cpp).
   mlir::LogicalResult emitExprOp(mlir::Operation *op);
@@ -119,8 +127,7 @@ private:
   // --- Statements and control flow (EmitStmt.cpp).
   mlir::LogicalResult
   emitBlock(mlir::Block &block,
-            llvm::function_ref<mlir::LogicalResult(mlir::Operation *)>
-                onTerminator = nullptr);
+            llvm::function_ref<mlir::LogicalResult(mlir::Operation *)> onTerminator = nullptr);
   /// Declares a C++ variable for `bindTo` (named `hint`, or a temporary);
   /// returns "" on error.
   std::string declareVar(mlir::Type type, llvm::StringRef hint, const Expr *init,
@@ -130,16 +137,14 @@ private:
   mlir::LogicalResult emitFor(mlir::Operation *op);
   mlir::LogicalResult emitWhile(mlir::Operation *op);
   mlir::LogicalResult emitIf(mlir::Operation *op);
-  mlir::LogicalResult emitYieldAssign(mlir::ValueRange vars,
-                                      mlir::ValueRange values);
+  mlir::LogicalResult emitYieldAssign(mlir::ValueRange vars, mlir::ValueRange values);
   mlir::LogicalResult declareAlloca(mlir::Operation *alloca);
   void planLocals();
   /// Skips the (pure) ops that only compute the sizes of dynamic shared memory views.
   void skipSizeChain(mlir::ValueRange sizes);
 
   // --- Memory (EmitStmt.cpp).
-  mlir::FailureOr<std::string> access(mlir::Value memref, mlir::ValueRange indices,
-                                      Expr &out);
+  mlir::FailureOr<std::string> access(mlir::Value memref, mlir::ValueRange indices, Expr &out);
   mlir::FailureOr<std::string> memrefName(mlir::Value memref, mlir::Location loc);
   /// `__constant__` memory (EmitMemory.cpp): the kernel arguments listed in
   /// `kfix.constants` (left out of the signature, in `constantArgs`), their
@@ -147,18 +152,14 @@ private:
   /// the variables and declared at file scope.
   mlir::LogicalResult declareConstants();
   llvm::DenseSet<unsigned> constantArgs;
-  mlir::FailureOr<std::string> vectorAccess(mlir::Value memref,
-                                            mlir::ValueRange indices,
-                                            mlir::VectorType type, bool isStore,
-                                            Expr &out);
-  mlir::FailureOr<std::string> pointerTo(mlir::Value memref,
-                                         mlir::ValueRange indices,
+  mlir::FailureOr<std::string> vectorAccess(mlir::Value memref, mlir::ValueRange indices,
+                                            mlir::VectorType type, bool isStore, Expr &out);
+  mlir::FailureOr<std::string> pointerTo(mlir::Value memref, mlir::ValueRange indices,
                                          const CType &want, Expr &out);
   /// Speculatively emits `block` (all expression ops) and returns the
   /// expression of `result`; std::nullopt (and nothing written) when the block
   /// needs statements.
-  mlir::FailureOr<std::optional<Expr>> tryInlineBlock(mlir::Block &block,
-                                                      mlir::Value result);
+  mlir::FailureOr<std::optional<Expr>> tryInlineBlock(mlir::Block &block, mlir::Value result);
 
   // --- Values.
   /// The expression of `v`, consuming it if it was deferred.
@@ -190,8 +191,7 @@ private:
   llvm::SmallVector<llvm::SmallVector<mlir::Value>> pending;
   llvm::DenseMap<mlir::Value, std::string> memNames;
   llvm::DenseMap<mlir::Value, bool> unsignedElems;
-  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Operation *, 1>>
-      declareBefore;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<mlir::Operation *, 1>> declareBefore;
   llvm::DenseSet<mlir::Operation *> skipOps;
   /// 64-bit values that end in an unsigned index cast (`p[(size_t)i * n]`):
   /// the sign extensions among them are spelled `(size_t)`.
@@ -223,8 +223,7 @@ unsigned widthOf(mlir::Type t);
 Expr castTo(const Expr &e, const CType &t);
 Expr asInt(const Expr &e, unsigned bits, bool wantUnsigned);
 Expr widen(const Expr &e, unsigned bits);
-Expr binary(const Expr &a, llvm::StringRef op, const Expr &b, unsigned prec,
-            CType type);
+Expr binary(const Expr &a, llvm::StringRef op, const Expr &b, unsigned prec, CType type);
 Expr call(llvm::StringRef fn, llvm::ArrayRef<Expr> args, CType type);
 bool isSimple(const Expr &e);
 

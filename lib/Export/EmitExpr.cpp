@@ -16,7 +16,6 @@ using namespace kfix::detail;
 
 namespace kfix::detail {
 
-
 Expr make(std::string text, unsigned prec, CType type) {
   Expr e;
   e.text = std::move(text);
@@ -81,8 +80,7 @@ Expr castTo(const Expr &e, const CType &t) {
 Expr asInt(const Expr &e, unsigned bits, bool wantUnsigned) {
   if (e.isLiteral && e.type.kind == CKind::Int && e.text[0] != '(')
     return e;
-  if (e.type.kind == CKind::Int && e.type.bits == bits &&
-      e.type.isUnsigned == wantUnsigned)
+  if (e.type.kind == CKind::Int && e.type.bits == bits && e.type.isUnsigned == wantUnsigned)
     return e;
   if (e.type.kind == CKind::Bool && bits == 1)
     return e;
@@ -96,11 +94,9 @@ Expr widen(const Expr &e, unsigned bits) {
   return castTo(e, intType(bits, e.type.isUnsigned));
 }
 
-Expr binary(const Expr &a, StringRef op, const Expr &b, unsigned prec,
-            CType type) {
+Expr binary(const Expr &a, StringRef op, const Expr &b, unsigned prec, CType type) {
   // Parenthesize mixes that compilers warn about (`a & b == c`, `a && b || c`).
-  bool bitwise = prec == kBitAnd || prec == kBitOr || prec == kBitXor ||
-                 prec == kShift;
+  bool bitwise = prec == kBitAnd || prec == kBitOr || prec == kBitXor || prec == kShift;
   bool logical = prec == kLAnd || prec == kLOr;
   unsigned lmin = prec, rmin = prec + 1;
   if (bitwise) {
@@ -110,9 +106,7 @@ Expr binary(const Expr &a, StringRef op, const Expr &b, unsigned prec,
     lmin = a.prec == prec ? prec : kBitOr;
     rmin = kBitOr;
   }
-  Expr r = make(parenthesize(a, lmin) + " " + op.str() + " " +
-                    parenthesize(b, rmin),
-                prec, type);
+  Expr r = make(parenthesize(a, lmin) + " " + op.str() + " " + parenthesize(b, rmin), prec, type);
   merge(r, a);
   merge(r, b);
   return r;
@@ -128,10 +122,7 @@ Expr call(StringRef fn, ArrayRef<Expr> args, CType type) {
   return r;
 }
 
-bool isSimple(const Expr &e) {
-  return e.prec == kPrimary && !e.effects;
-}
-
+bool isSimple(const Expr &e) { return e.prec == kPrimary && !e.effects; }
 
 } // namespace kfix::detail
 
@@ -160,8 +151,8 @@ FailureOr<Expr> FunctionEmitter::use(Value v) {
 void FunctionEmitter::materialize(Value v) {
   Expr &e = values[v];
   std::string name = freshTemp();
-  line((e.type.kind == CKind::Vector ? "" : "const ") + e.type.name + " " + name +
-       " = " + e.text + ";");
+  line((e.type.kind == CKind::Vector ? "" : "const ") + e.type.name + " " + name + " = " + e.text +
+       ";");
   Expr named = make(name, kPrimary, e.type);
   values[v] = named;
   for (auto &scope : pending)
@@ -204,12 +195,11 @@ void FunctionEmitter::define(Value v, Expr e) {
   }
   // A local variable read several times: `acc` at each use, until something
   // writes it (flushFor then binds the old value to a temporary).
-  bool localRead = !user && e.prec == kPrimary && !e.effects && !e.noDup &&
-                   e.reads.size() == 1 && e.reads[0].getDefiningOp() &&
-                   isa<memref::AllocaOp>(e.reads[0].getDefiningOp()) &&
-                   llvm::all_of(v.getUsers(), [&](Operation *u) {
-                     return v.getParentBlock()->findAncestorOpInBlock(*u);
-                   });
+  bool localRead =
+      !user && e.prec == kPrimary && !e.effects && !e.noDup && e.reads.size() == 1 &&
+      e.reads[0].getDefiningOp() && isa<memref::AllocaOp>(e.reads[0].getDefiningOp()) &&
+      llvm::all_of(v.getUsers(),
+                   [&](Operation *u) { return v.getParentBlock()->findAncestorOpInBlock(*u); });
   if (!sameBlock && !localRead) {
     materialize(v);
     return;
@@ -260,8 +250,7 @@ void collectWrites(Operation *op, Writes &w) {
       w.all = true;
       return;
     }
-    if (iface.hasEffect<MemoryEffects::Write>() ||
-        iface.hasEffect<MemoryEffects::Free>())
+    if (iface.hasEffect<MemoryEffects::Write>() || iface.hasEffect<MemoryEffects::Free>())
       w.all = true;
   });
 }
@@ -293,10 +282,9 @@ bool FunctionEmitter::isExprOp(Operation *op) {
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
     return ifOp->getNumResults() == 1;
   return isa<memref::LoadOp, vector::LoadOp, vector::ExtractOp, vector::InsertOp,
-             vector::BroadcastOp, vector::FromElementsOp, gpu::ThreadIdOp,
-             gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp, gpu::LaneIdOp,
-             gpu::GlobalIdOp, gpu::ShuffleOp, NVVM::VoteSyncOp,
-             memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op);
+             vector::BroadcastOp, vector::FromElementsOp, gpu::ThreadIdOp, gpu::BlockIdOp,
+             gpu::BlockDimOp, gpu::GridDimOp, gpu::LaneIdOp, gpu::GlobalIdOp, gpu::ShuffleOp,
+             NVVM::VoteSyncOp, memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op);
 }
 
 LogicalResult FunctionEmitter::emitExprOp(Operation *op) {
@@ -324,9 +312,9 @@ FailureOr<Expr> FunctionEmitter::buildExpr(Operation *op) {
     return literal(c.getValue(), c.getType(), loc);
   if (isa<arith::CmpIOp, arith::CmpFOp>(op))
     return buildCmp(op);
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
-          arith::TruncIOp, arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp,
-          arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp, arith::BitcastOp>(op))
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+          arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp, arith::FPToSIOp,
+          arith::FPToUIOp, arith::BitcastOp>(op))
     return buildCast(op);
   if (isa<arith::ArithDialect>(op->getDialect()))
     return buildArith(op);
@@ -436,34 +424,47 @@ FailureOr<Expr> FunctionEmitter::buildCmp(Operation *op) {
     return make(p == P::AlwaysTrue ? "true" : "false", kPrimary, boolType());
   if (a->type.isLowFloat()) {
     if (p == P::ORD || p == P::UNO) {
-      Expr r = make(p == P::ORD ? "!__hisnan(" + a->text + ") && !__hisnan(" +
-                                      b->text + ")"
-                                : "__hisnan(" + a->text + ") || __hisnan(" +
-                                      b->text + ")",
+      Expr r = make(p == P::ORD ? "!__hisnan(" + a->text + ") && !__hisnan(" + b->text + ")"
+                                : "__hisnan(" + a->text + ") || __hisnan(" + b->text + ")",
                     p == P::ORD ? kLAnd : kLOr, boolType());
       merge(r, *a);
       merge(r, *b);
       return r;
     }
     std::string fn = llvm::StringSwitch<std::string>(pred)
-                         .Case("oeq", "__heq").Case("one", "__hne")
-                         .Case("olt", "__hlt").Case("ole", "__hle")
-                         .Case("ogt", "__hgt").Case("oge", "__hge")
-                         .Case("ueq", "__hequ").Case("une", "__hneu")
-                         .Case("ult", "__hltu").Case("ule", "__hleu")
-                         .Case("ugt", "__hgtu").Default("__hgeu");
+                         .Case("oeq", "__heq")
+                         .Case("one", "__hne")
+                         .Case("olt", "__hlt")
+                         .Case("ole", "__hle")
+                         .Case("ogt", "__hgt")
+                         .Case("oge", "__hge")
+                         .Case("ueq", "__hequ")
+                         .Case("une", "__hneu")
+                         .Case("ult", "__hltu")
+                         .Case("ule", "__hleu")
+                         .Case("ugt", "__hgtu")
+                         .Default("__hgeu");
     return call(fn, {*a, *b}, boolType());
   }
   if (a->type.kind != CKind::Float)
     return op->emitError("cannot export a comparison of ") << t << " to CUDA C++";
   switch (p) {
-  case P::OEQ: return binary(*a, "==", *b, kEq, boolType());
-  case P::UNE: return binary(*a, "!=", *b, kEq, boolType());
-  case P::OLT: return binary(*a, "<", *b, kRel, boolType());
-  case P::OLE: return binary(*a, "<=", *b, kRel, boolType());
-  case P::OGT: return binary(*a, ">", *b, kRel, boolType());
-  case P::OGE: return binary(*a, ">=", *b, kRel, boolType());
-  case P::UGE: case P::UGT: case P::ULE: case P::ULT: {
+  case P::OEQ:
+    return binary(*a, "==", *b, kEq, boolType());
+  case P::UNE:
+    return binary(*a, "!=", *b, kEq, boolType());
+  case P::OLT:
+    return binary(*a, "<", *b, kRel, boolType());
+  case P::OLE:
+    return binary(*a, "<=", *b, kRel, boolType());
+  case P::OGT:
+    return binary(*a, ">", *b, kRel, boolType());
+  case P::OGE:
+    return binary(*a, ">=", *b, kRel, boolType());
+  case P::UGE:
+  case P::UGT:
+  case P::ULE:
+  case P::ULT: {
     StringRef inv = p == P::UGE ? "<" : p == P::UGT ? "<=" : p == P::ULE ? ">" : ">=";
     Expr r = binary(*a, inv, *b, kRel, boolType());
     r.text = "!(" + r.text + ")";
@@ -475,15 +476,15 @@ FailureOr<Expr> FunctionEmitter::buildCmp(Operation *op) {
   }
   // one/ueq/ord/uno use each operand twice.
   if (!isSimple(*a) || !isSimple(*b))
-    return op->emitError("cannot export 'arith.cmpf ")
-           << pred << "' on compound operands";
+    return op->emitError("cannot export 'arith.cmpf ") << pred << "' on compound operands";
   mod.needMath = true;
   std::string x = a->text, y = b->text;
-  std::string text = llvm::StringSwitch<std::string>(pred)
-      .Case("one", "(" + x + " < " + y + " || " + x + " > " + y + ")")
-      .Case("ueq", "!(" + x + " < " + y + " || " + x + " > " + y + ")")
-      .Case("ord", "(!isnan(" + x + ") && !isnan(" + y + "))")
-      .Default(x == y ? "isnan(" + x + ")" : "(isnan(" + x + ") || isnan(" + y + "))");
+  std::string text =
+      llvm::StringSwitch<std::string>(pred)
+          .Case("one", "(" + x + " < " + y + " || " + x + " > " + y + ")")
+          .Case("ueq", "!(" + x + " < " + y + " || " + x + " > " + y + ")")
+          .Case("ord", "(!isnan(" + x + ") && !isnan(" + y + "))")
+          .Default(x == y ? "isnan(" + x + ")" : "(isnan(" + x + ") || isnan(" + y + "))");
   return make(text, text[0] == '!' ? kUnary : kPrimary, boolType());
 }
 
@@ -550,7 +551,8 @@ FailureOr<Expr> FunctionEmitter::buildCast(Operation *op) {
     // Two-lane conversions between __half2 / __nv_bfloat162 and float2: the
     // pairwise intrinsics of cuda_fp16.h / cuda_bf16.h (a C cast does not exist).
     auto fv = dyn_cast<VectorType>(from), tv = dyn_cast<VectorType>(to);
-    if (fv && tv && fv.getShape() == ArrayRef<int64_t>{2} && tv.getShape() == ArrayRef<int64_t>{2}) {
+    if (fv && tv && fv.getShape() == ArrayRef<int64_t>{2} &&
+        tv.getShape() == ArrayRef<int64_t>{2}) {
       Type fe = fv.getElementType(), te = tv.getElementType();
       const char *fn = nullptr;
       if (fe.isBF16() && te.isF32())
@@ -564,8 +566,8 @@ FailureOr<Expr> FunctionEmitter::buildCast(Operation *op) {
       if (fn)
         return call(fn, {x}, *toT);
       if (isLow(fe) || isLow(te))
-        return op->emitError("cannot export '") << op->getName() << "' from " << from << " to "
-                                                << to << " to CUDA C++";
+        return op->emitError("cannot export '")
+               << op->getName() << "' from " << from << " to " << to << " to CUDA C++";
     }
     if (isLow(from) && isLow(to))
       return call(from.isF16() ? "__float2bfloat16" : "__float2half",
@@ -579,8 +581,7 @@ FailureOr<Expr> FunctionEmitter::buildCast(Operation *op) {
     }
     if (isLow(to)) {
       std::string fn = to.isF16() ? (from.isF64() ? "__double2half" : "__float2half")
-                                  : (from.isF64() ? "__double2bfloat16"
-                                                  : "__float2bfloat16");
+                                  : (from.isF64() ? "__double2bfloat16" : "__float2bfloat16");
       return call(fn, {x}, *toT);
     }
     return castTo(x, *toT);
@@ -590,11 +591,10 @@ FailureOr<Expr> FunctionEmitter::buildCast(Operation *op) {
     Expr i = from.isInteger(1) ? x : asInt(x, widthOf(from), u);
     if (isLow(to)) {
       std::string sfx = widthOf(from) == 64 ? "ll" : widthOf(from) == 16 ? "short" : "int";
-      std::string fn = "__" + std::string(u ? "u" : "") + sfx +
-                       (to.isF16() ? "2half_rn" : "2bfloat16_rn");
+      std::string fn =
+          "__" + std::string(u ? "u" : "") + sfx + (to.isF16() ? "2half_rn" : "2bfloat16_rn");
       if (widthOf(from) < 16)
-        fn = "__" + std::string(u ? "u" : "") + "int" +
-             (to.isF16() ? "2half_rn" : "2bfloat16_rn");
+        fn = "__" + std::string(u ? "u" : "") + "int" + (to.isF16() ? "2half_rn" : "2bfloat16_rn");
       return call(fn, {i}, *toT);
     }
     return castTo(i, *toT);
@@ -604,8 +604,8 @@ FailureOr<Expr> FunctionEmitter::buildCast(Operation *op) {
     CType it = intType(widthOf(to), u);
     if (isLow(from)) {
       std::string sfx = widthOf(to) == 64 ? "ll" : widthOf(to) == 16 ? "short" : "int";
-      std::string fn = (from.isF16() ? "__half2" : "__bfloat162") + std::string(u ? "u" : "") +
-                       sfx + "_rz";
+      std::string fn =
+          (from.isF16() ? "__half2" : "__bfloat162") + std::string(u ? "u" : "") + sfx + "_rz";
       return call(fn, {x}, it);
     }
     return castTo(x, it);

@@ -22,8 +22,7 @@ FailureOr<std::string> FunctionEmitter::memrefName(Value memref, Location loc) {
 }
 
 /// `{1, 2, 3}` / `{{1, 2}, {3, 4}}` of a dense initializer.
-static std::string initText(ArrayRef<std::string> elems, ArrayRef<int64_t> shape,
-                            size_t &next) {
+static std::string initText(ArrayRef<std::string> elems, ArrayRef<int64_t> shape, size_t &next) {
   if (shape.empty())
     return elems[next++];
   std::string s = "{";
@@ -38,8 +37,8 @@ LogicalResult FunctionEmitter::declareConstants() {
     for (auto &[n, d] : mod.constants)
       if (n == name) {
         if (d != decl)
-          return emitError(loc) << "kfix export: two kernels declare the __constant__ '"
-                                << name << "' differently";
+          return emitError(loc) << "kfix export: two kernels declare the __constant__ '" << name
+                                << "' differently";
         return success();
       }
     mod.constants.push_back({name.str(), std::move(decl)});
@@ -101,8 +100,8 @@ LogicalResult FunctionEmitter::declareConstants() {
       elems.push_back(lit->text);
     }
     size_t next = 0;
-    std::string decl = "__constant__ " + ctype.getValue().str() + " " +
-                       name.getValue().str() + dims(mt.getShape()) + " = " +
+    std::string decl = "__constant__ " + ctype.getValue().str() + " " + name.getValue().str() +
+                       dims(mt.getShape()) + " = " +
                        (mt.getRank() ? initText(elems, mt.getShape(), next) : elems[0]) + ";";
     if (failed(record(name.getValue(), decl)))
       return WalkResult::interrupt();
@@ -115,8 +114,7 @@ LogicalResult FunctionEmitter::declareConstants() {
   return failure(w.wasInterrupted());
 }
 
-FailureOr<std::string> FunctionEmitter::access(Value memref, ValueRange indices,
-                                               Expr &out) {
+FailureOr<std::string> FunctionEmitter::access(Value memref, ValueRange indices, Expr &out) {
   Location loc = memref.getLoc();
   FailureOr<std::string> name = memrefName(memref, loc);
   if (failed(name))
@@ -134,8 +132,8 @@ FailureOr<std::string> FunctionEmitter::access(Value memref, ValueRange indices,
   Value root = getRoot(memref);
   if (!llvm::is_contained(out.reads, root))
     out.reads.push_back(root);
-  FailureOr<CType> t = cType(cast<MemRefType>(memref.getType()).getElementType(),
-                             loc, unsignedElems.lookup(root));
+  FailureOr<CType> t =
+      cType(cast<MemRefType>(memref.getType()).getElementType(), loc, unsignedElems.lookup(root));
   if (failed(t))
     return failure();
   out.type = *t;
@@ -160,8 +158,7 @@ static Value matchScaled(Value idx, int64_t n) {
 }
 
 FailureOr<std::string> FunctionEmitter::vectorAccess(Value memref, ValueRange indices,
-                                                     VectorType type, bool isStore,
-                                                     Expr &out) {
+                                                     VectorType type, bool isStore, Expr &out) {
   Location loc = memref.getLoc();
   FailureOr<CType> vt = cType(type, loc);
   if (failed(vt))
@@ -254,8 +251,7 @@ FailureOr<Expr> FunctionEmitter::buildAtomic(Operation *op) {
       if (!t.isF32())
         return op->emitError("cannot export a floating-point atomic max/min on ")
                << t << " to CUDA C++";
-      fn = kind == K::maximumf || kind == K::maxnumf ? "kfix_atomicMaxf"
-                                                     : "kfix_atomicMinf";
+      fn = kind == K::maximumf || kind == K::maxnumf ? "kfix_atomicMaxf" : "kfix_atomicMinf";
       mod.helpers.insert(fn == "kfix_atomicMaxf" ? "kfix_atomicMaxf" : "kfix_atomicMinf");
       break;
     default:
@@ -284,8 +280,8 @@ FailureOr<Expr> FunctionEmitter::buildAtomic(Operation *op) {
   Type t = old.getType();
   if (!sel || !cmp || cmp.getPredicate() != arith::CmpIPredicate::eq ||
       sel.getFalseValue() != old || !isa<IntegerType>(t) ||
-      (widthOf(t) != 32 && widthOf(t) != 64) ||
-      (cmp.getLhs() != old && cmp.getRhs() != old) || body.getOperations().size() > 4)
+      (widthOf(t) != 32 && widthOf(t) != 64) || (cmp.getLhs() != old && cmp.getRhs() != old) ||
+      body.getOperations().size() > 4)
     return op->emitError("cannot export this 'memref.generic_atomic_rmw': only "
                          "compare-and-swap (atomicCAS) on i32/i64 is supported");
   Value compare = cmp.getLhs() == old ? cmp.getRhs() : cmp.getLhs();
@@ -294,8 +290,7 @@ FailureOr<Expr> FunctionEmitter::buildAtomic(Operation *op) {
     if (v.getParentRegion() == &gen.getRegion()) {
       Attribute c;
       if (!matchPattern(v, m_Constant(&c)))
-        return FailureOr<Expr>(
-            op->emitError("unsupported value in generic_atomic_rmw body"));
+        return FailureOr<Expr>(op->emitError("unsupported value in generic_atomic_rmw body"));
       return literal(c, v.getType(), loc);
     }
     return use(v);
@@ -309,10 +304,10 @@ FailureOr<Expr> FunctionEmitter::buildAtomic(Operation *op) {
   FailureOr<std::string> ptr = pointerTo(gen.getMemref(), gen.getIndices(), want, e);
   if (failed(ptr))
     return failure();
-  Expr r = call("atomicCAS",
-                {make(*ptr, kUnary, want), asInt(*c, w, want.isUnsigned),
-                 asInt(*n, w, want.isUnsigned)},
-                want);
+  Expr r =
+      call("atomicCAS",
+           {make(*ptr, kUnary, want), asInt(*c, w, want.isUnsigned), asInt(*n, w, want.isUnsigned)},
+           want);
   merge(r, e);
   r.effects = true;
   return r;
@@ -324,8 +319,7 @@ LogicalResult FunctionEmitter::emitStore(Operation *op) {
   auto vstore = dyn_cast<vector::StoreOp>(op);
   Value memref = vstore ? vstore.getBase() : cast<memref::StoreOp>(op).getMemref();
   Value value = op->getOperand(0);
-  ValueRange indices =
-      vstore ? vstore.getIndices() : cast<memref::StoreOp>(op).getIndices();
+  ValueRange indices = vstore ? vstore.getIndices() : cast<memref::StoreOp>(op).getIndices();
 
   // `T v = value;` where this store is the first use of a local.
   Operation *alloca = memref.getDefiningOp<memref::AllocaOp>();
@@ -360,9 +354,8 @@ LogicalResult FunctionEmitter::emitStore(Operation *op) {
     auto ld = ins.getDest().getDefiningOp<memref::LoadOp>();
     ArrayRef<int64_t> pos = ins.getStaticPosition();
     if (!vstore && ld && ld.getMemref() == memref && llvm::equal(ld.getIndices(), indices) &&
-        ins->hasOneUse() && ld->hasOneUse() && pos.size() == 1 &&
-        !ShapedType::isDynamic(pos[0]) && ins.getDynamicPosition().empty() &&
-        pos[0] < 4) {
+        ins->hasOneUse() && ld->hasOneUse() && pos.size() == 1 && !ShapedType::isDynamic(pos[0]) &&
+        ins.getDynamicPosition().empty() && pos[0] < 4) {
       // Rebuild from the operands instead of the make_float4 expression.
       FailureOr<Expr> s = use(ins.getValueToStore());
       Expr target;
@@ -382,20 +375,16 @@ LogicalResult FunctionEmitter::emitStore(Operation *op) {
   // `x op= rhs` for a store of op(load x, rhs) back to x.
   Operation *bin = value.getDefiningOp();
   Type vt = value.getType();
-  bool compoundType = vt.isF32() || vt.isF64() ||
-                      (isa<IntegerType>(vt) && widthOf(vt) >= 32);
-  if (!vstore && bin && compoundType && bin->getNumOperands() == 2 &&
-      bin->hasOneUse() &&
-      isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp, arith::AddIOp,
-          arith::SubIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
-          arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp, arith::DivSIOp,
-          arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(bin)) {
+  bool compoundType = vt.isF32() || vt.isF64() || (isa<IntegerType>(vt) && widthOf(vt) >= 32);
+  if (!vstore && bin && compoundType && bin->getNumOperands() == 2 && bin->hasOneUse() &&
+      isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp, arith::AddIOp, arith::SubIOp,
+          arith::MulIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::ShLIOp, arith::ShRSIOp,
+          arith::ShRUIOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(bin)) {
     auto ld = bin->getOperand(0).getDefiningOp<memref::LoadOp>();
     auto fm = bin->getAttrOfType<arith::FastMathFlagsAttr>("fastmath");
     bool plainFm = !fm || fm.getValue() == arith::FastMathFlags::none;
     if (ld && plainFm && ld.getMemref() == memref && llvm::equal(ld.getIndices(), indices) &&
-        ld->hasOneUse() && ld->getBlock() == op->getBlock() &&
-        bin->getBlock() == op->getBlock()) {
+        ld->hasOneUse() && ld->getBlock() == op->getBlock() && bin->getBlock() == op->getBlock()) {
       auto vit = values.find(ld.getResult());
       Expr probe;
       FailureOr<std::string> t = access(memref, indices, probe);
@@ -403,8 +392,8 @@ LogicalResult FunctionEmitter::emitStore(Operation *op) {
         return failure();
       // Signed/unsigned ops compound only on a variable of that signedness.
       bool wantU = isa<arith::ShRUIOp, arith::DivUIOp, arith::RemUIOp>(bin);
-      bool typed = isa<arith::ShRSIOp, arith::ShRUIOp, arith::DivSIOp,
-                       arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(bin);
+      bool typed = isa<arith::ShRSIOp, arith::ShRUIOp, arith::DivSIOp, arith::DivUIOp,
+                       arith::RemSIOp, arith::RemUIOp>(bin);
       if (vit != values.end() && vit->second.text == *t &&
           (!typed || probe.type.isUnsigned == wantU)) {
         FailureOr<Expr> rhs = use(bin->getOperand(1));
@@ -412,18 +401,18 @@ LogicalResult FunctionEmitter::emitStore(Operation *op) {
           return failure();
         (void)use(ld.getResult());
         (void)use(value);
-        StringRef sym = llvm::TypeSwitch<Operation *, StringRef>(bin)
-                            .Case<arith::AddFOp, arith::AddIOp>([](auto) { return "+="; })
-                            .Case<arith::SubFOp, arith::SubIOp>([](auto) { return "-="; })
-                            .Case<arith::MulFOp, arith::MulIOp>([](auto) { return "*="; })
-                            .Case<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>(
-                                [](auto) { return "/="; })
-                            .Case<arith::RemSIOp, arith::RemUIOp>([](auto) { return "%="; })
-                            .Case<arith::ShLIOp>([](auto) { return "<<="; })
-                            .Case<arith::ShRSIOp, arith::ShRUIOp>([](auto) { return ">>="; })
-                            .Case<arith::AndIOp>([](auto) { return "&="; })
-                            .Case<arith::OrIOp>([](auto) { return "|="; })
-                            .Default([](auto) { return "^="; });
+        StringRef sym =
+            llvm::TypeSwitch<Operation *, StringRef>(bin)
+                .Case<arith::AddFOp, arith::AddIOp>([](auto) { return "+="; })
+                .Case<arith::SubFOp, arith::SubIOp>([](auto) { return "-="; })
+                .Case<arith::MulFOp, arith::MulIOp>([](auto) { return "*="; })
+                .Case<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>([](auto) { return "/="; })
+                .Case<arith::RemSIOp, arith::RemUIOp>([](auto) { return "%="; })
+                .Case<arith::ShLIOp>([](auto) { return "<<="; })
+                .Case<arith::ShRSIOp, arith::ShRUIOp>([](auto) { return ">>="; })
+                .Case<arith::AndIOp>([](auto) { return "&="; })
+                .Case<arith::OrIOp>([](auto) { return "|="; })
+                .Default([](auto) { return "^="; });
         flushFor(op);
         locComment(op);
         line(*t + " " + sym + " " + rhs->text + ";");

@@ -59,8 +59,8 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
         args[i] = values[op->getOperand(i)];
       }
     }
-    Expr r = make(parenthesize(args[0], kLOr) + " ? " + parenthesize(args[1], kLOr) +
-                      " : " + parenthesize(args[2], kLOr),
+    Expr r = make(parenthesize(args[0], kLOr) + " ? " + parenthesize(args[1], kLOr) + " : " +
+                      parenthesize(args[2], kLOr),
                   kCond, args[1].isLiteral ? args[2].type : args[1].type);
     for (const Expr &a : args)
       merge(r, a);
@@ -77,8 +77,8 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
                         .Case<arith::MulFOp, arith::MulIOp>([](auto) { return "*"; })
                         .Case<arith::DivFOp>([](auto) { return "/"; })
                         .Default([](auto) { return ""; });
-    bool lowPair = (vt.getElementType().isF16() || vt.getElementType().isBF16()) &&
-                   vt.getShape()[0] == 2;
+    bool lowPair =
+        (vt.getElementType().isF16() || vt.getElementType().isBF16()) && vt.getShape()[0] == 2;
     if (lowPair && args.size() == 2) {
       // __half2 / __nv_bfloat162: the paired intrinsics (the lifter maps them
       // back to the same op).
@@ -99,8 +99,7 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
       return call("__hneg2", {args[0]}, *rtC);
     if (sym.empty() || vt.getElementType().isF16() || vt.getElementType().isBF16() ||
         args.size() != 2)
-      return op->emitError("cannot export '")
-             << op->getName() << "' on " << rt << " to CUDA C++";
+      return op->emitError("cannot export '") << op->getName() << "' on " << rt << " to CUDA C++";
     for (auto [i, v] : llvm::enumerate(op->getOperands())) {
       if (!isSimple(args[i])) {
         materialize(v);
@@ -109,8 +108,8 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
     }
     std::string text = vectorMaker(*rtC) + "(";
     for (int64_t i = 0; i < vt.getShape()[0]; ++i)
-      text += std::string(i ? ", " : "") + args[0].text + "." + kLanes[i] + " " +
-              sym.str() + " " + args[1].text + "." + kLanes[i];
+      text += std::string(i ? ", " : "") + args[0].text + "." + kLanes[i] + " " + sym.str() + " " +
+              args[1].text + "." + kLanes[i];
     return make(text + ")", kPostfix, *rtC);
   }
 
@@ -137,9 +136,9 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
     if (isa<arith::NegFOp>(op)) {
       if (low)
         return call("__hneg", {args[0]}, *rtC);
-      Expr r = make("-" + (args[0].text[0] == '-' ? "(" + args[0].text + ")"
-                                                  : parenthesize(args[0], kUnary)),
-                    kUnary, *rtC);
+      Expr r = make(
+          "-" + (args[0].text[0] == '-' ? "(" + args[0].text + ")" : parenthesize(args[0], kUnary)),
+          kUnary, *rtC);
       merge(r, args[0]);
       return r;
     }
@@ -150,8 +149,8 @@ FailureOr<Expr> FunctionEmitter::buildArith(Operation *op) {
     }
     if (isa<arith::MaxNumFOp, arith::MinNumFOp>(op)) {
       bool mx = isa<arith::MaxNumFOp>(op);
-      std::string fn = low ? (mx ? "__hmax" : "__hmin")
-                           : std::string(mx ? "fmax" : "fmin") + (f64 ? "" : "f");
+      std::string fn =
+          low ? (mx ? "__hmax" : "__hmin") : std::string(mx ? "fmax" : "fmin") + (f64 ? "" : "f");
       return call(fn, {args[0], args[1]}, *rtC);
     }
     if (isa<arith::MaximumFOp, arith::MinimumFOp>(op)) {
@@ -264,12 +263,20 @@ FailureOr<Expr> FunctionEmitter::buildMath(Operation *op) {
   if (auto vt = dyn_cast<VectorType>(rt)) {
     // __half2 / __nv_bfloat162: the paired intrinsics the lifter reads back.
     std::string fn = llvm::StringSwitch<std::string>(name)
-                         .Case("fma", "__hfma2").Case("absf", "__habs2")
-                         .Case("exp", "h2exp").Case("exp2", "h2exp2").Case("log", "h2log")
-                         .Case("log2", "h2log2").Case("sqrt", "h2sqrt")
-                         .Case("rsqrt", "h2rsqrt").Case("sin", "h2sin").Case("cos", "h2cos")
-                         .Case("floor", "h2floor").Case("ceil", "h2ceil")
-                         .Case("trunc", "h2trunc").Case("roundeven", "h2rint")
+                         .Case("fma", "__hfma2")
+                         .Case("absf", "__habs2")
+                         .Case("exp", "h2exp")
+                         .Case("exp2", "h2exp2")
+                         .Case("log", "h2log")
+                         .Case("log2", "h2log2")
+                         .Case("sqrt", "h2sqrt")
+                         .Case("rsqrt", "h2rsqrt")
+                         .Case("sin", "h2sin")
+                         .Case("cos", "h2cos")
+                         .Case("floor", "h2floor")
+                         .Case("ceil", "h2ceil")
+                         .Case("trunc", "h2trunc")
+                         .Case("roundeven", "h2rint")
                          .Default("");
     if (fn.empty() || vt.getShape()[0] != 2 ||
         !(vt.getElementType().isF16() || vt.getElementType().isBF16()))
@@ -292,27 +299,54 @@ FailureOr<Expr> FunctionEmitter::buildMath(Operation *op) {
     return op->emitError("cannot export '") << op->getName() << "' on " << rt;
   // f32 spelling; f64 drops the suffix, fast (afn) variants where CUDA has them.
   std::string f32 = llvm::StringSwitch<std::string>(name)
-      .Case("exp", "expf").Case("exp2", "exp2f").Case("expm1", "expm1f")
-      .Case("log", "logf").Case("log2", "log2f").Case("log10", "log10f")
-      .Case("log1p", "log1pf").Case("sqrt", "sqrtf").Case("rsqrt", "rsqrtf")
-      .Case("cbrt", "cbrtf").Case("tanh", "tanhf").Case("sinh", "sinhf")
-      .Case("cosh", "coshf").Case("sin", "sinf").Case("cos", "cosf")
-      .Case("tan", "tanf").Case("asin", "asinf").Case("acos", "acosf")
-      .Case("atan", "atanf").Case("atan2", "atan2f").Case("erf", "erff")
-      .Case("erfc", "erfcf").Case("powf", "powf").Case("absf", "fabsf")
-      .Case("fma", "fmaf").Case("ceil", "ceilf").Case("floor", "floorf")
-      .Case("round", "roundf").Case("roundeven", "rintf").Case("trunc", "truncf")
-      .Case("copysign", "copysignf").Case("asinh", "asinhf").Case("acosh", "acoshf")
-      .Case("atanh", "atanhf").Default("");
+                        .Case("exp", "expf")
+                        .Case("exp2", "exp2f")
+                        .Case("expm1", "expm1f")
+                        .Case("log", "logf")
+                        .Case("log2", "log2f")
+                        .Case("log10", "log10f")
+                        .Case("log1p", "log1pf")
+                        .Case("sqrt", "sqrtf")
+                        .Case("rsqrt", "rsqrtf")
+                        .Case("cbrt", "cbrtf")
+                        .Case("tanh", "tanhf")
+                        .Case("sinh", "sinhf")
+                        .Case("cosh", "coshf")
+                        .Case("sin", "sinf")
+                        .Case("cos", "cosf")
+                        .Case("tan", "tanf")
+                        .Case("asin", "asinf")
+                        .Case("acos", "acosf")
+                        .Case("atan", "atanf")
+                        .Case("atan2", "atan2f")
+                        .Case("erf", "erff")
+                        .Case("erfc", "erfcf")
+                        .Case("powf", "powf")
+                        .Case("absf", "fabsf")
+                        .Case("fma", "fmaf")
+                        .Case("ceil", "ceilf")
+                        .Case("floor", "floorf")
+                        .Case("round", "roundf")
+                        .Case("roundeven", "rintf")
+                        .Case("trunc", "truncf")
+                        .Case("copysign", "copysignf")
+                        .Case("asinh", "asinhf")
+                        .Case("acosh", "acoshf")
+                        .Case("atanh", "atanhf")
+                        .Default("");
   if (f32.empty())
     return op->emitError("cannot export '") << op->getName() << "' to CUDA C++";
   if (rt.isF32()) {
     if (hasAfn(op)) {
       std::string fast = llvm::StringSwitch<std::string>(name)
-                             .Case("exp", "__expf").Case("log", "__logf")
-                             .Case("log2", "__log2f").Case("log10", "__log10f")
-                             .Case("sin", "__sinf").Case("cos", "__cosf")
-                             .Case("tan", "__tanf").Case("powf", "__powf")
+                             .Case("exp", "__expf")
+                             .Case("log", "__logf")
+                             .Case("log2", "__log2f")
+                             .Case("log10", "__log10f")
+                             .Case("sin", "__sinf")
+                             .Case("cos", "__cosf")
+                             .Case("tan", "__tanf")
+                             .Case("powf", "__powf")
                              .Default(f32);
       return call(fast, args, *rtC);
     }
@@ -322,12 +356,23 @@ FailureOr<Expr> FunctionEmitter::buildMath(Operation *op) {
     return call(StringRef(f32).drop_back(), args, *rtC);
   // __half / __nv_bfloat16: the cuda_fp16/cuda_bf16 intrinsic, else via float.
   std::string h = llvm::StringSwitch<std::string>(name)
-      .Case("exp", "hexp").Case("exp2", "hexp2").Case("log", "hlog")
-      .Case("log2", "hlog2").Case("log10", "hlog10").Case("sqrt", "hsqrt")
-      .Case("rsqrt", "hrsqrt").Case("sin", "hsin").Case("cos", "hcos")
-      .Case("tanh", "htanh").Case("ceil", "hceil").Case("floor", "hfloor")
-      .Case("trunc", "htrunc").Case("roundeven", "hrint").Case("absf", "__habs")
-      .Case("fma", "__hfma").Default("");
+                      .Case("exp", "hexp")
+                      .Case("exp2", "hexp2")
+                      .Case("log", "hlog")
+                      .Case("log2", "hlog2")
+                      .Case("log10", "hlog10")
+                      .Case("sqrt", "hsqrt")
+                      .Case("rsqrt", "hrsqrt")
+                      .Case("sin", "hsin")
+                      .Case("cos", "hcos")
+                      .Case("tanh", "htanh")
+                      .Case("ceil", "hceil")
+                      .Case("floor", "hfloor")
+                      .Case("trunc", "htrunc")
+                      .Case("roundeven", "hrint")
+                      .Case("absf", "__habs")
+                      .Case("fma", "__hfma")
+                      .Default("");
   if (!h.empty())
     return call(h, args, *rtC);
   bool half = rtC->kind == CKind::Half;
@@ -345,8 +390,8 @@ static FailureOr<Expr> maskExpr(FunctionEmitter &, Value mask,
   if (matchPattern(mask, m_ConstantInt(&c))) {
     // The mask's defining constant may have no other use: consume it.
     (void)use(mask);
-    return make("0x" + llvm::utohexstr(c.getZExtValue() & 0xffffffffu, true) + "u",
-                kPrimary, intType(32, true));
+    return make("0x" + llvm::utohexstr(c.getZExtValue() & 0xffffffffu, true) + "u", kPrimary,
+                intType(32, true));
   }
   return use(mask);
 }
@@ -375,18 +420,15 @@ FailureOr<Expr> FunctionEmitter::buildGpu(Operation *op) {
   if (auto sh = dyn_cast<gpu::ShuffleOp>(op)) {
     Expr mask = make("0xffffffffu", kPrimary, u32);
     if (auto m = op->getAttrOfType<IntegerAttr>("kfix.mask")) {
-      mask.text =
-          "0x" + llvm::utohexstr(m.getValue().getZExtValue() & 0xffffffffu, true) + "u";
+      mask.text = "0x" + llvm::utohexstr(m.getValue().getZExtValue() & 0xffffffffu, true) + "u";
     }
-    FailureOr<Expr> v = use(sh.getValue()), off = use(sh.getOffset()),
-                    width = use(sh.getWidth());
+    FailureOr<Expr> v = use(sh.getValue()), off = use(sh.getOffset()), width = use(sh.getWidth());
     if (failed(v) || failed(off) || failed(width))
       return failure();
     FailureOr<CType> t = cType(sh.getValue().getType(), loc);
     if (failed(t))
       return failure();
-    std::string fn = llvm::StringSwitch<std::string>(
-                         gpu::stringifyShuffleMode(sh.getMode()))
+    std::string fn = llvm::StringSwitch<std::string>(gpu::stringifyShuffleMode(sh.getMode()))
                          .Case("xor", "__shfl_xor_sync")
                          .Case("down", "__shfl_down_sync")
                          .Case("up", "__shfl_up_sync")
@@ -460,8 +502,7 @@ FailureOr<Expr> FunctionEmitter::buildVector(Operation *op) {
   }
   if (auto ins = dyn_cast<vector::InsertOp>(op)) {
     ArrayRef<int64_t> pos = ins.getStaticPosition();
-    if (pos.size() != 1 || ShapedType::isDynamic(pos[0]) ||
-        !ins.getDynamicPosition().empty())
+    if (pos.size() != 1 || ShapedType::isDynamic(pos[0]) || !ins.getDynamicPosition().empty())
       return op->emitError("cannot export a 'vector.insert' at a dynamic or "
                            "multi-dimensional position");
     FailureOr<Expr> s = use(ins.getValueToStore());
@@ -471,8 +512,7 @@ FailureOr<Expr> FunctionEmitter::buildVector(Operation *op) {
       return failure();
     std::string text = vectorMaker(*t) + "(";
     for (int64_t i = 0; i < ins.getDestVectorType().getShape()[0]; ++i)
-      text += std::string(i ? ", " : "") +
-              (i == pos[0] ? s->text : v->text + "." + kLanes[i]);
+      text += std::string(i ? ", " : "") + (i == pos[0] ? s->text : v->text + "." + kLanes[i]);
     Expr r = make(text + ")", kPostfix, *t);
     merge(r, *s);
     return r;

@@ -56,9 +56,8 @@ LogicalResult FunctionEmitter::declareAlloca(Operation *op) {
   std::string name = declareName(var ? var.getValue() : "v");
   memNames[alloca.getResult()] = name;
   MemRefType type = alloca.getType();
-  FailureOr<std::string> decl = type.getRank() == 0
-                                    ? scalarDeclarator(op, name)
-                                    : declarator(type, name, op->getLoc());
+  FailureOr<std::string> decl =
+      type.getRank() == 0 ? scalarDeclarator(op, name) : declarator(type, name, op->getLoc());
   if (failed(decl))
     return failure();
   locComment(op);
@@ -66,9 +65,8 @@ LogicalResult FunctionEmitter::declareAlloca(Operation *op) {
   return success();
 }
 
-LogicalResult
-FunctionEmitter::emitBlock(Block &block,
-                           function_ref<LogicalResult(Operation *)> onTerminator) {
+LogicalResult FunctionEmitter::emitBlock(Block &block,
+                                         function_ref<LogicalResult(Operation *)> onTerminator) {
   pending.emplace_back();
   for (Operation &op : block) {
     if (&op == block.getTerminator() && !isa<gpu::ReturnOp>(op)) {
@@ -91,11 +89,10 @@ FunctionEmitter::emitBlock(Block &block,
   return success();
 }
 
-FailureOr<std::optional<Expr>> FunctionEmitter::tryInlineBlock(Block &block,
-                                                               Value result) {
+FailureOr<std::optional<Expr>> FunctionEmitter::tryInlineBlock(Block &block, Value result) {
   for (Operation &op : block.without_terminator())
-    if (!isExprOp(&op) || declareBefore.count(&op) || isa<memref::AtomicRMWOp,
-        memref::GenericAtomicRMWOp>(op))
+    if (!isExprOp(&op) || declareBefore.count(&op) ||
+        isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
       return std::optional<Expr>();
   size_t mark = body.size();
   pending.emplace_back();
@@ -139,12 +136,10 @@ FailureOr<Expr> FunctionEmitter::buildTernary(Operation *op) {
   Expr x = **a, y = **b, r;
   if (ifOp.getResult(0).getType().isInteger(1) && x.isLiteral && x.text == "true")
     r = binary(*c, "||", y, kLOr, boolType());
-  else if (ifOp.getResult(0).getType().isInteger(1) && y.isLiteral &&
-           y.text == "false")
+  else if (ifOp.getResult(0).getType().isInteger(1) && y.isLiteral && y.text == "false")
     r = binary(*c, "&&", x, kLAnd, boolType());
   else
-    r = make(parenthesize(*c, kLOr) + " ? " + parenthesize(x, kLOr) + " : " +
-                 parenthesize(y, kLOr),
+    r = make(parenthesize(*c, kLOr) + " ? " + parenthesize(x, kLOr) + " : " + parenthesize(y, kLOr),
              kCond, x.isLiteral ? y.type : x.type);
   merge(r, *c);
   merge(r, x);
@@ -172,8 +167,7 @@ LogicalResult FunctionEmitter::emitOp(Operation *op) {
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     if (ifOp.getNumResults() == 1 && ifOp.elseBlock()) {
       size_t mark = body.size();
-      ScopedDiagnosticHandler handler(op->getContext(),
-                                      [](Diagnostic &) { return success(); });
+      ScopedDiagnosticHandler handler(op->getContext(), [](Diagnostic &) { return success(); });
       FailureOr<Expr> e = buildTernary(op);
       if (succeeded(e)) {
         define(ifOp.getResult(0), *e);
@@ -271,8 +265,7 @@ LogicalResult FunctionEmitter::emitYieldAssign(ValueRange vars, ValueRange vals)
   return success();
 }
 
-std::string FunctionEmitter::declareVar(Type type, StringRef hint,
-                                        const Expr *init, Location loc,
+std::string FunctionEmitter::declareVar(Type type, StringRef hint, const Expr *init, Location loc,
                                         Value bindTo) {
   FailureOr<CType> t = cType(type, loc);
   if (failed(t))
@@ -299,8 +292,7 @@ LogicalResult FunctionEmitter::emitFor(Operation *op) {
     return failure();
   // scf.for reads its bounds once; C++ re-reads them, so bind any that read
   // memory.
-  for (auto [e, v] : {std::pair{&*ub, forOp.getUpperBound()},
-                      std::pair{&*step, forOp.getStep()}}) {
+  for (auto [e, v] : {std::pair{&*ub, forOp.getUpperBound()}, std::pair{&*step, forOp.getStep()}}) {
     if (e->reads.empty() && !e->effects)
       continue;
     values[v] = *e;
@@ -427,8 +419,7 @@ LogicalResult FunctionEmitter::emitWhile(Operation *op) {
     if (tail) {
       line("} while (" + *tail + ");");
     } else {
-      body.replace(header, headerEnd - header,
-                   std::string(2 * indent, ' ') + "while (true) {\n");
+      body.replace(header, headerEnd - header, std::string(2 * indent, ' ') + "while (true) {\n");
       line("}");
     }
     return success();
@@ -477,12 +468,8 @@ LogicalResult FunctionEmitter::emitIf(Operation *op) {
       return failure();
     vars.push_back(res);
   }
-  auto onYield = [&](Operation *term) {
-    return emitYieldAssign(vars, term->getOperands());
-  };
-  auto isEmpty = [&](Block *b) {
-    return !b || (b->getOperations().size() == 1 && vars.empty());
-  };
+  auto onYield = [&](Operation *term) { return emitYieldAssign(vars, term->getOperands()); };
+  auto isEmpty = [&](Block *b) { return !b || (b->getOperations().size() == 1 && vars.empty()); };
   Block *thenB = ifOp.thenBlock(), *elseB = ifOp.elseBlock();
   bool negate = isEmpty(thenB) && !isEmpty(elseB);
   if (negate)
@@ -509,17 +496,15 @@ LogicalResult FunctionEmitter::emitIf(Operation *op) {
     std::string pad(2 * indent + 2, ' ');
     SmallVector<StringRef> lines;
     StringRef(elseText).split(lines, '\n', -1, /*KeepEmpty=*/false);
-    bool chain = !lines.empty() && lines.front().starts_with(pad + "if (") &&
-                 lines.back() == pad + "}";
+    bool chain =
+        !lines.empty() && lines.front().starts_with(pad + "if (") && lines.back() == pad + "}";
     for (StringRef l : lines)
       if (l.starts_with(pad) && l.size() > pad.size() && l[pad.size()] != ' ' &&
-          !l.starts_with(pad + "if (") && !l.starts_with(pad + "} else") &&
-          l != pad + "}")
+          !l.starts_with(pad + "if (") && !l.starts_with(pad + "} else") && l != pad + "}")
         chain = false;
     // Only one top-level `if` statement.
-    if (chain && llvm::count_if(lines, [&](StringRef l) {
-                   return l.starts_with(pad + "if (");
-                 }) != 1)
+    if (chain &&
+        llvm::count_if(lines, [&](StringRef l) { return l.starts_with(pad + "if ("); }) != 1)
       chain = false;
     if (chain) {
       body.append(2 * indent, ' ');

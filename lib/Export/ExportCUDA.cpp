@@ -16,8 +16,7 @@ using namespace kfix::detail;
 
 /// Whether a parameter's C++ type names an unsigned (pointee) type.
 static bool isUnsignedCType(StringRef ctype) {
-  return ctype.contains("unsigned") || ctype.contains("uint") ||
-         ctype.contains("size_t");
+  return ctype.contains("unsigned") || ctype.contains("uint") || ctype.contains("size_t");
 }
 
 static std::string param(StringRef ctype, StringRef name) {
@@ -43,9 +42,8 @@ void FunctionEmitter::planLocals() {
       if (store.getValue() != iv || !alloca || alloca.getType().getRank() != 0 ||
           !alloca->hasAttr("kfix.var"))
         break;
-      bool inside = llvm::all_of(alloca->getUsers(), [&](Operation *u) {
-        return forOp->isProperAncestor(u);
-      });
+      bool inside = llvm::all_of(alloca->getUsers(),
+                                 [&](Operation *u) { return forOp->isProperAncestor(u); });
       if (inside) {
         loopVars[forOp] = alloca;
         skipOps.insert(store);
@@ -90,9 +88,9 @@ void FunctionEmitter::skipSizeChain(ValueRange sizes) {
   SmallVector<Value> work(sizes.begin(), sizes.end());
   while (!work.empty()) {
     Operation *def = work.pop_back_val().getDefiningOp();
-    if (!def || skipOps.contains(def) || (!isMemoryEffectFree(def) &&
-                                           def->getName().getStringRef() !=
-                                               "nvvm.read.ptx.sreg.dynamic.smem.size") ||
+    if (!def || skipOps.contains(def) ||
+        (!isMemoryEffectFree(def) &&
+         def->getName().getStringRef() != "nvvm.read.ptx.sreg.dynamic.smem.size") ||
         def->getNumRegions())
       continue;
     // Only when nothing but the skipped chain (or views) uses it.
@@ -146,8 +144,8 @@ LogicalResult FunctionEmitter::emit(raw_ostream &os) {
     }
     bool isUnsigned = isUnsignedCType(ctype);
     Type t = arg.getType();
-    if (auto mt = dyn_cast<MemRefType>(t); mt && !mt.getMemorySpace() &&
-                                            StringRef(ctype).contains("Accessor")) {
+    if (auto mt = dyn_cast<MemRefType>(t);
+        mt && !mt.getMemorySpace() && StringRef(ctype).contains("Accessor")) {
       // A tensor accessor (`PackedTensorAccessor32<float, 2, ...> x`): kept as
       // written; elements print as `x[i][j]`, sizes as `x.size(d)`.
       if (failed(cType(mt.getElementType(), loc)))
@@ -160,8 +158,7 @@ LogicalResult FunctionEmitter::emit(raw_ostream &os) {
                << i << " of type " << t << ": expected a 1-D global memref";
       if (!ctype.empty() && !StringRef(ctype).contains('*'))
         return func.emitError("kernel argument #")
-               << i << " is a memref but its C++ type '" << ctype
-               << "' is not a pointer";
+               << i << " is a memref but its C++ type '" << ctype << "' is not a pointer";
       FailureOr<CType> elt = cType(mt.getElementType(), loc);
       if (failed(elt))
         return failure();
@@ -301,32 +298,30 @@ static const char *helperText(StringRef name) {
            "}\n";
   bool isMax = name == "kfix_atomicMaxf";
   if (isMax || name == "kfix_atomicMinf")
-    return isMax
-               ? "// atomicMax on float through compare-and-swap.\n"
-                 "static __device__ __forceinline__ float kfix_atomicMaxf(float *p, float v) {\n"
-                 "  int old = __float_as_int(*p), assumed;\n"
-                 "  do {\n"
-                 "    assumed = old;\n"
-                 "    old = atomicCAS(reinterpret_cast<int *>(p), assumed,\n"
-                 "                    __float_as_int(fmaxf(__int_as_float(assumed), v)));\n"
-                 "  } while (assumed != old);\n"
-                 "  return __int_as_float(old);\n"
-                 "}\n"
-               : "// atomicMin on float through compare-and-swap.\n"
-                 "static __device__ __forceinline__ float kfix_atomicMinf(float *p, float v) {\n"
-                 "  int old = __float_as_int(*p), assumed;\n"
-                 "  do {\n"
-                 "    assumed = old;\n"
-                 "    old = atomicCAS(reinterpret_cast<int *>(p), assumed,\n"
-                 "                    __float_as_int(fminf(__int_as_float(assumed), v)));\n"
-                 "  } while (assumed != old);\n"
-                 "  return __int_as_float(old);\n"
-                 "}\n";
+    return isMax ? "// atomicMax on float through compare-and-swap.\n"
+                   "static __device__ __forceinline__ float kfix_atomicMaxf(float *p, float v) {\n"
+                   "  int old = __float_as_int(*p), assumed;\n"
+                   "  do {\n"
+                   "    assumed = old;\n"
+                   "    old = atomicCAS(reinterpret_cast<int *>(p), assumed,\n"
+                   "                    __float_as_int(fmaxf(__int_as_float(assumed), v)));\n"
+                   "  } while (assumed != old);\n"
+                   "  return __int_as_float(old);\n"
+                   "}\n"
+                 : "// atomicMin on float through compare-and-swap.\n"
+                   "static __device__ __forceinline__ float kfix_atomicMinf(float *p, float v) {\n"
+                   "  int old = __float_as_int(*p), assumed;\n"
+                   "  do {\n"
+                   "    assumed = old;\n"
+                   "    old = atomicCAS(reinterpret_cast<int *>(p), assumed,\n"
+                   "                    __float_as_int(fminf(__int_as_float(assumed), v)));\n"
+                   "  } while (assumed != old);\n"
+                   "  return __int_as_float(old);\n"
+                   "}\n";
   return "";
 }
 
-LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os,
-                               const ExportOptions &options) {
+LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os, const ExportOptions &options) {
   if (failed(maybeVerifyLifted(module, "the exporter")))
     return failure();
   // The kernels to export: all, or the one --export-cuda-kernel names.

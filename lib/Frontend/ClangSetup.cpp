@@ -106,21 +106,19 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
   ClangSetup s;
   s.resourceDir = findResourceDir();
   s.toolkit = findCudaToolkit(opts.noCudaToolkit);
-  bool haveWrappers =
-      !s.resourceDir.empty() &&
-      sys::fs::exists(s.resourceDir + "/include/__clang_cuda_runtime_wrapper.h");
+  bool haveWrappers = !s.resourceDir.empty() &&
+                      sys::fs::exists(s.resourceDir + "/include/__clang_cuda_runtime_wrapper.h");
   if (!haveWrappers)
     s.toolkit.clear();
 
   // Virtual files: the fallback CUDA headers and the host-only stubs.
   if (s.toolkit.empty()) {
-    s.files.push_back({std::string(kFallbackDir) + "/__kfix_cuda_fallback.h",
-                       kFallbackHeader});
+    s.files.push_back({std::string(kFallbackDir) + "/__kfix_cuda_fallback.h", kFallbackHeader});
     for (const char *name :
-         {"cuda_runtime.h", "cuda.h", "cuda_runtime_api.h", "cuda_fp16.h",
-          "cuda_bf16.h", "cuda_fp16.hpp", "cuda_bf16.hpp", "device_launch_parameters.h",
-          "device_functions.h", "vector_types.h", "math_constants.h",
-          "cuda_device_runtime_api.h", "sm_60_atomic_functions.h", "builtin_types.h"})
+         {"cuda_runtime.h", "cuda.h", "cuda_runtime_api.h", "cuda_fp16.h", "cuda_bf16.h",
+          "cuda_fp16.hpp", "cuda_bf16.hpp", "device_launch_parameters.h", "device_functions.h",
+          "vector_types.h", "math_constants.h", "cuda_device_runtime_api.h",
+          "sm_60_atomic_functions.h", "builtin_types.h"})
       s.files.push_back({std::string(kFallbackDir) + "/" + name,
                          "// kfix fallback: see __kfix_cuda_fallback.h\n"});
     // cub's block and warp reductions and the functors they take, declared.
@@ -138,15 +136,13 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
   // when the source names them without a torch include (a task's kernel.cu has
   // its torch includes blanked). Only then: the declarations claim the names
   // `at` and `torch`.
-  s.files.push_back({std::string(kStubDir) + "/__kfix_torch_accessors.h",
-                     kTorchAccessorsHeader});
+  s.files.push_back({std::string(kStubDir) + "/__kfix_torch_accessors.h", kTorchAccessorsHeader});
   bool forceAccessors = source.contains("TensorAccessor");
   StringSet<> stubs;
-  for (const char *name :
-       {"torch/extension.h", "torch/torch.h", "torch/types.h", "torch/python.h",
-        "ATen/ATen.h", "ATen/cuda/CUDAContext.h", "ATen/cuda/CUDAUtils.h",
-        "c10/cuda/CUDAGuard.h", "c10/cuda/CUDAStream.h", "c10/util/Half.h",
-        "pybind11/pybind11.h", "pybind11/stl.h", "Python.h"})
+  for (const char *name : {"torch/extension.h", "torch/torch.h", "torch/types.h", "torch/python.h",
+                           "ATen/ATen.h", "ATen/cuda/CUDAContext.h", "ATen/cuda/CUDAUtils.h",
+                           "c10/cuda/CUDAGuard.h", "c10/cuda/CUDAStream.h", "c10/util/Half.h",
+                           "pybind11/pybind11.h", "pybind11/stl.h", "Python.h"})
     stubs.insert(name);
   Regex inc("^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]+)[>\"]");
   SmallVector<StringRef> lines;
@@ -160,9 +156,9 @@ ClangSetup kfix::frontend::buildClangSetup(StringRef mainPath, StringRef source,
     s.files.push_back({std::string(kStubDir) + "/" + st.getKey().str(), kHostStubHeader});
 
   std::vector<std::string> &a = s.args;
-  a = {"clang", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
-       "-fsyntax-only", "-std=c++17", "-nocudalib", "-ferror-limit=0", "-w",
-       "-Wno-unknown-cuda-version", "-fno-caret-diagnostics", "-D__KFIX__=1",
+  a = {"clang", "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90", "-fsyntax-only",
+       "-std=c++17", "-nocudalib", "-ferror-limit=0", "-w", "-Wno-unknown-cuda-version",
+       "-fno-caret-diagnostics", "-D__KFIX__=1",
        // Clang's parser recurses once per nested bracket: 3000 nested '(' overflowed
        // the stack (fuzz/); 256 is Clang's documented limit, an error past it.
        "-fbracket-depth=256"};

@@ -20,7 +20,7 @@ struct ClangSetup {
   std::vector<std::string> args;  // argv, starting with "clang"
   std::vector<VirtualFile> files; // overlaid on the real file system
   std::string resourceDir;
-  std::string toolkit;            // empty: built-in fallback headers
+  std::string toolkit; // empty: built-in fallback headers
 };
 
 /// KFIX_CLANG_RESOURCE_DIR from the environment, else the configured one,

@@ -137,8 +137,7 @@ struct CollectedDiag {
 class Collector : public cl::DiagnosticConsumer {
 public:
   std::vector<CollectedDiag> errors;
-  void HandleDiagnostic(cl::DiagnosticsEngine::Level level,
-                        const cl::Diagnostic &info) override {
+  void HandleDiagnostic(cl::DiagnosticsEngine::Level level, const cl::Diagnostic &info) override {
     cl::DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < cl::DiagnosticsEngine::Error)
       return;
@@ -151,9 +150,9 @@ public:
       d.loc = sm.getExpansionLoc(info.getLocation());
       cl::PresumedLoc p = sm.getPresumedLoc(d.loc);
       if (p.isValid())
-        where = (Twine(p.getFilename()) + ":" + Twine(p.getLine()) + ":" +
-                 Twine(p.getColumn()) + ": ")
-                    .str();
+        where =
+            (Twine(p.getFilename()) + ":" + Twine(p.getLine()) + ":" + Twine(p.getColumn()) + ": ")
+                .str();
     }
     d.text = where + "error: " + msg.str().str();
     errors.push_back(std::move(d));
@@ -340,8 +339,8 @@ bool flattenInit(const cl::APValue &v, cl::QualType t, cl::ASTContext &ast, Type
       return false;
     uint64_t n = ca->getSize().getZExtValue();
     for (uint64_t i = 0; i < n; ++i) {
-      const cl::APValue &e = i < v.getArrayInitializedElts() ? v.getArrayInitializedElt(i)
-                                                             : v.getArrayFiller();
+      const cl::APValue &e =
+          i < v.getArrayInitializedElts() ? v.getArrayInitializedElt(i) : v.getArrayFiller();
       if (!flattenInit(e, at->getElementType(), ast, et, out))
         return false;
     }
@@ -355,8 +354,7 @@ bool flattenInit(const cl::APValue &v, cl::QualType t, cl::ASTContext &ast, Type
   if (v.isFloat() && isa<FloatType>(et)) {
     llvm::APFloat x = v.getFloat();
     bool lost;
-    x.convert(cast<FloatType>(et).getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven,
-              &lost);
+    x.convert(cast<FloatType>(et).getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven, &lost);
     out.push_back(FloatAttr::get(et, x));
     return true;
   }
@@ -375,7 +373,8 @@ bool constantShape(const cl::VarDecl *vd, Lifter &lf, cl::ASTContext &ast,
     const auto *ca = dyn_cast<cl::ConstantArrayType>(a);
     if (!ca) {
       (void)lf.error(vd->getLocation(), "kfix cannot lift a __constant__ array without a "
-                                        "constant size ('" + vd->getName() + "')");
+                                        "constant size ('" +
+                                            vd->getName() + "')");
       return false;
     }
     shape.push_back(ca->getSize().getZExtValue());
@@ -387,7 +386,8 @@ bool constantShape(const cl::VarDecl *vd, Lifter &lf, cl::ASTContext &ast,
     return false;
   if (!et.isIntOrFloat()) {
     (void)lf.error(vd->getLocation(), "kfix cannot lift __constant__ memory of this element "
-                                      "type ('" + vd->getName() + "')");
+                                      "type ('" +
+                                          vd->getName() + "')");
     return false;
   }
   return true;
@@ -412,8 +412,7 @@ public:
           cl::SourceRange r = fd->getSourceRange();
           cl::SourceLocation b = sm.getExpansionLoc(r.getBegin());
           cl::SourceLocation e = sm.getExpansionLoc(r.getEnd());
-          if (!sm.isBeforeInTranslationUnit(d.loc, b) &&
-              !sm.isBeforeInTranslationUnit(e, d.loc)) {
+          if (!sm.isBeforeInTranslationUnit(d.loc, b) && !sm.isBeforeInTranslationUnit(e, d.loc)) {
             inDevice = true;
             break;
           }
@@ -444,20 +443,18 @@ public:
       symbols.insert(k.symbol);
       if (!st.opts.kernel.empty()) {
         std::string want = stripSpaces(st.opts.kernel);
-        if (want != stripSpaces(k.name) && want != k.symbol &&
-            want != fd->getNameAsString())
+        if (want != stripSpaces(k.name) && want != k.symbol && want != fd->getNameAsString())
           continue;
       }
       kernels.push_back(k);
     }
     if (kernels.empty()) {
       if (!st.opts.kernel.empty())
-        st.errors += st.mainPath + ": error: no __global__ function named '" +
-                     st.opts.kernel + "'\n";
+        st.errors +=
+            st.mainPath + ": error: no __global__ function named '" + st.opts.kernel + "'\n";
       else
-        st.errors += st.mainPath +
-                     ": error: no __global__ function to lift (a template kernel "
-                     "needs an instantiation, or --kernel 'name<args>')\n";
+        st.errors += st.mainPath + ": error: no __global__ function to lift (a template kernel "
+                                   "needs an instantiation, or --kernel 'name<args>')\n";
       return;
     }
 
@@ -481,8 +478,8 @@ public:
         StringRef text = cl::Lexer::getSourceText(range, sm, ast.getLangOpts());
         if (text.empty() || td->getName().empty())
           continue;
-        aliases.push_back(b.getArrayAttr(
-            {b.getStringAttr(td->getName()), b.getStringAttr(text.str() + ";")}));
+        aliases.push_back(
+            b.getArrayAttr({b.getStringAttr(td->getName()), b.getStringAttr(text.str() + ";")}));
       }
       if (!aliases.empty())
         (*module)->setAttr("kfix.type_aliases", b.getArrayAttr(aliases));
@@ -531,9 +528,9 @@ public:
             OpBuilder::InsertionGuard g(b);
             b.setInsertionPointToStart(gm.getBody());
             auto tensorTy = RankedTensorType::get(shape, et);
-            auto gop = memref::GlobalOp::create(
-                b, lf.loc(vd), sym, b.getStringAttr("private"), cs.type,
-                DenseElementsAttr::get(tensorTy, elems), /*constant=*/true, IntegerAttr());
+            auto gop = memref::GlobalOp::create(b, lf.loc(vd), sym, b.getStringAttr("private"),
+                                                cs.type, DenseElementsAttr::get(tensorTy, elems),
+                                                /*constant=*/true, IntegerAttr());
             gop->setAttr("kfix.name", b.getStringAttr(vd->getName()));
             gop->setAttr("kfix.ctype", b.getStringAttr(cTypeString(elem, pp)));
             it = globalsMade.try_emplace(vd, sym).first;
@@ -541,8 +538,8 @@ public:
           cs.global = it->second;
         } else if (init->getInit() && !writes.written.contains(vd)) {
           (void)lf.error(init->getInit()->getBeginLoc(),
-                         "kfix cannot lift this __constant__ initializer ('" +
-                             vd->getName() + "')");
+                         "kfix cannot lift this __constant__ initializer ('" + vd->getName() +
+                             "')");
           return;
         } else {
           cs.argIndex = argTypes.size();
@@ -558,8 +555,7 @@ public:
         }
         lf.constants.push_back(cs);
       }
-      auto fn = gpu::GPUFuncOp::create(b, lf.loc(k.fd), k.symbol,
-                                       b.getFunctionType(argTypes, {}));
+      auto fn = gpu::GPUFuncOp::create(b, lf.loc(k.fd), k.symbol, b.getFunctionType(argTypes, {}));
       fn->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
       fn->setAttr("kfix.name", b.getStringAttr(k.name));
       fn->setAttr("kfix.arg_names", b.getArrayAttr(names));
@@ -594,8 +590,7 @@ private:
 class LiftAction : public cl::ASTFrontendAction {
 public:
   explicit LiftAction(ImportState &st) : st(st) {}
-  std::unique_ptr<cl::ASTConsumer> CreateASTConsumer(cl::CompilerInstance &ci,
-                                                     StringRef) override {
+  std::unique_ptr<cl::ASTConsumer> CreateASTConsumer(cl::CompilerInstance &ci, StringRef) override {
     // A missing header is an error like any other, not the end of the parse:
     // host-only includes must not stop the lifting of device code.
     ci.getDiagnostics().setFatalsAsError(true);
@@ -611,13 +606,10 @@ private:
 // Entry points
 //===----------------------------------------------------------------------===//
 
-OwningOpRef<ModuleOp> kfix::importCUDASource(MLIRContext &context, StringRef path,
-                                             StringRef source,
-                                             const ImportOptions &options,
-                                             std::string &errors) {
-  context.loadDialect<gpu::GPUDialect, scf::SCFDialect, arith::ArithDialect,
-                      math::MathDialect, memref::MemRefDialect,
-                      vector::VectorDialect, NVVM::NVVMDialect>();
+OwningOpRef<ModuleOp> kfix::importCUDASource(MLIRContext &context, StringRef path, StringRef source,
+                                             const ImportOptions &options, std::string &errors) {
+  context.loadDialect<gpu::GPUDialect, scf::SCFDialect, arith::ArithDialect, math::MathDialect,
+                      memref::MemRefDialect, vector::VectorDialect, NVVM::NVVMDialect>();
   SmallString<256> abs(path);
   if (::llvm::sys::fs::make_absolute(abs)) {
     errors += path.str() + ": error: cannot make the path absolute\n";
@@ -632,20 +624,18 @@ OwningOpRef<ModuleOp> kfix::importCUDASource(MLIRContext &context, StringRef pat
     text += "\nstatic auto *__kfix_force_instantiation = &" + options.kernel + ";\n";
 
   ClangSetup setup = buildClangSetup(mainPath, text, options);
-  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+  auto overlay =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
   auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   overlay->pushOverlay(mem);
   mem->addFile(mainPath, 0, llvm::MemoryBuffer::getMemBufferCopy(text, mainPath));
   for (const VirtualFile &f : setup.files)
     mem->addFile(f.path, 0, llvm::MemoryBuffer::getMemBufferCopy(f.contents, f.path));
-  auto files = llvm::makeIntrusiveRefCnt<cl::FileManager>(cl::FileSystemOptions(),
-                                                          overlay);
+  auto files = llvm::makeIntrusiveRefCnt<cl::FileManager>(cl::FileSystemOptions(), overlay);
 
   Collector diags;
   ImportState st{context, options, mainPath, errors, diags, {}, false};
-  cl::tooling::ToolInvocation inv(setup.args, std::make_unique<LiftAction>(st),
-                                  files.get());
+  cl::tooling::ToolInvocation inv(setup.args, std::make_unique<LiftAction>(st), files.get());
   inv.setDiagnosticConsumer(&diags);
   (void)inv.run(); // host-code errors make this fail; see the consumer
   if (!st.ran) {
@@ -658,8 +648,7 @@ OwningOpRef<ModuleOp> kfix::importCUDASource(MLIRContext &context, StringRef pat
 }
 
 OwningOpRef<ModuleOp> kfix::importCUDA(MLIRContext &context, StringRef path,
-                                       const ImportOptions &options,
-                                       std::string &errors) {
+                                       const ImportOptions &options, std::string &errors) {
   auto buf = llvm::MemoryBuffer::getFile(path);
   if (!buf) {
     errors += path.str() + ": error: " + buf.getError().message() + "\n";
@@ -668,17 +657,17 @@ OwningOpRef<ModuleOp> kfix::importCUDA(MLIRContext &context, StringRef path,
   return importCUDASource(context, path, (*buf)->getBuffer(), options, errors);
 }
 
-void kfix::registerImportCUDATranslation(
-    std::function<void(DialectRegistry &)> registerDialects) {
-  static llvm::cl::list<std::string> includeDirs(
-      "I", llvm::cl::Prefix, llvm::cl::desc("--import-cuda: include directory"),
-      llvm::cl::value_desc("dir"));
-  static llvm::cl::list<std::string> defines(
-      "D", llvm::cl::Prefix, llvm::cl::desc("--import-cuda: define a macro"),
-      llvm::cl::value_desc("name[=value]"));
+void kfix::registerImportCUDATranslation(std::function<void(DialectRegistry &)> registerDialects) {
+  static llvm::cl::list<std::string> includeDirs("I", llvm::cl::Prefix,
+                                                 llvm::cl::desc("--import-cuda: include directory"),
+                                                 llvm::cl::value_desc("dir"));
+  static llvm::cl::list<std::string> defines("D", llvm::cl::Prefix,
+                                             llvm::cl::desc("--import-cuda: define a macro"),
+                                             llvm::cl::value_desc("name[=value]"));
   static llvm::cl::opt<std::string> kernel(
-      "kernel", llvm::cl::desc("--import-cuda: lift only this kernel (as written, "
-                               "e.g. 'scale<float>')"),
+      "kernel",
+      llvm::cl::desc("--import-cuda: lift only this kernel (as written, "
+                     "e.g. 'scale<float>')"),
       llvm::cl::init(""));
   static llvm::cl::opt<bool> verbose(
       "verbose", llvm::cl::desc("--import-cuda: also show host-code diagnostics"),
@@ -696,8 +685,7 @@ void kfix::registerImportCUDATranslation(
         opts.kernel = kernel;
         opts.verbose = verbose;
         std::string errors;
-        OwningOpRef<ModuleOp> m =
-            importCUDASource(*ctx, path, buf->getBuffer(), opts, errors);
+        OwningOpRef<ModuleOp> m = importCUDASource(*ctx, path, buf->getBuffer(), opts, errors);
         llvm::errs() << errors;
         if (!m)
           return {};

@@ -27,8 +27,7 @@ std::optional<AccessorInfo> Lifter::accessorInfo(cl::QualType t) const {
   if (t.isNull())
     return std::nullopt;
   t = t.getNonReferenceType().getCanonicalType();
-  const auto *spec =
-      dyn_cast_or_null<cl::ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl());
+  const auto *spec = dyn_cast_or_null<cl::ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl());
   if (!spec || !spec->getIdentifier())
     return std::nullopt;
   StringRef name = spec->getName();
@@ -36,8 +35,7 @@ std::optional<AccessorInfo> Lifter::accessorInfo(cl::QualType t) const {
       name != "PackedTensorAccessor")
     return std::nullopt;
   const auto *ns = dyn_cast<cl::NamespaceDecl>(spec->getDeclContext());
-  if (!ns || !ns->getIdentifier() ||
-      (ns->getName() != "at" && ns->getName() != "torch") ||
+  if (!ns || !ns->getIdentifier() || (ns->getName() != "at" && ns->getName() != "torch") ||
       !ns->getParent()->isTranslationUnit())
     return std::nullopt;
   const cl::TemplateArgumentList &args = spec->getTemplateArgs();
@@ -65,8 +63,8 @@ Type Lifter::accessorMemRefType(cl::QualType t, cl::SourceLocation where) {
   if (!info)
     return {};
   if (info->rank < 1 || info->rank > 8) {
-    (void)error(where, "kfix cannot lift a tensor accessor of rank " +
-                           Twine(info->rank) + " (1 to 8 are supported)");
+    (void)error(where, "kfix cannot lift a tensor accessor of rank " + Twine(info->rank) +
+                           " (1 to 8 are supported)");
     return {};
   }
   Type elem = memoryType(info->elem, where);
@@ -174,8 +172,7 @@ std::optional<Value> Lifter::emitAccessorCall(const cl::CXXMemberCallExpr *mc) {
       return castOut(memref::DimOp::create(b, l, lv->memref, lead + d));
     Value stride = arith::ConstantIndexOp::create(b, l, 1);
     for (int64_t k = lead + d + 1; k < rank; ++k)
-      stride = arith::MulIOp::create(b, l, stride,
-                                     memref::DimOp::create(b, l, lv->memref, k));
+      stride = arith::MulIOp::create(b, l, stride, memref::DimOp::create(b, l, lv->memref, k));
     return castOut(stride);
   }
   // A dimension known only at run time.
@@ -192,8 +189,7 @@ std::optional<Value> Lifter::emitAccessorCall(const cl::CXXMemberCallExpr *mc) {
     Value kv = arith::ConstantIndexOp::create(b, l, k);
     Value after = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, kv, abs);
     Value dim = memref::DimOp::create(b, l, lv->memref, k);
-    stride = arith::MulIOp::create(b, l, stride,
-                                   arith::SelectOp::create(b, l, after, dim, one));
+    stride = arith::MulIOp::create(b, l, stride, arith::SelectOp::create(b, l, after, dim, one));
   }
   return castOut(stride);
 }

@@ -20,10 +20,49 @@ namespace cl = clang;
 
 namespace {
 enum class MathKind {
-  None, Exp, Exp2, Log, Log2, Log10, Sqrt, Rsqrt, Tanh, Erf, Sin, Cos, Tan,
-  Floor, Ceil, Round, Trunc, Rint, Expm1, Log1p, Cbrt, Atan, Asin, Acos, Sinh,
-  Cosh, Abs, Pow, Atan2, Max, Min, CopySign, Fmod, Div, Mul, Add, Sub, Fma,
-  Saturate, IsNan, IsInf, IsFinite, Rcp
+  None,
+  Exp,
+  Exp2,
+  Log,
+  Log2,
+  Log10,
+  Sqrt,
+  Rsqrt,
+  Tanh,
+  Erf,
+  Sin,
+  Cos,
+  Tan,
+  Floor,
+  Ceil,
+  Round,
+  Trunc,
+  Rint,
+  Expm1,
+  Log1p,
+  Cbrt,
+  Atan,
+  Asin,
+  Acos,
+  Sinh,
+  Cosh,
+  Abs,
+  Pow,
+  Atan2,
+  Max,
+  Min,
+  CopySign,
+  Fmod,
+  Div,
+  Mul,
+  Add,
+  Sub,
+  Fma,
+  Saturate,
+  IsNan,
+  IsInf,
+  IsFinite,
+  Rcp
 };
 } // namespace
 
@@ -32,26 +71,46 @@ static MathKind mathKind(StringRef name, bool &fast) {
   fast = false;
   auto lookup = [](StringRef n) {
     return llvm::StringSwitch<MathKind>(n)
-        .Case("exp", MathKind::Exp).Case("exp2", MathKind::Exp2)
-        .Case("log", MathKind::Log).Case("log2", MathKind::Log2)
-        .Case("log10", MathKind::Log10).Case("sqrt", MathKind::Sqrt)
-        .Case("rsqrt", MathKind::Rsqrt).Case("tanh", MathKind::Tanh)
-        .Case("erf", MathKind::Erf).Case("sin", MathKind::Sin)
-        .Case("cos", MathKind::Cos).Case("tan", MathKind::Tan)
-        .Case("floor", MathKind::Floor).Case("ceil", MathKind::Ceil)
-        .Case("round", MathKind::Round).Case("trunc", MathKind::Trunc)
-        .Case("rint", MathKind::Rint).Case("nearbyint", MathKind::Rint)
-        .Case("expm1", MathKind::Expm1).Case("log1p", MathKind::Log1p)
-        .Case("cbrt", MathKind::Cbrt).Case("atan", MathKind::Atan)
-        .Case("asin", MathKind::Asin).Case("acos", MathKind::Acos)
-        .Case("sinh", MathKind::Sinh).Case("cosh", MathKind::Cosh)
-        .Case("fabs", MathKind::Abs).Case("abs", MathKind::Abs)
-        .Case("pow", MathKind::Pow).Case("atan2", MathKind::Atan2)
-        .Case("fmax", MathKind::Max).Case("max", MathKind::Max)
-        .Case("fmin", MathKind::Min).Case("min", MathKind::Min)
-        .Case("copysign", MathKind::CopySign).Case("fmod", MathKind::Fmod)
-        .Case("fdivide", MathKind::Div).Case("fma", MathKind::Fma)
-        .Case("isnan", MathKind::IsNan).Case("isinf", MathKind::IsInf)
+        .Case("exp", MathKind::Exp)
+        .Case("exp2", MathKind::Exp2)
+        .Case("log", MathKind::Log)
+        .Case("log2", MathKind::Log2)
+        .Case("log10", MathKind::Log10)
+        .Case("sqrt", MathKind::Sqrt)
+        .Case("rsqrt", MathKind::Rsqrt)
+        .Case("tanh", MathKind::Tanh)
+        .Case("erf", MathKind::Erf)
+        .Case("sin", MathKind::Sin)
+        .Case("cos", MathKind::Cos)
+        .Case("tan", MathKind::Tan)
+        .Case("floor", MathKind::Floor)
+        .Case("ceil", MathKind::Ceil)
+        .Case("round", MathKind::Round)
+        .Case("trunc", MathKind::Trunc)
+        .Case("rint", MathKind::Rint)
+        .Case("nearbyint", MathKind::Rint)
+        .Case("expm1", MathKind::Expm1)
+        .Case("log1p", MathKind::Log1p)
+        .Case("cbrt", MathKind::Cbrt)
+        .Case("atan", MathKind::Atan)
+        .Case("asin", MathKind::Asin)
+        .Case("acos", MathKind::Acos)
+        .Case("sinh", MathKind::Sinh)
+        .Case("cosh", MathKind::Cosh)
+        .Case("fabs", MathKind::Abs)
+        .Case("abs", MathKind::Abs)
+        .Case("pow", MathKind::Pow)
+        .Case("atan2", MathKind::Atan2)
+        .Case("fmax", MathKind::Max)
+        .Case("max", MathKind::Max)
+        .Case("fmin", MathKind::Min)
+        .Case("min", MathKind::Min)
+        .Case("copysign", MathKind::CopySign)
+        .Case("fmod", MathKind::Fmod)
+        .Case("fdivide", MathKind::Div)
+        .Case("fma", MathKind::Fma)
+        .Case("isnan", MathKind::IsNan)
+        .Case("isinf", MathKind::IsInf)
         .Case("isfinite", MathKind::IsFinite)
         .Default(MathKind::None);
   };
@@ -97,22 +156,50 @@ bool isPureBuiltinName(StringRef name) {
   bool fast;
   if (mathKind(name, fast) != MathKind::None)
     return true;
-  static const llvm::StringSet<> others = {
-      "__float2half", "__float2half_rn", "__half2float", "__float2bfloat16",
-      "__float2bfloat16_rn", "__bfloat162float", "__hadd", "__hsub", "__hmul",
-      "__hdiv", "__hfma", "__hmax", "__hmin", "__hneg", "__habs", "hexp",
-      "hlog", "hsqrt", "hrsqrt", "__int_as_float", "__float_as_int",
-      "__float_as_uint", "__uint_as_float", "make_float2", "make_float3",
-      "make_float4", "make_int2", "make_int4", "__low2float", "__high2float",
-      "__half22float2", "__float22half2_rn", "__floats2half2_rn",
-      "__halves2half2", "__float2half2_rn", "__bfloat1622float2",
-      "__floats2bfloat162_rn", "__float2int_rn", "__float2int_rz",
-      "__int2float_rn"};
+  static const llvm::StringSet<> others = {"__float2half",
+                                           "__float2half_rn",
+                                           "__half2float",
+                                           "__float2bfloat16",
+                                           "__float2bfloat16_rn",
+                                           "__bfloat162float",
+                                           "__hadd",
+                                           "__hsub",
+                                           "__hmul",
+                                           "__hdiv",
+                                           "__hfma",
+                                           "__hmax",
+                                           "__hmin",
+                                           "__hneg",
+                                           "__habs",
+                                           "hexp",
+                                           "hlog",
+                                           "hsqrt",
+                                           "hrsqrt",
+                                           "__int_as_float",
+                                           "__float_as_int",
+                                           "__float_as_uint",
+                                           "__uint_as_float",
+                                           "make_float2",
+                                           "make_float3",
+                                           "make_float4",
+                                           "make_int2",
+                                           "make_int4",
+                                           "__low2float",
+                                           "__high2float",
+                                           "__half22float2",
+                                           "__float22half2_rn",
+                                           "__floats2half2_rn",
+                                           "__halves2half2",
+                                           "__float2half2_rn",
+                                           "__bfloat1622float2",
+                                           "__floats2bfloat162_rn",
+                                           "__float2int_rn",
+                                           "__float2int_rz",
+                                           "__int2float_rn"};
   return others.contains(name);
 }
 
-std::optional<Value> Lifter::emitMathBuiltin(const cl::CallExpr *e,
-                                             StringRef name) {
+std::optional<Value> Lifter::emitMathBuiltin(const cl::CallExpr *e, StringRef name) {
   bool fast = false;
   MathKind k = mathKind(name, fast);
   if (k == MathKind::None)
@@ -121,11 +208,9 @@ std::optional<Value> Lifter::emitMathBuiltin(const cl::CallExpr *e,
   SmallVector<Value> a = emitArgs(e);
   if (a.empty() && e->getNumArgs())
     return Value();
-  unsigned want = llvm::is_contained({MathKind::Pow, MathKind::Atan2,
-                                      MathKind::Max, MathKind::Min,
-                                      MathKind::CopySign, MathKind::Fmod,
-                                      MathKind::Div, MathKind::Mul,
-                                      MathKind::Add, MathKind::Sub},
+  unsigned want = llvm::is_contained({MathKind::Pow, MathKind::Atan2, MathKind::Max, MathKind::Min,
+                                      MathKind::CopySign, MathKind::Fmod, MathKind::Div,
+                                      MathKind::Mul, MathKind::Add, MathKind::Sub},
                                      k)
                       ? 2
                       : (k == MathKind::Fma ? 3 : 1);
@@ -136,8 +221,8 @@ std::optional<Value> Lifter::emitMathBuiltin(const cl::CallExpr *e,
   Type t = a[0].getType();
   bool isF = isa<FloatType>(t) ||
              (isa<VectorType>(t) && isa<FloatType>(cast<VectorType>(t).getElementType()));
-  auto fm = arith::FastMathFlagsAttr::get(
-      func.getContext(), fast ? arith::FastMathFlags::afn : arith::FastMathFlags::none);
+  auto fm = arith::FastMathFlagsAttr::get(func.getContext(), fast ? arith::FastMathFlags::afn
+                                                                  : arith::FastMathFlags::none);
   Value x = a[0];
   bool u = isUnsignedInt(e->getType());
   if (!isF) {
@@ -157,44 +242,80 @@ std::optional<Value> Lifter::emitMathBuiltin(const cl::CallExpr *e,
   }
   auto inf = [&]() { return constFloat(t, INFINITY, l); };
   switch (k) {
-  case MathKind::Exp: return (Value)math::ExpOp::create(b, l, x, fm);
-  case MathKind::Exp2: return (Value)math::Exp2Op::create(b, l, x, fm);
-  case MathKind::Log: return (Value)math::LogOp::create(b, l, x, fm);
-  case MathKind::Log2: return (Value)math::Log2Op::create(b, l, x, fm);
-  case MathKind::Log10: return (Value)math::Log10Op::create(b, l, x, fm);
-  case MathKind::Sqrt: return (Value)math::SqrtOp::create(b, l, x, fm);
-  case MathKind::Rsqrt: return (Value)math::RsqrtOp::create(b, l, x, fm);
-  case MathKind::Tanh: return (Value)math::TanhOp::create(b, l, x, fm);
-  case MathKind::Erf: return (Value)math::ErfOp::create(b, l, x, fm);
-  case MathKind::Sin: return (Value)math::SinOp::create(b, l, x, fm);
-  case MathKind::Cos: return (Value)math::CosOp::create(b, l, x, fm);
-  case MathKind::Tan: return (Value)math::TanOp::create(b, l, x, fm);
-  case MathKind::Floor: return (Value)math::FloorOp::create(b, l, x, fm);
-  case MathKind::Ceil: return (Value)math::CeilOp::create(b, l, x, fm);
-  case MathKind::Round: return (Value)math::RoundOp::create(b, l, x, fm);
-  case MathKind::Trunc: return (Value)math::TruncOp::create(b, l, x, fm);
-  case MathKind::Rint: return (Value)math::RoundEvenOp::create(b, l, x, fm);
-  case MathKind::Expm1: return (Value)math::ExpM1Op::create(b, l, x, fm);
-  case MathKind::Log1p: return (Value)math::Log1pOp::create(b, l, x, fm);
-  case MathKind::Cbrt: return (Value)math::CbrtOp::create(b, l, x, fm);
-  case MathKind::Atan: return (Value)math::AtanOp::create(b, l, x, fm);
-  case MathKind::Asin: return (Value)math::AsinOp::create(b, l, x, fm);
-  case MathKind::Acos: return (Value)math::AcosOp::create(b, l, x, fm);
-  case MathKind::Sinh: return (Value)math::SinhOp::create(b, l, x, fm);
-  case MathKind::Cosh: return (Value)math::CoshOp::create(b, l, x, fm);
-  case MathKind::Abs: return (Value)math::AbsFOp::create(b, l, x, fm);
-  case MathKind::Pow: return (Value)math::PowFOp::create(b, l, x, a[1], fm);
-  case MathKind::Atan2: return (Value)math::Atan2Op::create(b, l, x, a[1], fm);
-  case MathKind::Max: return (Value)arith::MaxNumFOp::create(b, l, x, a[1], fm);
-  case MathKind::Min: return (Value)arith::MinNumFOp::create(b, l, x, a[1], fm);
+  case MathKind::Exp:
+    return (Value)math::ExpOp::create(b, l, x, fm);
+  case MathKind::Exp2:
+    return (Value)math::Exp2Op::create(b, l, x, fm);
+  case MathKind::Log:
+    return (Value)math::LogOp::create(b, l, x, fm);
+  case MathKind::Log2:
+    return (Value)math::Log2Op::create(b, l, x, fm);
+  case MathKind::Log10:
+    return (Value)math::Log10Op::create(b, l, x, fm);
+  case MathKind::Sqrt:
+    return (Value)math::SqrtOp::create(b, l, x, fm);
+  case MathKind::Rsqrt:
+    return (Value)math::RsqrtOp::create(b, l, x, fm);
+  case MathKind::Tanh:
+    return (Value)math::TanhOp::create(b, l, x, fm);
+  case MathKind::Erf:
+    return (Value)math::ErfOp::create(b, l, x, fm);
+  case MathKind::Sin:
+    return (Value)math::SinOp::create(b, l, x, fm);
+  case MathKind::Cos:
+    return (Value)math::CosOp::create(b, l, x, fm);
+  case MathKind::Tan:
+    return (Value)math::TanOp::create(b, l, x, fm);
+  case MathKind::Floor:
+    return (Value)math::FloorOp::create(b, l, x, fm);
+  case MathKind::Ceil:
+    return (Value)math::CeilOp::create(b, l, x, fm);
+  case MathKind::Round:
+    return (Value)math::RoundOp::create(b, l, x, fm);
+  case MathKind::Trunc:
+    return (Value)math::TruncOp::create(b, l, x, fm);
+  case MathKind::Rint:
+    return (Value)math::RoundEvenOp::create(b, l, x, fm);
+  case MathKind::Expm1:
+    return (Value)math::ExpM1Op::create(b, l, x, fm);
+  case MathKind::Log1p:
+    return (Value)math::Log1pOp::create(b, l, x, fm);
+  case MathKind::Cbrt:
+    return (Value)math::CbrtOp::create(b, l, x, fm);
+  case MathKind::Atan:
+    return (Value)math::AtanOp::create(b, l, x, fm);
+  case MathKind::Asin:
+    return (Value)math::AsinOp::create(b, l, x, fm);
+  case MathKind::Acos:
+    return (Value)math::AcosOp::create(b, l, x, fm);
+  case MathKind::Sinh:
+    return (Value)math::SinhOp::create(b, l, x, fm);
+  case MathKind::Cosh:
+    return (Value)math::CoshOp::create(b, l, x, fm);
+  case MathKind::Abs:
+    return (Value)math::AbsFOp::create(b, l, x, fm);
+  case MathKind::Pow:
+    return (Value)math::PowFOp::create(b, l, x, a[1], fm);
+  case MathKind::Atan2:
+    return (Value)math::Atan2Op::create(b, l, x, a[1], fm);
+  case MathKind::Max:
+    return (Value)arith::MaxNumFOp::create(b, l, x, a[1], fm);
+  case MathKind::Min:
+    return (Value)arith::MinNumFOp::create(b, l, x, a[1], fm);
   case MathKind::CopySign:
     return (Value)math::CopySignOp::create(b, l, x, a[1], fm);
-  case MathKind::Fmod: return (Value)arith::RemFOp::create(b, l, x, a[1], fm);
-  case MathKind::Div: return (Value)arith::DivFOp::create(b, l, x, a[1], fm);
-  case MathKind::Mul: return (Value)arith::MulFOp::create(b, l, x, a[1], fm);
-  case MathKind::Add: return (Value)arith::AddFOp::create(b, l, x, a[1], fm);
-  case MathKind::Sub: return (Value)arith::SubFOp::create(b, l, x, a[1], fm);
-  case MathKind::Fma: return (Value)math::FmaOp::create(b, l, x, a[1], a[2], fm);
+  case MathKind::Fmod:
+    return (Value)arith::RemFOp::create(b, l, x, a[1], fm);
+  case MathKind::Div:
+    return (Value)arith::DivFOp::create(b, l, x, a[1], fm);
+  case MathKind::Mul:
+    return (Value)arith::MulFOp::create(b, l, x, a[1], fm);
+  case MathKind::Add:
+    return (Value)arith::AddFOp::create(b, l, x, a[1], fm);
+  case MathKind::Sub:
+    return (Value)arith::SubFOp::create(b, l, x, a[1], fm);
+  case MathKind::Fma:
+    return (Value)math::FmaOp::create(b, l, x, a[1], a[2], fm);
   case MathKind::Rcp:
     return (Value)arith::DivFOp::create(b, l, constFloat(t, 1.0, l), x, fm);
   case MathKind::Saturate: {
@@ -208,10 +329,9 @@ std::optional<Value> Lifter::emitMathBuiltin(const cl::CallExpr *e,
     if (k == MathKind::IsNan)
       r = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x);
     else
-      r = arith::CmpFOp::create(b, l,
-                                k == MathKind::IsInf ? arith::CmpFPredicate::OEQ
-                                                     : arith::CmpFPredicate::ONE,
-                                math::AbsFOp::create(b, l, x), inf());
+      r = arith::CmpFOp::create(
+          b, l, k == MathKind::IsInf ? arith::CmpFPredicate::OEQ : arith::CmpFPredicate::ONE,
+          math::AbsFOp::create(b, l, x), inf());
     return convert(r, ast.BoolTy, e->getType(), l);
   }
   default:
@@ -222,38 +342,34 @@ std::optional<Value> Lifter::emitMathBuiltin(const cl::CallExpr *e,
 }
 
 /// Shuffles a 32-bit value.
-static Value shuffle32(Lifter &lf, Value v, Value off, Value width,
-                       gpu::ShuffleMode mode, IntegerAttr maskAttr, Location l) {
-  auto op = gpu::ShuffleOp::create(lf.b, l, v.getType(), lf.b.getI1Type(), v, off,
-                                   width, mode);
+static Value shuffle32(Lifter &lf, Value v, Value off, Value width, gpu::ShuffleMode mode,
+                       IntegerAttr maskAttr, Location l) {
+  auto op = gpu::ShuffleOp::create(lf.b, l, v.getType(), lf.b.getI1Type(), v, off, width, mode);
   if (maskAttr)
     op->setAttr("kfix.mask", maskAttr);
   return op.getShuffleResult();
 }
 
-std::optional<Value> Lifter::emitWarpBuiltin(const cl::CallExpr *e,
-                                             StringRef name) {
+std::optional<Value> Lifter::emitWarpBuiltin(const cl::CallExpr *e, StringRef name) {
   Location l = loc(e);
   if (name == "__syncthreads") {
     gpu::BarrierOp::create(b, l);
     return voidValue;
   }
   if (name == "__syncwarp") {
-    Value mask = e->getNumArgs() ? emitRValue(e->getArg(0))
-                                 : constInt(b.getI32Type(), -1, l);
+    Value mask = e->getNumArgs() ? emitRValue(e->getArg(0)) : constInt(b.getI32Type(), -1, l);
     if (!mask)
       return Value();
     mask = convertScalar(mask, b.getI32Type(), true, true, l);
     NVVM::SyncWarpOp::create(b, l, mask);
     return voidValue;
   }
-  std::optional<gpu::ShuffleMode> mode =
-      llvm::StringSwitch<std::optional<gpu::ShuffleMode>>(name)
-          .Case("__shfl_sync", gpu::ShuffleMode::IDX)
-          .Case("__shfl_up_sync", gpu::ShuffleMode::UP)
-          .Case("__shfl_down_sync", gpu::ShuffleMode::DOWN)
-          .Case("__shfl_xor_sync", gpu::ShuffleMode::XOR)
-          .Default(std::nullopt);
+  std::optional<gpu::ShuffleMode> mode = llvm::StringSwitch<std::optional<gpu::ShuffleMode>>(name)
+                                             .Case("__shfl_sync", gpu::ShuffleMode::IDX)
+                                             .Case("__shfl_up_sync", gpu::ShuffleMode::UP)
+                                             .Case("__shfl_down_sync", gpu::ShuffleMode::DOWN)
+                                             .Case("__shfl_xor_sync", gpu::ShuffleMode::XOR)
+                                             .Default(std::nullopt);
   std::optional<NVVM::VoteSyncKind> vote =
       llvm::StringSwitch<std::optional<NVVM::VoteSyncKind>>(name)
           .Case("__ballot_sync", NVVM::VoteSyncKind::ballot)
@@ -272,8 +388,7 @@ std::optional<Value> Lifter::emitWarpBuiltin(const cl::CallExpr *e,
     if (!pred)
       return Value();
     mask = convertScalar(mask, b.getI32Type(), true, true, l);
-    Type rt = *vote == NVVM::VoteSyncKind::ballot ? (Type)b.getI32Type()
-                                                  : (Type)b.getI1Type();
+    Type rt = *vote == NVVM::VoteSyncKind::ballot ? (Type)b.getI32Type() : (Type)b.getI1Type();
     Value r = NVVM::VoteSyncOp::create(b, l, rt, mask, pred, *vote);
     return convertScalar(r, convertType(e->getType(), e->getExprLoc()), true,
                          isUnsignedInt(e->getType()), l);
@@ -292,8 +407,7 @@ std::optional<Value> Lifter::emitWarpBuiltin(const cl::CallExpr *e,
   Value off = v ? emitRValue(e->getArg(2)) : Value();
   if (!off)
     return Value();
-  off = convertScalar(off, b.getI32Type(), isUnsignedInt(e->getArg(2)->getType()),
-                      false, l);
+  off = convertScalar(off, b.getI32Type(), isUnsignedInt(e->getArg(2)->getType()), false, l);
   Value width;
   if (e->getNumArgs() > 3) {
     width = emitRValue(e->getArg(3));
@@ -303,8 +417,8 @@ std::optional<Value> Lifter::emitWarpBuiltin(const cl::CallExpr *e,
   } else {
     width = constInt(b.getI32Type(), 32, l);
   }
-  Value r = shuffleScalar(v, isUnsignedInt(e->getArg(1)->getType()), off, width, *mode,
-                          maskAttr, l);
+  Value r =
+      shuffleScalar(v, isUnsignedInt(e->getArg(1)->getType()), off, width, *mode, maskAttr, l);
   if (!r)
     (void)cannotLift(e, "a shuffle of this type");
   return r;
@@ -329,14 +443,13 @@ Value Lifter::shuffleScalar(Value v, bool u, Value off, Value width, gpu::Shuffl
     Type i32 = b.getI32Type(), i64 = b.getI64Type();
     Value bits = t.isF64() ? (Value)arith::BitcastOp::create(b, l, i64, v) : v;
     Value lo = arith::TruncIOp::create(b, l, i32, bits);
-    Value hi = arith::TruncIOp::create(
-        b, l, i32, arith::ShRUIOp::create(b, l, bits, constInt(i64, 32, l)));
+    Value hi = arith::TruncIOp::create(b, l, i32,
+                                       arith::ShRUIOp::create(b, l, bits, constInt(i64, 32, l)));
     Value slo = shuffle32(*this, lo, off, width, mode, maskAttr, l);
     Value shi = shuffle32(*this, hi, off, width, mode, maskAttr, l);
     Value r = arith::OrIOp::create(
         b, l, arith::ExtUIOp::create(b, l, i64, slo),
-        arith::ShLIOp::create(b, l, arith::ExtUIOp::create(b, l, i64, shi),
-                              constInt(i64, 32, l)));
+        arith::ShLIOp::create(b, l, arith::ExtUIOp::create(b, l, i64, shi), constInt(i64, 32, l)));
     return t.isF64() ? (Value)arith::BitcastOp::create(b, l, t, r) : r;
   }
   return {};
@@ -349,9 +462,7 @@ std::optional<Value> Lifter::emitAtomic(const cl::CallExpr *e, StringRef name) {
   for (StringRef suffix : {"_block", "_system"})
     op.consume_back(suffix);
   bool cas = op == "CAS";
-  if (!llvm::is_contained({"Add", "Sub", "Max", "Min", "Exch", "And", "Or",
-                           "Xor", "CAS"},
-                          op))
+  if (!llvm::is_contained({"Add", "Sub", "Max", "Min", "Exch", "And", "Or", "Xor", "CAS"}, op))
     return std::nullopt;
   Location l = loc(e);
   unsigned want = cas ? 3 : 2;
@@ -387,10 +498,8 @@ std::optional<Value> Lifter::emitAtomic(const cl::CallExpr *e, StringRef name) {
     b.setInsertionPointToStart(rmw.getBody());
     Value cur = rmw.getCurrentValue();
     Value eq = isa<FloatType>(elem)
-                   ? (Value)arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ,
-                                                  cur, a[0])
-                   : (Value)arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
-                                                  cur, a[0]);
+                   ? (Value)arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, cur, a[0])
+                   : (Value)arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, cur, a[0]);
     Value nv = arith::SelectOp::create(b, l, eq, a[1], cur);
     memref::AtomicYieldOp::create(b, l, nv);
     return (Value)rmw.getResult();

@@ -117,8 +117,7 @@ const cl::FunctionDecl *functorCall(cl::ASTContext &ast, const cl::CXXRecordDecl
     return true;
   };
   const cl::FunctionDecl *found = nullptr;
-  for (const cl::NamedDecl *nd :
-       rd->lookup(ast.DeclarationNames.getCXXOperatorName(cl::OO_Call))) {
+  for (const cl::NamedDecl *nd : rd->lookup(ast.DeclarationNames.getCXXOperatorName(cl::OO_Call))) {
     if (const auto *m = dyn_cast<cl::CXXMethodDecl>(nd)) {
       if (matches(m))
         found = m;
@@ -150,9 +149,8 @@ bool Lifter::isCubOpaqueVar(const cl::VarDecl *vd) const {
   if (t == vd->getType() && !cubClassOf(rd).empty())
     return true;
   if (t == vd->getType() && !vd->hasAttr<cl::CUDASharedAttr>() &&
-      (knownOp(rd) ||
-       (rd->hasDefinition() && rd->isEmpty() &&
-        !rd->lookup(ast.DeclarationNames.getCXXOperatorName(cl::OO_Call)).empty())))
+      (knownOp(rd) || (rd->hasDefinition() && rd->isEmpty() &&
+                       !rd->lookup(ast.DeclarationNames.getCXXOperatorName(cl::OO_Call)).empty())))
     return true;
   return false;
 }
@@ -165,8 +163,8 @@ struct CubExpander {
   OpBuilder &b;
   const cl::CXXMemberCallExpr *call;
   Location l;
-  Type et;           // the element type T
-  cl::QualType t;    // T as C++ sees it
+  Type et;        // the element type T
+  cl::QualType t; // T as C++ sees it
   ReduceFn fn;
 
   Value i32(int64_t v) { return lf.constInt(b.getI32Type(), v, l); }
@@ -199,8 +197,7 @@ struct CubExpander {
       // cub / libcu++: `a < b ? b : a` (max), `a < b ? a : b` (min).
       Value lt = isa<FloatType>(et)
                      ? (Value)arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, x, y)
-                     : (Value)cmp(u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt,
-                                  x, y);
+                     : (Value)cmp(u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt, x, y);
       return fn.kind == OpKind::Max ? arith::SelectOp::create(b, l, lt, y, x)
                                     : arith::SelectOp::create(b, l, lt, x, y);
     }
@@ -311,8 +308,7 @@ struct CubExpander {
       if (!r || ::mlir::failed(lf.store(at(lin), r, l)))
         return {};
     }
-    Value first = arith::AndIOp::create(b, l, cmp(arith::CmpIPredicate::eq, lin, i32(0)),
-                                        shapeOk);
+    Value first = arith::AndIOp::create(b, l, cmp(arith::CmpIPredicate::eq, lin, i32(0)), shapeOk);
     return definedOnlyIf(first, [&] { return lf.load(at(i32(0)), l); });
   }
 
@@ -323,10 +319,9 @@ struct CubExpander {
         b, l, threadId(gpu::Dimension::x),
         arith::MulIOp::create(
             b, l, bdx,
-            arith::AddIOp::create(
-                b, l, threadId(gpu::Dimension::y),
-                arith::MulIOp::create(b, l, blockDim(gpu::Dimension::y),
-                                      threadId(gpu::Dimension::z)))));
+            arith::AddIOp::create(b, l, threadId(gpu::Dimension::y),
+                                  arith::MulIOp::create(b, l, blockDim(gpu::Dimension::y),
+                                                        threadId(gpu::Dimension::z)))));
     Value lane = arith::AndIOp::create(b, l, lin, i32(width - 1));
     bool u = lf.isUnsignedInt(t);
     Value x = v;
@@ -355,8 +350,7 @@ struct CubExpander {
       if (valid) {
         Value yv = lf.shuffleScalar(valid, false, o, w, gpu::ShuffleMode::XOR, IntegerAttr(), l);
         Value both = arith::AndIOp::create(b, l, valid, yv);
-        r = arith::SelectOp::create(b, l, both, r,
-                                    arith::SelectOp::create(b, l, valid, x, y));
+        r = arith::SelectOp::create(b, l, both, r, arith::SelectOp::create(b, l, valid, x, y));
         valid = arith::OrIOp::create(b, l, valid, yv);
       }
       x = r;

@@ -27,8 +27,7 @@ Location Lifter::loc(cl::SourceLocation sl) {
   if (sl.isValid()) {
     cl::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(sl));
     if (p.isValid())
-      return FileLineColLoc::get(b.getContext(), p.getFilename(),
-                                 p.getLine(), p.getColumn());
+      return FileLineColLoc::get(b.getContext(), p.getFilename(), p.getLine(), p.getColumn());
   }
   if (curLoc.isValid() && curLoc != sl)
     return loc(curLoc);
@@ -54,9 +53,8 @@ LogicalResult Lifter::error(cl::SourceLocation sl, const Twine &msg) {
   if (sl.isValid()) {
     cl::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(sl));
     if (p.isValid())
-      where = (Twine(p.getFilename()) + ":" + Twine(p.getLine()) + ":" +
-               Twine(p.getColumn()))
-                  .str();
+      where =
+          (Twine(p.getFilename()) + ":" + Twine(p.getLine()) + ":" + Twine(p.getColumn())).str();
   }
   errors += where + ": error: " + msg.str() + "\n";
   return failure();
@@ -131,12 +129,10 @@ std::optional<Value> Lifter::emitConstant(const cl::Expr *e) {
   if (r.Val.isFloat()) {
     const llvm::APFloat &f = r.Val.getFloat();
     if (mt.isF32())
-      return (Value)arith::ConstantOp::create(b, l, mt,
-                                              b.getF32FloatAttr(f.convertToFloat()));
+      return (Value)arith::ConstantOp::create(b, l, mt, b.getF32FloatAttr(f.convertToFloat()));
     bool lost = false;
     llvm::APFloat d = f;
-    d.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-              &lost);
+    d.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &lost);
     return constFloat(mt, d.convertToDouble(), l);
   }
   return std::nullopt;
@@ -192,8 +188,7 @@ Value Lifter::emitRValue(const cl::Expr *e) {
     Type t = convertType(c->getType(), c->getExprLoc());
     return t ? zeroOf(t, loc(e)) : Value();
   }
-  if (isa<cl::PseudoObjectExpr, cl::MemberExpr, cl::DeclRefExpr,
-          cl::ArraySubscriptExpr>(e)) {
+  if (isa<cl::PseudoObjectExpr, cl::MemberExpr, cl::DeclRefExpr, cl::ArraySubscriptExpr>(e)) {
     FailureOr<LValue> lv = emitLValue(e);
     if (::mlir::failed(lv))
       return {};
@@ -316,12 +311,8 @@ Value Lifter::emitCast(const cl::CastExpr *e) {
 //===----------------------------------------------------------------------===//
 
 static int laneOf(StringRef name) {
-  return llvm::StringSwitch<int>(name)
-      .Case("x", 0)
-      .Case("y", 1)
-      .Case("z", 2)
-      .Case("w", 3)
-      .Default(-1);
+  return llvm::StringSwitch<int>(name).Case("x", 0).Case("y", 1).Case("z", 2).Case("w", 3).Default(
+      -1);
 }
 
 Value Lifter::emitMember(const cl::MemberExpr *e) {
@@ -344,8 +335,7 @@ Value Lifter::emitInitList(const cl::InitListExpr *e) {
   if (!vt) {
     if (e->getNumInits() == 0)
       return zeroOf(t, l);
-    return convert(emitRValue(e->getInit(0)), e->getInit(0)->getType(),
-                   e->getType(), l);
+    return convert(emitRValue(e->getInit(0)), e->getInit(0)->getType(), e->getType(), l);
   }
   SmallVector<Value> elems;
   for (unsigned i = 0; i < (unsigned)vt.getNumElements(); ++i) {
@@ -382,8 +372,7 @@ Value Lifter::emitConstruct(const cl::CXXConstructExpr *e) {
       if (!v)
         return {};
       if (auto vt = dyn_cast<VectorType>(t)) { // __half2(x): splat
-        Value s = convertScalar(v, vt.getElementType(), isUnsignedInt(at),
-                                false, l);
+        Value s = convertScalar(v, vt.getElementType(), isUnsignedInt(at), false, l);
         return vector::BroadcastOp::create(b, l, vt, s);
       }
       return convertScalar(v, t, isUnsignedInt(at), isUnsignedInt(self), l);
@@ -396,15 +385,13 @@ Value Lifter::emitConstruct(const cl::CXXConstructExpr *e) {
         Value v = emitRValue(e->getArg(i));
         if (!v)
           return {};
-        v = convertScalar(v, vt.getElementType(),
-                          isUnsignedInt(e->getArg(i)->getType()), false, l);
+        v = convertScalar(v, vt.getElementType(), isUnsignedInt(e->getArg(i)->getType()), false, l);
         elems.push_back(v);
       }
       return vector::FromElementsOp::create(b, l, vt, elems);
     }
   }
-  (void)cannotLift(e, "this constructor of '" +
-                          e->getType().getAsString(ast.getPrintingPolicy()) +
+  (void)cannotLift(e, "this constructor of '" + e->getType().getAsString(ast.getPrintingPolicy()) +
                           "'");
   return {};
 }
@@ -470,8 +457,7 @@ bool Lifter::isSpeculatable(const cl::Expr *e) {
     if (isa<cl::CXXConversionDecl>(fd) || isa<cl::CXXOperatorCallExpr>(c)) {
       // half conversions and operators
     } else if (mc && accessorInfo(mc->getImplicitObjectArgument()->getType()) &&
-               fd->getIdentifier() &&
-               (fd->getName() == "size" || fd->getName() == "stride")) {
+               fd->getIdentifier() && (fd->getName() == "size" || fd->getName() == "stride")) {
       // a tensor accessor's dimensions: read no memory
     } else if (!fd->getIdentifier() || !isPureBuiltinName(fd->getName())) {
       return false;

@@ -18,9 +18,45 @@ namespace cl = clang;
 
 namespace {
 enum class HK {
-  None, Convert, ConvertRound, Splat, Pair, Lane0, Lane1, Add, Sub, Mul, Div,
-  Neg, Abs, Fma, Max, Min, MaxNaN, MinNaN, Eq, Ne, Lt, Le, Gt, Ge, Exp, Exp2,
-  Log, Log2, Sqrt, Rsqrt, Rcp, Sin, Cos, Tanh, Floor, Ceil, Trunc, Rint, IsNan,
+  None,
+  Convert,
+  ConvertRound,
+  Splat,
+  Pair,
+  Lane0,
+  Lane1,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Neg,
+  Abs,
+  Fma,
+  Max,
+  Min,
+  MaxNaN,
+  MinNaN,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Exp,
+  Exp2,
+  Log,
+  Log2,
+  Sqrt,
+  Rsqrt,
+  Rcp,
+  Sin,
+  Cos,
+  Tanh,
+  Floor,
+  Ceil,
+  Trunc,
+  Rint,
+  IsNan,
   Bits
 };
 } // namespace
@@ -32,11 +68,11 @@ static HK halfKind(StringRef n) {
       n == "__float2int_rz" || n == "__half2int_rz" || n == "__float2uint_rz" ||
       n == "__int2float_rn" || n == "__uint2float_rn" || n == "__ll2float_rn" ||
       n == "__float2ll_rz" || n == "__double2float_rn" || n == "__bfloat162int_rz") {
-    if (n == "__float2half2_rn" || n == "__half2half2" ||
-        n == "__float2bfloat162_rn" || n == "__bfloat162bfloat162")
+    if (n == "__float2half2_rn" || n == "__half2half2" || n == "__float2bfloat162_rn" ||
+        n == "__bfloat162bfloat162")
       return HK::Splat;
-    if (n == "__floats2half2_rn" || n == "__floats2bfloat162_rn" ||
-        n == "__halves2half2" || n == "__halves2bfloat162")
+    if (n == "__floats2half2_rn" || n == "__floats2bfloat162_rn" || n == "__halves2half2" ||
+        n == "__halves2bfloat162")
       return HK::Pair;
     if (n == "__low2half" || n == "__low2float" || n == "__low2bfloat16")
       return HK::Lane0;
@@ -50,19 +86,17 @@ static HK halfKind(StringRef n) {
     return HK::Lane1;
   if (n == "__float2int_rn" || n == "__half2int_rn" || n == "__float2uint_rn")
     return HK::ConvertRound;
-  if (n == "__half22float2" || n == "__float22half2_rn" ||
-      n == "__bfloat1622float2" || n == "__float22bfloat162_rn")
+  if (n == "__half22float2" || n == "__float22half2_rn" || n == "__bfloat1622float2" ||
+      n == "__float22bfloat162_rn")
     return HK::Convert;
-  if (n == "__half_as_short" || n == "__half_as_ushort" ||
-      n == "__short_as_half" || n == "__ushort_as_half" ||
-      n == "__bfloat16_as_ushort" || n == "__ushort_as_bfloat16" ||
+  if (n == "__half_as_short" || n == "__half_as_ushort" || n == "__short_as_half" ||
+      n == "__ushort_as_half" || n == "__bfloat16_as_ushort" || n == "__ushort_as_bfloat16" ||
       n == "__bfloat16_as_short" || n == "__short_as_bfloat16")
     return HK::Bits;
   if (!n.starts_with("__h") && !n.starts_with("h"))
     return HK::None;
   StringRef base = n;
-  if (base.size() > 1 && base.back() == '2' && !base.ends_with("exp2") &&
-      !base.ends_with("log2"))
+  if (base.size() > 1 && base.back() == '2' && !base.ends_with("exp2") && !base.ends_with("log2"))
     base = base.drop_back(); // __hadd2 -> __hadd
   else if (base.ends_with("exp22") || base.ends_with("log22"))
     base = base.drop_back();
@@ -75,18 +109,34 @@ static HK halfKind(StringRef n) {
       .Cases({"__hsub", "__hsub_rn"}, HK::Sub)
       .Cases({"__hmul", "__hmul_rn"}, HK::Mul)
       .Cases({"__hdiv", "__h2div"}, HK::Div)
-      .Case("__hneg", HK::Neg).Case("__habs", HK::Abs)
+      .Case("__hneg", HK::Neg)
+      .Case("__habs", HK::Abs)
       .Case("__hfma", HK::Fma)
-      .Case("__hmax", HK::Max).Case("__hmin", HK::Min)
-      .Case("__hmax_nan", HK::MaxNaN).Case("__hmin_nan", HK::MinNaN)
-      .Case("__heq", HK::Eq).Case("__hne", HK::Ne).Case("__hlt", HK::Lt)
-      .Case("__hle", HK::Le).Case("__hgt", HK::Gt).Case("__hge", HK::Ge)
+      .Case("__hmax", HK::Max)
+      .Case("__hmin", HK::Min)
+      .Case("__hmax_nan", HK::MaxNaN)
+      .Case("__hmin_nan", HK::MinNaN)
+      .Case("__heq", HK::Eq)
+      .Case("__hne", HK::Ne)
+      .Case("__hlt", HK::Lt)
+      .Case("__hle", HK::Le)
+      .Case("__hgt", HK::Gt)
+      .Case("__hge", HK::Ge)
       .Case("__hisnan", HK::IsNan)
-      .Case("exp", HK::Exp).Case("exp2", HK::Exp2).Case("log", HK::Log)
-      .Case("log2", HK::Log2).Case("sqrt", HK::Sqrt).Case("rsqrt", HK::Rsqrt)
-      .Case("rcp", HK::Rcp).Case("sin", HK::Sin).Case("cos", HK::Cos)
-      .Case("tanh", HK::Tanh).Case("floor", HK::Floor).Case("ceil", HK::Ceil)
-      .Case("trunc", HK::Trunc).Case("rint", HK::Rint)
+      .Case("exp", HK::Exp)
+      .Case("exp2", HK::Exp2)
+      .Case("log", HK::Log)
+      .Case("log2", HK::Log2)
+      .Case("sqrt", HK::Sqrt)
+      .Case("rsqrt", HK::Rsqrt)
+      .Case("rcp", HK::Rcp)
+      .Case("sin", HK::Sin)
+      .Case("cos", HK::Cos)
+      .Case("tanh", HK::Tanh)
+      .Case("floor", HK::Floor)
+      .Case("ceil", HK::Ceil)
+      .Case("trunc", HK::Trunc)
+      .Case("rint", HK::Rint)
       .Default(HK::None);
 }
 
@@ -96,48 +146,92 @@ static Value halfArith(Lifter &lf, HK k, ArrayRef<Value> a, Location l) {
   using P = arith::CmpFPredicate;
   auto cmp = [&](P p) -> Value { return arith::CmpFOp::create(b, l, p, a[0], a[1]); };
   switch (k) {
-  case HK::Add: return arith::AddFOp::create(b, l, a[0], a[1]);
-  case HK::Sub: return arith::SubFOp::create(b, l, a[0], a[1]);
-  case HK::Mul: return arith::MulFOp::create(b, l, a[0], a[1]);
-  case HK::Div: return arith::DivFOp::create(b, l, a[0], a[1]);
-  case HK::Neg: return arith::NegFOp::create(b, l, a[0]);
-  case HK::Abs: return math::AbsFOp::create(b, l, a[0]);
-  case HK::Fma: return math::FmaOp::create(b, l, a[0], a[1], a[2]);
-  case HK::Max: return arith::MaxNumFOp::create(b, l, a[0], a[1]);
-  case HK::Min: return arith::MinNumFOp::create(b, l, a[0], a[1]);
-  case HK::MaxNaN: return arith::MaximumFOp::create(b, l, a[0], a[1]);
-  case HK::MinNaN: return arith::MinimumFOp::create(b, l, a[0], a[1]);
-  case HK::Eq: return cmp(P::OEQ);
-  case HK::Ne: return cmp(P::ONE);
-  case HK::Lt: return cmp(P::OLT);
-  case HK::Le: return cmp(P::OLE);
-  case HK::Gt: return cmp(P::OGT);
-  case HK::Ge: return cmp(P::OGE);
-  case HK::IsNan: return arith::CmpFOp::create(b, l, P::UNO, a[0], a[0]);
-  case HK::Exp: return math::ExpOp::create(b, l, a[0]);
-  case HK::Exp2: return math::Exp2Op::create(b, l, a[0]);
-  case HK::Log: return math::LogOp::create(b, l, a[0]);
-  case HK::Log2: return math::Log2Op::create(b, l, a[0]);
-  case HK::Sqrt: return math::SqrtOp::create(b, l, a[0]);
-  case HK::Rsqrt: return math::RsqrtOp::create(b, l, a[0]);
+  case HK::Add:
+    return arith::AddFOp::create(b, l, a[0], a[1]);
+  case HK::Sub:
+    return arith::SubFOp::create(b, l, a[0], a[1]);
+  case HK::Mul:
+    return arith::MulFOp::create(b, l, a[0], a[1]);
+  case HK::Div:
+    return arith::DivFOp::create(b, l, a[0], a[1]);
+  case HK::Neg:
+    return arith::NegFOp::create(b, l, a[0]);
+  case HK::Abs:
+    return math::AbsFOp::create(b, l, a[0]);
+  case HK::Fma:
+    return math::FmaOp::create(b, l, a[0], a[1], a[2]);
+  case HK::Max:
+    return arith::MaxNumFOp::create(b, l, a[0], a[1]);
+  case HK::Min:
+    return arith::MinNumFOp::create(b, l, a[0], a[1]);
+  case HK::MaxNaN:
+    return arith::MaximumFOp::create(b, l, a[0], a[1]);
+  case HK::MinNaN:
+    return arith::MinimumFOp::create(b, l, a[0], a[1]);
+  case HK::Eq:
+    return cmp(P::OEQ);
+  case HK::Ne:
+    return cmp(P::ONE);
+  case HK::Lt:
+    return cmp(P::OLT);
+  case HK::Le:
+    return cmp(P::OLE);
+  case HK::Gt:
+    return cmp(P::OGT);
+  case HK::Ge:
+    return cmp(P::OGE);
+  case HK::IsNan:
+    return arith::CmpFOp::create(b, l, P::UNO, a[0], a[0]);
+  case HK::Exp:
+    return math::ExpOp::create(b, l, a[0]);
+  case HK::Exp2:
+    return math::Exp2Op::create(b, l, a[0]);
+  case HK::Log:
+    return math::LogOp::create(b, l, a[0]);
+  case HK::Log2:
+    return math::Log2Op::create(b, l, a[0]);
+  case HK::Sqrt:
+    return math::SqrtOp::create(b, l, a[0]);
+  case HK::Rsqrt:
+    return math::RsqrtOp::create(b, l, a[0]);
   case HK::Rcp:
     return arith::DivFOp::create(b, l, lf.constFloat(a[0].getType(), 1.0, l), a[0]);
-  case HK::Sin: return math::SinOp::create(b, l, a[0]);
-  case HK::Cos: return math::CosOp::create(b, l, a[0]);
-  case HK::Tanh: return math::TanhOp::create(b, l, a[0]);
-  case HK::Floor: return math::FloorOp::create(b, l, a[0]);
-  case HK::Ceil: return math::CeilOp::create(b, l, a[0]);
-  case HK::Trunc: return math::TruncOp::create(b, l, a[0]);
-  case HK::Rint: return math::RoundEvenOp::create(b, l, a[0]);
-  default: return {};
+  case HK::Sin:
+    return math::SinOp::create(b, l, a[0]);
+  case HK::Cos:
+    return math::CosOp::create(b, l, a[0]);
+  case HK::Tanh:
+    return math::TanhOp::create(b, l, a[0]);
+  case HK::Floor:
+    return math::FloorOp::create(b, l, a[0]);
+  case HK::Ceil:
+    return math::CeilOp::create(b, l, a[0]);
+  case HK::Trunc:
+    return math::TruncOp::create(b, l, a[0]);
+  case HK::Rint:
+    return math::RoundEvenOp::create(b, l, a[0]);
+  default:
+    return {};
   }
 }
 
 static unsigned arity(HK k) {
   switch (k) {
-  case HK::Add: case HK::Sub: case HK::Mul: case HK::Div: case HK::Max:
-  case HK::Min: case HK::MaxNaN: case HK::MinNaN: case HK::Eq: case HK::Ne:
-  case HK::Lt: case HK::Le: case HK::Gt: case HK::Ge: case HK::Pair:
+  case HK::Add:
+  case HK::Sub:
+  case HK::Mul:
+  case HK::Div:
+  case HK::Max:
+  case HK::Min:
+  case HK::MaxNaN:
+  case HK::MinNaN:
+  case HK::Eq:
+  case HK::Ne:
+  case HK::Lt:
+  case HK::Le:
+  case HK::Gt:
+  case HK::Ge:
+  case HK::Pair:
     return 2;
   case HK::Fma:
     return 3;
@@ -164,8 +258,7 @@ static std::optional<Value> halfExtra(Lifter &lf, const cl::CallExpr *e, StringR
   for (StringRef src : {"__half2", "__bfloat162"})
     if (n.starts_with(src)) {
       StringRef rest = n.drop_front(src.size());
-      for (StringRef dst : {"int_", "uint_", "short_", "ushort_", "ll_", "ull_", "char_",
-                            "uchar_"})
+      for (StringRef dst : {"int_", "uint_", "short_", "ushort_", "ll_", "ull_", "char_", "uchar_"})
         if (rest.starts_with(dst) && e->getNumArgs() == 1) {
           StringRef r = rest.drop_front(dst.size());
           if (r != "rd" && r != "ru" && r != "rz" && r != "rn")
@@ -175,9 +268,12 @@ static std::optional<Value> halfExtra(Lifter &lf, const cl::CallExpr *e, StringR
           Type rt = x ? lf.convertType(e->getType(), e->getExprLoc()) : Type();
           if (!rt)
             return Value();
-          if (r == "rd") x = math::FloorOp::create(b, l, x);
-          if (r == "ru") x = math::CeilOp::create(b, l, x);
-          if (r == "rn") x = math::RoundEvenOp::create(b, l, x);
+          if (r == "rd")
+            x = math::FloorOp::create(b, l, x);
+          if (r == "ru")
+            x = math::CeilOp::create(b, l, x);
+          if (r == "rn")
+            x = math::RoundEvenOp::create(b, l, x);
           return lf.convertScalar(x, rt, false, lf.isUnsignedInt(e->getType()), l);
         }
     }
@@ -202,16 +298,24 @@ static std::optional<Value> halfExtra(Lifter &lf, const cl::CallExpr *e, StringR
                               .Cases({"__hgeu", "__hgeu2", "__hbgeu2"}, P::UGE)
                               .Cases({"__hbeq2", "__heq2"}, P::OEQ)
                               .Cases({"__hbne2", "__hne2"}, P::ONE)
-                              .Case("__hlt2", P::OLT).Case("__hle2", P::OLE)
-                              .Case("__hgt2", P::OGT).Case("__hge2", P::OGE)
+                              .Case("__hlt2", P::OLT)
+                              .Case("__hle2", P::OLE)
+                              .Case("__hgt2", P::OGT)
+                              .Case("__hge2", P::OGE)
                               .Case("__hisnan2", P::UNO)
-                              .Cases({"__hblt2"}, P::OLT).Cases({"__hble2"}, P::OLE)
-                              .Cases({"__hbgt2"}, P::OGT).Cases({"__hbge2"}, P::OGE)
+                              .Cases({"__hblt2"}, P::OLT)
+                              .Cases({"__hble2"}, P::OLE)
+                              .Cases({"__hbgt2"}, P::OGT)
+                              .Cases({"__hbge2"}, P::OGE)
                               .Default(std::nullopt);
   if (mask && !pred)
     pred = llvm::StringSwitch<std::optional<P>>(bs)
-               .Case("__heq2", P::OEQ).Case("__hne2", P::ONE).Case("__hlt2", P::OLT)
-               .Case("__hle2", P::OLE).Case("__hgt2", P::OGT).Case("__hge2", P::OGE)
+               .Case("__heq2", P::OEQ)
+               .Case("__hne2", P::ONE)
+               .Case("__hlt2", P::OLT)
+               .Case("__hle2", P::OLE)
+               .Case("__hgt2", P::OGT)
+               .Case("__hge2", P::OGE)
                .Default(std::nullopt);
   bool sat = bs.consume_back("_sat");
   bool relu = bs.consume_back("_relu");
@@ -219,8 +323,8 @@ static std::optional<Value> halfExtra(Lifter &lf, const cl::CallExpr *e, StringR
     bs = "__lows2half2";
   if (bs == "__highs2bfloat162")
     bs = "__highs2half2";
-  bool swapOps = bs == "__lowhigh2highlow" || bs == "__lows2half2" ||
-                 bs == "__highs2half2" || bs == "__hcmadd";
+  bool swapOps = bs == "__lowhigh2highlow" || bs == "__lows2half2" || bs == "__highs2half2" ||
+                 bs == "__hcmadd";
   bool other = bs == "__hisinf" || bs == "hexp10" || bs == "h2exp10" || bs == "hlog10" ||
                bs == "h2log10" || bs == "htanh_approx" || bs == "h2tanh_approx";
   if (!pred && !sat && !relu && !swapOps && !other)
@@ -286,7 +390,8 @@ static std::optional<Value> halfExtra(Lifter &lf, const cl::CallExpr *e, StringR
     Value im = math::FmaOp::create(b, l, ax, by, w(a[2], 1));
     im = math::FmaOp::create(b, l, ay, bx, im);
     Type et = cast<VectorType>(rt).getElementType();
-    return pair(lf.convertScalar(re, et, false, false, l), lf.convertScalar(im, et, false, false, l));
+    return pair(lf.convertScalar(re, et, false, false, l),
+                lf.convertScalar(im, et, false, false, l));
   }
   Value x = a[0];
   Type t = x.getType();
@@ -308,8 +413,10 @@ static std::optional<Value> halfExtra(Lifter &lf, const cl::CallExpr *e, StringR
   // _sat / _relu: the base operation, then clamped.
   std::string op = bs.str();
   HK k = llvm::StringSwitch<HK>(op)
-             .Cases({"__hadd", "__hadd2"}, HK::Add).Cases({"__hsub", "__hsub2"}, HK::Sub)
-             .Cases({"__hmul", "__hmul2"}, HK::Mul).Cases({"__hfma", "__hfma2"}, HK::Fma)
+             .Cases({"__hadd", "__hadd2"}, HK::Add)
+             .Cases({"__hsub", "__hsub2"}, HK::Sub)
+             .Cases({"__hmul", "__hmul2"}, HK::Mul)
+             .Cases({"__hfma", "__hfma2"}, HK::Fma)
              .Default(HK::None);
   (void)paired;
   if (k == HK::None || a.size() != (k == HK::Fma ? 3u : 2u))
@@ -317,8 +424,8 @@ static std::optional<Value> halfExtra(Lifter &lf, const cl::CallExpr *e, StringR
   Value r = halfArith(lf, k, a, l);
   Value zero = cf(t, 0.0, l);
   if (relu) // max(r, 0), NaN kept
-    return (Value)arith::SelectOp::create(
-        b, l, arith::CmpFOp::create(b, l, P::OLT, r, zero), zero, r);
+    return (Value)arith::SelectOp::create(b, l, arith::CmpFOp::create(b, l, P::OLT, r, zero), zero,
+                                          r);
   Value one = cf(t, 1.0, l);
   // NaN saturates to +0.
   Value lo = arith::SelectOp::create(b, l, arith::CmpFOp::create(b, l, P::UGT, r, zero), r, zero);
@@ -326,8 +433,7 @@ static std::optional<Value> halfExtra(Lifter &lf, const cl::CallExpr *e, StringR
                                         lo);
 }
 
-std::optional<Value> Lifter::emitHalfBuiltin(const cl::CallExpr *e,
-                                             StringRef name) {
+std::optional<Value> Lifter::emitHalfBuiltin(const cl::CallExpr *e, StringRef name) {
   if (auto r = halfExtra(*this, e, name))
     return r;
   HK k = halfKind(name);
@@ -381,8 +487,7 @@ std::optional<Value> Lifter::emitHalfBuiltin(const cl::CallExpr *e,
   }
   case HK::Lane0:
   case HK::Lane1: {
-    Value x = vector::ExtractOp::create(b, l, a[0],
-                                        ArrayRef<int64_t>{k == HK::Lane1});
+    Value x = vector::ExtractOp::create(b, l, a[0], ArrayRef<int64_t>{k == HK::Lane1});
     return convertScalar(x, rt, false, false, l);
   }
   default:
@@ -416,28 +521,59 @@ std::optional<Value> Lifter::emitHalfOperator(const cl::CXXOperatorCallExpr *e) 
   if (!any)
     return std::nullopt;
   const cl::FunctionDecl *fd = e->getDirectCallee();
-  if (fd && fd->hasBody() &&
-      !ast.getSourceManager().isInSystemHeader(fd->getLocation()))
+  if (fd && fd->hasBody() && !ast.getSourceManager().isInSystemHeader(fd->getLocation()))
     return std::nullopt; // user-defined: inlined
   Location l = loc(e);
   cl::OverloadedOperatorKind op = e->getOperator();
   HK k = HK::None;
   bool compound = false;
   switch (op) {
-  case cl::OO_Plus: k = e->getNumArgs() == 1 ? HK::None : HK::Add; break;
-  case cl::OO_Minus: k = e->getNumArgs() == 1 ? HK::Neg : HK::Sub; break;
-  case cl::OO_Star: k = HK::Mul; break;
-  case cl::OO_Slash: k = HK::Div; break;
-  case cl::OO_PlusEqual: k = HK::Add; compound = true; break;
-  case cl::OO_MinusEqual: k = HK::Sub; compound = true; break;
-  case cl::OO_StarEqual: k = HK::Mul; compound = true; break;
-  case cl::OO_SlashEqual: k = HK::Div; compound = true; break;
-  case cl::OO_EqualEqual: k = HK::Eq; break;
-  case cl::OO_ExclaimEqual: k = HK::Ne; break;
-  case cl::OO_Less: k = HK::Lt; break;
-  case cl::OO_LessEqual: k = HK::Le; break;
-  case cl::OO_Greater: k = HK::Gt; break;
-  case cl::OO_GreaterEqual: k = HK::Ge; break;
+  case cl::OO_Plus:
+    k = e->getNumArgs() == 1 ? HK::None : HK::Add;
+    break;
+  case cl::OO_Minus:
+    k = e->getNumArgs() == 1 ? HK::Neg : HK::Sub;
+    break;
+  case cl::OO_Star:
+    k = HK::Mul;
+    break;
+  case cl::OO_Slash:
+    k = HK::Div;
+    break;
+  case cl::OO_PlusEqual:
+    k = HK::Add;
+    compound = true;
+    break;
+  case cl::OO_MinusEqual:
+    k = HK::Sub;
+    compound = true;
+    break;
+  case cl::OO_StarEqual:
+    k = HK::Mul;
+    compound = true;
+    break;
+  case cl::OO_SlashEqual:
+    k = HK::Div;
+    compound = true;
+    break;
+  case cl::OO_EqualEqual:
+    k = HK::Eq;
+    break;
+  case cl::OO_ExclaimEqual:
+    k = HK::Ne;
+    break;
+  case cl::OO_Less:
+    k = HK::Lt;
+    break;
+  case cl::OO_LessEqual:
+    k = HK::Le;
+    break;
+  case cl::OO_Greater:
+    k = HK::Gt;
+    break;
+  case cl::OO_GreaterEqual:
+    k = HK::Ge;
+    break;
   case cl::OO_Equal: {
     FailureOr<LValue> lv = emitLValue(e->getArg(0));
     Value v = ::mlir::succeeded(lv) ? emitRValue(e->getArg(1)) : Value();
@@ -459,8 +595,7 @@ std::optional<Value> Lifter::emitHalfOperator(const cl::CXXOperatorCallExpr *e) 
     Value rhs = cur ? emitRValue(e->getArg(1)) : Value();
     if (!rhs)
       return Value();
-    rhs = convertScalar(rhs, cur.getType(), isUnsignedInt(e->getArg(1)->getType()),
-                        false, l);
+    rhs = convertScalar(rhs, cur.getType(), isUnsignedInt(e->getArg(1)->getType()), false, l);
     Value r = halfArith(*this, k, {cur, rhs}, l);
     if (!r || ::mlir::failed(store(*lv, r, l)))
       return Value();

@@ -28,8 +28,7 @@ static bool isDimVar(const cl::Expr *e) {
   e = e->IgnoreParenImpCasts();
   const cl::Expr *base = nullptr;
   if (const auto *po = dyn_cast<cl::PseudoObjectExpr>(e)) {
-    if (const auto *pr = dyn_cast<cl::MSPropertyRefExpr>(
-            po->getSyntacticForm()->IgnoreParens()))
+    if (const auto *pr = dyn_cast<cl::MSPropertyRefExpr>(po->getSyntacticForm()->IgnoreParens()))
       base = pr->getBaseExpr();
     if (const auto *ov = dyn_cast_or_null<cl::OpaqueValueExpr>(base))
       base = ov->getSourceExpr();
@@ -55,8 +54,7 @@ bool Lifter::isStride(const cl::Expr *e, const cl::Stmt *body) {
   // A local initialized with such a product and never written again.
   if (const cl::VarDecl *vd = refVar(e))
     if (vd->isLocalVarDecl() && vd->getInit() && !vd->getType()->isReferenceType())
-      return isStride(vd->getInit(), body) &&
-             !isPtrWrittenIn(vd, frames.back().fn->getBody());
+      return isStride(vd->getInit(), body) && !isPtrWrittenIn(vd, frames.back().fn->getBody());
   return false;
 }
 
@@ -80,18 +78,16 @@ bool Lifter::tryEmitScfFor(const cl::ForStmt *s, LogicalResult &result) {
   if (!ds || !ds->isSingleDecl())
     return false;
   const auto *iv = dyn_cast<cl::VarDecl>(ds->getSingleDecl());
-  if (!iv || !iv->getInit() || !iv->getType()->isIntegerType() ||
-      iv->getType()->isBooleanType())
+  if (!iv || !iv->getInit() || !iv->getType()->isIntegerType() || iv->getType()->isBooleanType())
     return false;
   cl::QualType ivType = iv->getType().getCanonicalType().getUnqualifiedType();
-  const auto *cond = dyn_cast_or_null<cl::BinaryOperator>(
-      s->getCond() ? s->getCond()->IgnoreParens() : nullptr);
+  const auto *cond =
+      dyn_cast_or_null<cl::BinaryOperator>(s->getCond() ? s->getCond()->IgnoreParens() : nullptr);
   if (!cond || cond->getOpcode() != cl::BO_LT || refVar(cond->getLHS()) != iv ||
       cond->getLHS()->getType().getCanonicalType().getUnqualifiedType() != ivType)
     return false;
   const cl::Stmt *body = s->getBody();
-  if (!isSpeculatable(cond->getRHS()) ||
-      mentionsWritten(*this, cond->getRHS(), body, iv))
+  if (!isSpeculatable(cond->getRHS()) || mentionsWritten(*this, cond->getRHS(), body, iv))
     return false;
   if (exitKinds(body, false) != 0 || isPtrWrittenIn(iv, body))
     return false;
@@ -137,16 +133,14 @@ bool Lifter::tryEmitScfFor(const cl::ForStmt *s, LogicalResult &result) {
   }
   if (!lb || !ub || !st)
     return true;
-  lb = convertScalar(lb, t, isUnsignedInt(iv->getInit()->getType()),
-                     isUnsignedInt(ivType), l);
+  lb = convertScalar(lb, t, isUnsignedInt(iv->getInit()->getType()), isUnsignedInt(ivType), l);
   Value slot = makeAlloca(t, iv->getName(), l);
   tagCType(slot, ivType);
   Binding bnd;
   bnd.kind = Binding::Slot;
   bnd.slot = slot;
   frames.back().vars[iv] = bnd;
-  auto forOp = scf::ForOp::create(b, l, lb, ub, st, ValueRange{}, nullptr,
-                                  isUnsignedInt(ivType));
+  auto forOp = scf::ForOp::create(b, l, lb, ub, st, ValueRange{}, nullptr, isUnsignedInt(ivType));
   {
     OpBuilder::InsertionGuard g(b);
     Block *blk = forOp.getBody();

@@ -62,12 +62,10 @@ struct M {
     Value small = cmp(arith::CmpFPredicate::OLT, w, c(5.0));
     Value w1 = sub(w, c(2.5));
     Value p1 = poly(w1, {2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06,
-                         0.00021858087, -0.00125372503, -0.00417768164, 0.246640727,
-                         1.50140941});
+                         0.00021858087, -0.00125372503, -0.00417768164, 0.246640727, 1.50140941});
     Value w2 = sub(sqrt(w), c(3.0));
     Value p2 = poly(w2, {-0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844,
-                         0.00573950773, -0.0076224613, 0.00943887047, 1.00167406,
-                         2.83297682});
+                         0.00573950773, -0.0076224613, 0.00943887047, 1.00167406, 2.83297682});
     Value r = mul(sel(small, p1, p2), x);
     // Newton: r -= (f(r) - y) / f'(r), f' = +-2/sqrt(pi) exp(-r^2).
     Value d = mul(c(2.0 / std::sqrt(M_PI)), exp(arith::NegFOp::create(b, l, mul(r, r))));
@@ -79,11 +77,9 @@ struct M {
 
   /// log(Gamma(z)) for z >= 0.5 (Lanczos, g = 7, n = 9), in this type.
   Value lanczosLog(Value z) {
-    static const double k[] = {0.99999999999980993,  676.5203681218851,
-                               -1259.1392167224028,  771.32342877765313,
-                               -176.61502916214059,  12.507343278686905,
-                               -0.13857109526572012, 9.9843695780195716e-6,
-                               1.5056327351493116e-7};
+    static const double k[] = {0.99999999999980993,  676.5203681218851,     -1259.1392167224028,
+                               771.32342877765313,   -176.61502916214059,   12.507343278686905,
+                               -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7};
     Value zm = sub(z, c(1.0));
     Value a = c(k[0]);
     for (int i = 1; i < 9; ++i)
@@ -95,12 +91,69 @@ struct M {
 };
 
 enum class X {
-  None, Exp10, SinPi, CosPi, Erfc, Erfcx, NormCdf, ErfInv, ErfcInv, NormCdfInv, LGamma,
-  TGamma, Hypot, RHypot, Norm3, RNorm3, Norm4, RNorm4, Rcbrt, Fdim, Ldexp, Frexp, Ilogb,
-  Logb, Modf, Remainder, Remquo, NextAfter, Lrint, Lround, Nan, SignBit, SinCos, SinCosPi,
-  Asinh, Acosh, Atanh, IMax, IMin, UMax, UMin, IAbs, CvtRd, CvtRu, CvtRz, CvtRn, I2F,
-  HiInt, LoInt, HiLo, Ffs, MulHi, UMulHi, Sad, USad, HAdd, RHAdd, UHAdd, URHAdd, Brev,
-  BytePerm, Funnel, Directed
+  None,
+  Exp10,
+  SinPi,
+  CosPi,
+  Erfc,
+  Erfcx,
+  NormCdf,
+  ErfInv,
+  ErfcInv,
+  NormCdfInv,
+  LGamma,
+  TGamma,
+  Hypot,
+  RHypot,
+  Norm3,
+  RNorm3,
+  Norm4,
+  RNorm4,
+  Rcbrt,
+  Fdim,
+  Ldexp,
+  Frexp,
+  Ilogb,
+  Logb,
+  Modf,
+  Remainder,
+  Remquo,
+  NextAfter,
+  Lrint,
+  Lround,
+  Nan,
+  SignBit,
+  SinCos,
+  SinCosPi,
+  Asinh,
+  Acosh,
+  Atanh,
+  IMax,
+  IMin,
+  UMax,
+  UMin,
+  IAbs,
+  CvtRd,
+  CvtRu,
+  CvtRz,
+  CvtRn,
+  I2F,
+  HiInt,
+  LoInt,
+  HiLo,
+  Ffs,
+  MulHi,
+  UMulHi,
+  Sad,
+  USad,
+  HAdd,
+  RHAdd,
+  UHAdd,
+  URHAdd,
+  Brev,
+  BytePerm,
+  Funnel,
+  Directed
 };
 } // namespace
 
@@ -120,15 +173,16 @@ static X extraKind(StringRef n) {
             .Cases({"__ffs", "__ffsll"}, X::Ffs)
             .Cases({"__mulhi", "__mul64hi"}, X::MulHi)
             .Cases({"__umulhi", "__umul64hi"}, X::UMulHi)
-            .Case("__sad", X::Sad).Case("__usad", X::USad)
-            .Case("__rhadd", X::RHAdd).Case("__uhadd", X::UHAdd)
+            .Case("__sad", X::Sad)
+            .Case("__usad", X::USad)
+            .Case("__rhadd", X::RHAdd)
+            .Case("__uhadd", X::UHAdd)
             .Case("__urhadd", X::URHAdd)
             .Cases({"__brev", "__brevll"}, X::Brev)
             .Case("__byte_perm", X::BytePerm)
-            .Cases({"__funnelshift_l", "__funnelshift_lc", "__funnelshift_r",
-                    "__funnelshift_rc"}, X::Funnel)
-            .Cases({"__signbit", "__signbitf", "__signbitd", "__signbitl", "signbit"},
-                   X::SignBit)
+            .Cases({"__funnelshift_l", "__funnelshift_lc", "__funnelshift_r", "__funnelshift_rc"},
+                   X::Funnel)
+            .Cases({"__signbit", "__signbitf", "__signbitd", "__signbitl", "signbit"}, X::SignBit)
             .Default(X::None);
   if (k != X::None)
     return k;
@@ -139,8 +193,11 @@ static X extraKind(StringRef n) {
       if (to.starts_with(dst)) {
         StringRef r = to.drop_front(dst.size());
         return llvm::StringSwitch<X>(r)
-            .Case("rd", X::CvtRd).Case("ru", X::CvtRu).Case("rz", X::CvtRz)
-            .Case("rn", X::CvtRn).Default(X::None);
+            .Case("rd", X::CvtRd)
+            .Case("ru", X::CvtRu)
+            .Case("rz", X::CvtRz)
+            .Case("rn", X::CvtRn)
+            .Default(X::None);
       }
     if (n.starts_with("__double2float_"))
       return n == "__double2float_rn" ? X::I2F : X::Directed;
@@ -154,28 +211,48 @@ static X extraKind(StringRef n) {
         return X::Directed;
     }
   // Arithmetic with a directed rounding has no arith/math form.
-  for (StringRef op : {"__fadd_", "__fsub_", "__fmul_", "__fdiv_", "__fmaf_", "__frcp_",
-                       "__fsqrt_", "__dadd_", "__dsub_", "__dmul_", "__ddiv_", "__fma_",
-                       "__drcp_", "__dsqrt_"})
+  for (StringRef op : {"__fadd_", "__fsub_", "__fmul_", "__fdiv_", "__fmaf_", "__frcp_", "__fsqrt_",
+                       "__dadd_", "__dsub_", "__dmul_", "__ddiv_", "__fma_", "__drcp_", "__dsqrt_"})
     if (n.starts_with(op) && !n.ends_with("_rn"))
       return X::Directed;
   StringRef base = n;
   auto lookup = [](StringRef s) {
     return llvm::StringSwitch<X>(s)
-        .Case("exp10", X::Exp10).Case("sinpi", X::SinPi).Case("cospi", X::CosPi)
-        .Case("erfc", X::Erfc).Case("erfcx", X::Erfcx).Case("normcdf", X::NormCdf)
-        .Case("erfinv", X::ErfInv).Case("erfcinv", X::ErfcInv)
-        .Case("normcdfinv", X::NormCdfInv).Case("lgamma", X::LGamma)
-        .Case("tgamma", X::TGamma).Case("hypot", X::Hypot).Case("rhypot", X::RHypot)
-        .Case("norm3d", X::Norm3).Case("rnorm3d", X::RNorm3).Case("norm4d", X::Norm4)
-        .Case("rnorm4d", X::RNorm4).Case("rcbrt", X::Rcbrt).Case("fdim", X::Fdim)
-        .Cases({"ldexp", "scalbn", "scalbln"}, X::Ldexp).Case("frexp", X::Frexp)
-        .Case("ilogb", X::Ilogb).Case("logb", X::Logb).Case("modf", X::Modf)
-        .Case("remainder", X::Remainder).Case("remquo", X::Remquo)
-        .Case("nextafter", X::NextAfter).Cases({"lrint", "llrint"}, X::Lrint)
-        .Cases({"lround", "llround"}, X::Lround).Case("nan", X::Nan)
-        .Case("sincos", X::SinCos).Case("sincospi", X::SinCosPi)
-        .Case("asinh", X::Asinh).Case("acosh", X::Acosh).Case("atanh", X::Atanh)
+        .Case("exp10", X::Exp10)
+        .Case("sinpi", X::SinPi)
+        .Case("cospi", X::CosPi)
+        .Case("erfc", X::Erfc)
+        .Case("erfcx", X::Erfcx)
+        .Case("normcdf", X::NormCdf)
+        .Case("erfinv", X::ErfInv)
+        .Case("erfcinv", X::ErfcInv)
+        .Case("normcdfinv", X::NormCdfInv)
+        .Case("lgamma", X::LGamma)
+        .Case("tgamma", X::TGamma)
+        .Case("hypot", X::Hypot)
+        .Case("rhypot", X::RHypot)
+        .Case("norm3d", X::Norm3)
+        .Case("rnorm3d", X::RNorm3)
+        .Case("norm4d", X::Norm4)
+        .Case("rnorm4d", X::RNorm4)
+        .Case("rcbrt", X::Rcbrt)
+        .Case("fdim", X::Fdim)
+        .Cases({"ldexp", "scalbn", "scalbln"}, X::Ldexp)
+        .Case("frexp", X::Frexp)
+        .Case("ilogb", X::Ilogb)
+        .Case("logb", X::Logb)
+        .Case("modf", X::Modf)
+        .Case("remainder", X::Remainder)
+        .Case("remquo", X::Remquo)
+        .Case("nextafter", X::NextAfter)
+        .Cases({"lrint", "llrint"}, X::Lrint)
+        .Cases({"lround", "llround"}, X::Lround)
+        .Case("nan", X::Nan)
+        .Case("sincos", X::SinCos)
+        .Case("sincospi", X::SinCosPi)
+        .Case("asinh", X::Asinh)
+        .Case("acosh", X::Acosh)
+        .Case("atanh", X::Atanh)
         .Default(X::None);
   };
   X r = lookup(base);
@@ -188,8 +265,8 @@ static X extraKind(StringRef n) {
 /// isSpeculatable); those with pointer results are not pure.
 bool isPureExtraMathName(StringRef name) {
   X k = extraKind(name);
-  return k != X::None && k != X::Directed && k != X::SinCos && k != X::SinCosPi &&
-         k != X::Frexp && k != X::Modf && k != X::Remquo;
+  return k != X::None && k != X::Directed && k != X::SinCos && k != X::SinCosPi && k != X::Frexp &&
+         k != X::Modf && k != X::Remquo;
 }
 
 std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name) {
@@ -213,8 +290,7 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     // `&local` (the usual spelling) is the local itself; else a pointer.
     const cl::Expr *inner = ptrArg->IgnoreParenImpCasts();
     FailureOr<LValue> lv = failure();
-    if (const auto *u = dyn_cast<cl::UnaryOperator>(inner);
-        u && u->getOpcode() == cl::UO_AddrOf) {
+    if (const auto *u = dyn_cast<cl::UnaryOperator>(inner); u && u->getOpcode() == cl::UO_AddrOf) {
       lv = emitLValue(u->getSubExpr());
     } else {
       FailureOr<Ptr> p = emitPointer(ptrArg);
@@ -230,7 +306,10 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
   };
   unsigned nvals = e->getNumArgs();
   switch (k) {
-  case X::SinCos: case X::SinCosPi: case X::Frexp: case X::Modf:
+  case X::SinCos:
+  case X::SinCosPi:
+  case X::Frexp:
+  case X::Modf:
     nvals = 1;
     break;
   case X::Remquo:
@@ -251,17 +330,40 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
   }
   unsigned want = 0;
   switch (k) {
-  case X::Hypot: case X::RHypot: case X::Fdim: case X::Ldexp: case X::Remainder:
-  case X::NextAfter: case X::IMax: case X::IMin: case X::UMax: case X::UMin:
-  case X::Frexp: case X::Modf: case X::HiLo: case X::MulHi: case X::UMulHi:
-  case X::HAdd: case X::RHAdd: case X::UHAdd: case X::URHAdd:
+  case X::Hypot:
+  case X::RHypot:
+  case X::Fdim:
+  case X::Ldexp:
+  case X::Remainder:
+  case X::NextAfter:
+  case X::IMax:
+  case X::IMin:
+  case X::UMax:
+  case X::UMin:
+  case X::Frexp:
+  case X::Modf:
+  case X::HiLo:
+  case X::MulHi:
+  case X::UMulHi:
+  case X::HAdd:
+  case X::RHAdd:
+  case X::UHAdd:
+  case X::URHAdd:
     want = 2;
     break;
-  case X::Norm3: case X::RNorm3: case X::SinCos: case X::SinCosPi: case X::Remquo:
-  case X::Sad: case X::USad: case X::BytePerm: case X::Funnel:
+  case X::Norm3:
+  case X::RNorm3:
+  case X::SinCos:
+  case X::SinCosPi:
+  case X::Remquo:
+  case X::Sad:
+  case X::USad:
+  case X::BytePerm:
+  case X::Funnel:
     want = 3;
     break;
-  case X::Norm4: case X::RNorm4:
+  case X::Norm4:
+  case X::RNorm4:
     want = 4;
     break;
   default:
@@ -272,7 +374,7 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     return Value();
   }
   Type rt = e->getType()->isVoidType() ? (Type)b.getNoneType()
-                                        : convertType(e->getType(), e->getExprLoc());
+                                       : convertType(e->getType(), e->getExprLoc());
   if (!rt)
     return Value();
   bool dstU = isUnsignedInt(e->getType());
@@ -284,12 +386,18 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
   };
   auto ci = [&](Type t, int64_t v) { return constInt(t, v, l); };
   switch (k) {
-  case X::IMax: case X::IMin: case X::UMax: case X::UMin: {
+  case X::IMax:
+  case X::IMin:
+  case X::UMax:
+  case X::UMin: {
     bool u = k == X::UMax || k == X::UMin;
     intArgs(rt, u);
-    if (k == X::IMax) return (Value)arith::MaxSIOp::create(b, l, a[0], a[1]);
-    if (k == X::IMin) return (Value)arith::MinSIOp::create(b, l, a[0], a[1]);
-    if (k == X::UMax) return (Value)arith::MaxUIOp::create(b, l, a[0], a[1]);
+    if (k == X::IMax)
+      return (Value)arith::MaxSIOp::create(b, l, a[0], a[1]);
+    if (k == X::IMin)
+      return (Value)arith::MinSIOp::create(b, l, a[0], a[1]);
+    if (k == X::UMax)
+      return (Value)arith::MaxUIOp::create(b, l, a[0], a[1]);
     return (Value)arith::MinUIOp::create(b, l, a[0], a[1]);
   }
   case X::IAbs:
@@ -305,7 +413,8 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     Value r = arith::SelectOp::create(b, l, z, ci(it, 0), n);
     return convertScalar(r, rt, true, false, l);
   }
-  case X::MulHi: case X::UMulHi: {
+  case X::MulHi:
+  case X::UMulHi: {
     bool u = k == X::UMulHi;
     intArgs(rt, u);
     unsigned w = rt.getIntOrFloatBitWidth();
@@ -315,7 +424,8 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     Value hi = arith::ShRUIOp::create(b, l, p, ci(wide, w));
     return (Value)arith::TruncIOp::create(b, l, rt, hi);
   }
-  case X::Sad: case X::USad: {
+  case X::Sad:
+  case X::USad: {
     bool u = k == X::USad;
     Type i64 = b.getI64Type();
     Value x = convertScalar(a[0], i64, u, u, l), y = convertScalar(a[1], i64, u, u, l);
@@ -323,7 +433,10 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     Value d = math::AbsIOp::create(b, l, arith::SubIOp::create(b, l, x, y));
     return convertScalar(arith::AddIOp::create(b, l, d, z), rt, true, dstU, l);
   }
-  case X::HAdd: case X::RHAdd: case X::UHAdd: case X::URHAdd: {
+  case X::HAdd:
+  case X::RHAdd:
+  case X::UHAdd:
+  case X::URHAdd: {
     bool u = k == X::UHAdd || k == X::URHAdd;
     Type i64 = b.getI64Type();
     Value x = convertScalar(a[0], i64, u, u, l), y = convertScalar(a[1], i64, u, u, l);
@@ -356,8 +469,8 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     Value both = arith::OrIOp::create(b, l, x, arith::ShLIOp::create(b, l, y, ci(i64, 32)));
     Value r = ci(i64, 0);
     for (int i = 0; i < 4; ++i) {
-      Value sel = arith::AndIOp::create(
-          b, l, arith::ShRUIOp::create(b, l, s, ci(i64, 4 * i)), ci(i64, 7));
+      Value sel =
+          arith::AndIOp::create(b, l, arith::ShRUIOp::create(b, l, s, ci(i64, 4 * i)), ci(i64, 7));
       Value byte = arith::AndIOp::create(
           b, l, arith::ShRUIOp::create(b, l, both, arith::MulIOp::create(b, l, sel, ci(i64, 8))),
           ci(i64, 0xff));
@@ -381,10 +494,11 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
                    : (Value)arith::ShRUIOp::create(b, l, both, s);
     return convertScalar(arith::TruncIOp::create(b, l, i32, r), rt, true, dstU, l);
   }
-  case X::HiInt: case X::LoInt: {
+  case X::HiInt:
+  case X::LoInt: {
     Type i64 = b.getI64Type();
-    Value bits = arith::BitcastOp::create(b, l, i64, convertScalar(a[0], b.getF64Type(), false,
-                                                                     false, l));
+    Value bits =
+        arith::BitcastOp::create(b, l, i64, convertScalar(a[0], b.getF64Type(), false, false, l));
     if (k == X::HiInt)
       bits = arith::ShRUIOp::create(b, l, bits, ci(i64, 32));
     return (Value)arith::TruncIOp::create(b, l, b.getI32Type(), bits);
@@ -396,11 +510,17 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     Value bits = arith::OrIOp::create(b, l, arith::ShLIOp::create(b, l, hi, ci(i64, 32)), lo);
     return (Value)arith::BitcastOp::create(b, l, b.getF64Type(), bits);
   }
-  case X::CvtRd: case X::CvtRu: case X::CvtRz: case X::CvtRn: {
+  case X::CvtRd:
+  case X::CvtRu:
+  case X::CvtRz:
+  case X::CvtRn: {
     Value x = a[0];
-    if (k == X::CvtRd) x = math::FloorOp::create(b, l, x);
-    if (k == X::CvtRu) x = math::CeilOp::create(b, l, x);
-    if (k == X::CvtRn) x = math::RoundEvenOp::create(b, l, x);
+    if (k == X::CvtRd)
+      x = math::FloorOp::create(b, l, x);
+    if (k == X::CvtRu)
+      x = math::CeilOp::create(b, l, x);
+    if (k == X::CvtRn)
+      x = math::RoundEvenOp::create(b, l, x);
     return convertScalar(x, rt, false, dstU, l);
   }
   case X::I2F:
@@ -452,8 +572,9 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     Value direct = d.mul(d.exp(d.mul(x, x)), d.erfc(x));
     // Past x = 25 exp(x^2) overflows: the asymptotic series (error < 1e-9).
     Value r2 = d.div(d.c(1.0), d.mul(x, x));
-    Value series = d.mul(d.div(d.c(1.0 / std::sqrt(M_PI)), x),
-                   d.fma(r2, d.fma(r2, d.fma(r2, d.c(-1.875), d.c(0.75)), d.c(-0.5)), d.c(1.0)));
+    Value series =
+        d.mul(d.div(d.c(1.0 / std::sqrt(M_PI)), x),
+              d.fma(r2, d.fma(r2, d.fma(r2, d.c(-1.875), d.c(0.75)), d.c(-0.5)), d.c(1.0)));
     return done(d.sel(d.cmp(P::OGT, x, d.c(25.0)), series, direct));
   }
   case X::NormCdf:
@@ -495,7 +616,11 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
       r = d.sel(refl, d.div(d.c(M_PI), d.mul(s, d.exp(lg))), d.exp(lg));
     return done(r);
   }
-  case X::Hypot: case X::RHypot: case X::Norm3: case X::RNorm3: case X::Norm4:
+  case X::Hypot:
+  case X::RHypot:
+  case X::Norm3:
+  case X::RNorm3:
+  case X::Norm4:
   case X::RNorm4: {
     Type wt = work.isF64() ? work : f64;
     M d(*this, l, wt);
@@ -538,8 +663,8 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
   case X::SinCosPi: {
     Value x = k == X::SinCosPi ? m.mul(a[0], m.c(M_PI)) : a[0];
     bool fast = name.starts_with("__");
-    auto fm = arith::FastMathFlagsAttr::get(
-        b.getContext(), fast ? arith::FastMathFlags::afn : arith::FastMathFlags::none);
+    auto fm = arith::FastMathFlagsAttr::get(b.getContext(), fast ? arith::FastMathFlags::afn
+                                                                 : arith::FastMathFlags::none);
     Value s = math::SinOp::create(b, l, x, fm), c = math::CosOp::create(b, l, x, fm);
     if (!storeTo(e->getArg(1), widen(s, ft)) || !storeTo(e->getArg(2), widen(c, ft)))
       return Value();
@@ -560,7 +685,9 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     Value e2 = math::Exp2Op::create(b, l, convertScalar(h2, wt, false, false, l));
     return done(d.mul(d.mul(widen(a[0], wt), e1), e2));
   }
-  case X::Frexp: case X::Ilogb: case X::Logb: {
+  case X::Frexp:
+  case X::Ilogb:
+  case X::Logb: {
     // On f64 bits (f32 subnormals are normal there; f64 subnormals scaled).
     M d(*this, l, f64);
     Type i64 = b.getI64Type(), i32 = b.getI32Type();
@@ -571,8 +698,7 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     Value ex = arith::AndIOp::create(b, l, arith::ShRUIOp::create(b, l, bits, ci(i64, 52)),
                                      ci(i64, 0x7ff));
     Value e64 = arith::SubIOp::create(b, l, ex, ci(i64, 1022));
-    e64 = arith::SelectOp::create(b, l, tiny, arith::SubIOp::create(b, l, e64, ci(i64, 54)),
-                                  e64);
+    e64 = arith::SelectOp::create(b, l, tiny, arith::SubIOp::create(b, l, e64, ci(i64, 54)), e64);
     Value mbits = arith::OrIOp::create(
         b, l, arith::AndIOp::create(b, l, bits, ci(i64, (int64_t)~(0x7ffull << 52))),
         ci(i64, (int64_t)(1022ull << 52)));
@@ -591,8 +717,8 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     Value lb = arith::SubIOp::create(b, l, ei, ci(i32, 1));
     if (k == X::Ilogb) {
       Value r = arith::SelectOp::create(b, l, d.isInf(x), ci(i32, INT32_MAX), lb);
-      r = arith::SelectOp::create(
-          b, l, arith::OrIOp::create(b, l, zero, d.cmp(P::UNO, x, x)), ci(i32, INT32_MIN), r);
+      r = arith::SelectOp::create(b, l, arith::OrIOp::create(b, l, zero, d.cmp(P::UNO, x, x)),
+                                  ci(i32, INT32_MIN), r);
       return convertScalar(r, rt, false, dstU, l);
     }
     Value r = convertScalar(lb, f64, false, false, l);
@@ -603,8 +729,8 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
   }
   case X::Modf: {
     Value i = math::TruncOp::create(b, l, a[0]);
-    Value frac = m.sel(m.isInf(a[0]), math::CopySignOp::create(b, l, m.c(0.0), a[0]),
-                       m.sub(a[0], i));
+    Value frac =
+        m.sel(m.isInf(a[0]), math::CopySignOp::create(b, l, m.c(0.0), a[0]), m.sub(a[0], i));
     if (!storeTo(e->getArg(1), widen(i, ft)))
       return Value();
     return done(frac);
@@ -616,9 +742,8 @@ std::optional<Value> Lifter::emitExtraMath(const cl::CallExpr *e, StringRef name
     Value ay = m.abs(y), twice = m.mul(m.abs(r), m.c(2.0));
     Value q = m.div(m.sub(x, r), y); // the truncated quotient, an integer
     Value odd = m.cmp(P::UNE, arith::RemFOp::create(b, l, q, m.c(2.0)), m.c(0.0));
-    Value up = arith::OrIOp::create(
-        b, l, m.cmp(P::OGT, twice, ay),
-        arith::AndIOp::create(b, l, m.cmp(P::OEQ, twice, ay), odd));
+    Value up = arith::OrIOp::create(b, l, m.cmp(P::OGT, twice, ay),
+                                    arith::AndIOp::create(b, l, m.cmp(P::OEQ, twice, ay), odd));
     Value adj = m.sub(r, math::CopySignOp::create(b, l, ay, r));
     Value rem = m.sel(up, adj, r);
     if (k == X::Remquo) {

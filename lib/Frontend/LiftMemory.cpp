@@ -42,8 +42,7 @@ Value Lifter::load(const LValue &lv, Location l) {
     Type elem = mt.getElementType();
     if (lv.valueType == elem) {
       v = memref::LoadOp::create(b, l, lv.memref, idx);
-    } else if (auto vt = dyn_cast<VectorType>(lv.valueType);
-               vt && vt.getElementType() == elem) {
+    } else if (auto vt = dyn_cast<VectorType>(lv.valueType); vt && vt.getElementType() == elem) {
       v = vector::LoadOp::create(b, l, vt, lv.memref, idx);
     } else if (lv.valueType.isInteger(1) && elem.isInteger(8)) {
       Value raw = memref::LoadOp::create(b, l, lv.memref, idx);
@@ -80,8 +79,7 @@ LogicalResult Lifter::store(const LValue &lv, Value v, Location l) {
   Type elem = mt.getElementType();
   if (v.getType() == elem) {
     memref::StoreOp::create(b, l, v, lv.memref, idx);
-  } else if (auto vt = dyn_cast<VectorType>(v.getType());
-             vt && vt.getElementType() == elem) {
+  } else if (auto vt = dyn_cast<VectorType>(v.getType()); vt && vt.getElementType() == elem) {
     vector::StoreOp::create(b, l, v, lv.memref, idx);
   } else if (v.getType().isInteger(1) && elem.isInteger(8)) {
     Value wide = arith::ExtUIOp::create(b, l, elem, v);
@@ -123,10 +121,8 @@ void Lifter::tagCType(Value slot, cl::QualType t) {
     op->setAttr("kfix.ctype", b.getStringAttr(s));
 }
 
-Value Lifter::dynamicSharedView(Type et, int64_t elemBytes, StringRef name,
-                                Location l) {
-  auto wg = gpu::AddressSpaceAttr::get(func.getContext(),
-                                       gpu::AddressSpace::Workgroup);
+Value Lifter::dynamicSharedView(Type et, int64_t elemBytes, StringRef name, Location l) {
+  auto wg = gpu::AddressSpaceAttr::get(func.getContext(), gpu::AddressSpace::Workgroup);
   OpBuilder::InsertionGuard g(b);
   if (allocaAnchor)
     b.setInsertionPointAfter(allocaAnchor);
@@ -134,16 +130,14 @@ Value Lifter::dynamicSharedView(Type et, int64_t elemBytes, StringRef name,
     b.setInsertionPointToStart(entry);
   if (!dynamicShared)
     dynamicShared = gpu::DynamicSharedMemoryOp::create(
-        b, l, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                              MemRefLayoutAttrInterface{}, wg));
+        b, l,
+        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), MemRefLayoutAttrInterface{}, wg));
   Value bytes = NVVM::DynamicSmemSize::create(b, l, b.getI32Type());
   Value n = arith::DivUIOp::create(b, l, bytes, constInt(b.getI32Type(), elemBytes, l));
   Value nIdx = arith::IndexCastUIOp::create(b, l, b.getIndexType(), n);
   Value zero = arith::ConstantIndexOp::create(b, l, 0);
-  auto viewType = MemRefType::get({ShapedType::kDynamic}, et,
-                                  MemRefLayoutAttrInterface{}, wg);
-  auto view = memref::ViewOp::create(b, l, viewType, dynamicShared, zero,
-                                     ValueRange{nIdx});
+  auto viewType = MemRefType::get({ShapedType::kDynamic}, et, MemRefLayoutAttrInterface{}, wg);
+  auto view = memref::ViewOp::create(b, l, viewType, dynamicShared, zero, ValueRange{nIdx});
   view->setAttr("kfix.var", b.getStringAttr(name));
   allocaAnchor = view;
   return view;
@@ -151,8 +145,7 @@ Value Lifter::dynamicSharedView(Type et, int64_t elemBytes, StringRef name,
 
 FailureOr<LValue> Lifter::sharedVar(const cl::VarDecl *vd) {
   Location l = loc(vd);
-  auto wg = gpu::AddressSpaceAttr::get(func.getContext(),
-                                       gpu::AddressSpace::Workgroup);
+  auto wg = gpu::AddressSpaceAttr::get(func.getContext(), gpu::AddressSpace::Workgroup);
   cl::QualType t = vd->getType();
   auto it = shared.find(vd);
   if (it == shared.end()) {
@@ -185,8 +178,7 @@ FailureOr<LValue> Lifter::sharedVar(const cl::VarDecl *vd) {
         b.setInsertionPointAfter(allocaAnchor);
       else
         b.setInsertionPointToStart(entry);
-      mem = dynamicSharedView(et, ast.getTypeSizeInChars(elem).getQuantity(),
-                              vd->getName(), l);
+      mem = dynamicSharedView(et, ast.getTypeSizeInChars(elem).getQuantity(), vd->getName(), l);
     } else {
       bool scalar = shape.empty();
       if (scalar)
@@ -258,8 +250,7 @@ static Value offsetToI64(Lifter &lf, Index i, Location l) {
   return lf.convertScalar(i.v, lf.b.getI64Type(), i.isUnsigned, false, l);
 }
 
-LogicalResult Lifter::bindParam(const cl::ParmVarDecl *p, Value arg,
-                                bool isKernelArg) {
+LogicalResult Lifter::bindParam(const cl::ParmVarDecl *p, Value arg, bool isKernelArg) {
   Frame &f = frames.back();
   Location l = loc(p);
   bool written = f.fn->hasBody() && isPtrWrittenIn(p, f.fn->getBody());
@@ -360,8 +351,7 @@ LogicalResult Lifter::declareVar(const cl::VarDecl *vd) {
     while (const cl::ArrayType *a = ast.getAsArrayType(elem)) {
       const auto *ca = dyn_cast<cl::ConstantArrayType>(a);
       if (!ca)
-        return error(vd->getLocation(),
-                     "kfix cannot lift a local array without a constant size");
+        return error(vd->getLocation(), "kfix cannot lift a local array without a constant size");
       shape.push_back(ca->getSize().getZExtValue());
       elem = a->getElementType();
     }
@@ -377,11 +367,9 @@ LogicalResult Lifter::declareVar(const cl::VarDecl *vd) {
     if (init) {
       const auto *il = dyn_cast<cl::InitListExpr>(init);
       if (!il || shape.size() != 1)
-        return error(init->getBeginLoc(),
-                     "kfix cannot lift this local array initializer");
+        return error(init->getBeginLoc(), "kfix cannot lift this local array initializer");
       for (int64_t i = 0; i < shape[0]; ++i) {
-        const cl::Expr *ie = i < (int64_t)il->getNumInits() ? il->getInit(i)
-                                                             : il->getArrayFiller();
+        const cl::Expr *ie = i < (int64_t)il->getNumInits() ? il->getInit(i) : il->getArrayFiller();
         if (!ie)
           break;
         Value v = emitRValue(ie);
@@ -429,8 +417,7 @@ FailureOr<Binding *> Lifter::lookup(const cl::ValueDecl *d, const cl::Expr *at) 
     if (vd->hasAttr<cl::CUDAConstantAttr>())
       (void)cannotLift(at, "__constant__ memory ('" + vd->getName() + "')");
     else if (vd->hasGlobalStorage())
-      (void)cannotLift(at, "a reference to the global variable '" +
-                               vd->getName() + "'");
+      (void)cannotLift(at, "a reference to the global variable '" + vd->getName() + "'");
     else
       (void)cannotLift(at, "a reference to '" + vd->getName() + "'");
   } else {

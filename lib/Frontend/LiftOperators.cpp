@@ -22,8 +22,8 @@ static bool isFloatLike(Type t) {
   return isa<FloatType>(t);
 }
 
-Value Lifter::emitArith(cl::BinaryOperatorKind op, Value lhs, Value rhs,
-                        cl::QualType t, Location l, const cl::Expr *at) {
+Value Lifter::emitArith(cl::BinaryOperatorKind op, Value lhs, Value rhs, cl::QualType t, Location l,
+                        const cl::Expr *at) {
   if (!lhs || !rhs)
     return {};
   bool u = isUnsignedInt(t);
@@ -86,27 +86,40 @@ Value Lifter::emitArith(cl::BinaryOperatorKind op, Value lhs, Value rhs,
 
 static std::optional<arith::CmpFPredicate> floatPred(cl::BinaryOperatorKind op) {
   switch (op) {
-  case cl::BO_LT: return arith::CmpFPredicate::OLT;
-  case cl::BO_LE: return arith::CmpFPredicate::OLE;
-  case cl::BO_GT: return arith::CmpFPredicate::OGT;
-  case cl::BO_GE: return arith::CmpFPredicate::OGE;
-  case cl::BO_EQ: return arith::CmpFPredicate::OEQ;
-  case cl::BO_NE: return arith::CmpFPredicate::UNE;
-  default: return std::nullopt;
+  case cl::BO_LT:
+    return arith::CmpFPredicate::OLT;
+  case cl::BO_LE:
+    return arith::CmpFPredicate::OLE;
+  case cl::BO_GT:
+    return arith::CmpFPredicate::OGT;
+  case cl::BO_GE:
+    return arith::CmpFPredicate::OGE;
+  case cl::BO_EQ:
+    return arith::CmpFPredicate::OEQ;
+  case cl::BO_NE:
+    return arith::CmpFPredicate::UNE;
+  default:
+    return std::nullopt;
   }
 }
 
-static std::optional<arith::CmpIPredicate> intPred(cl::BinaryOperatorKind op,
-                                                   bool u) {
+static std::optional<arith::CmpIPredicate> intPred(cl::BinaryOperatorKind op, bool u) {
   using P = arith::CmpIPredicate;
   switch (op) {
-  case cl::BO_LT: return u ? P::ult : P::slt;
-  case cl::BO_LE: return u ? P::ule : P::sle;
-  case cl::BO_GT: return u ? P::ugt : P::sgt;
-  case cl::BO_GE: return u ? P::uge : P::sge;
-  case cl::BO_EQ: return P::eq;
-  case cl::BO_NE: return P::ne;
-  default: return std::nullopt;
+  case cl::BO_LT:
+    return u ? P::ult : P::slt;
+  case cl::BO_LE:
+    return u ? P::ule : P::sle;
+  case cl::BO_GT:
+    return u ? P::ugt : P::sgt;
+  case cl::BO_GE:
+    return u ? P::uge : P::sge;
+  case cl::BO_EQ:
+    return P::eq;
+  case cl::BO_NE:
+    return P::ne;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -134,8 +147,7 @@ Value Lifter::emitBinary(const cl::BinaryOperator *e) {
     if (rhs->getType()->isPointerType() && isNull(lhs) && !isNull(rhs))
       return emitNullTest(rhs, op == cl::BO_EQ, e);
   }
-  if (e->getLHS()->getType()->isPointerType() ||
-      e->getRHS()->getType()->isPointerType()) {
+  if (e->getLHS()->getType()->isPointerType() || e->getRHS()->getType()->isPointerType()) {
     (void)cannotLift(e, "pointer comparison or difference");
     return {};
   }
@@ -319,8 +331,7 @@ Value Lifter::emitAssign(const cl::BinaryOperator *e, LValue *out) {
   cl::QualType compL = ca->getComputationLHSType();
   cl::QualType compR = ca->getComputationResultType();
   Value lc = convert(cur, lhs->getType(), compL, l);
-  cl::BinaryOperatorKind op = cl::BinaryOperator::getOpForCompoundAssignment(
-      e->getOpcode());
+  cl::BinaryOperatorKind op = cl::BinaryOperator::getOpForCompoundAssignment(e->getOpcode());
   Value r = emitArith(op, lc, rhs, compR, l, e);
   if (!r)
     return {};
@@ -373,7 +384,8 @@ Value Lifter::emitNullTest(const cl::Expr *ptr, bool isNull, const cl::Expr *at)
   if (::mlir::failed(p))
     return {};
   // Only a kernel parameter itself (also through a local copy or an inlined
-  // device function's parameter; not a workgroup attribution): its buffer has no elements when it is null.
+  // device function's parameter; not a workgroup attribution): its buffer has no elements when it
+  // is null.
   auto arg = dyn_cast<BlockArgument>(p->base);
   auto mt = dyn_cast<MemRefType>(p->base.getType());
   std::optional<int64_t> off =

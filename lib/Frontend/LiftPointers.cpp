@@ -30,8 +30,7 @@ unsigned Lifter::lanesOf(const Ptr &p, cl::QualType pointee) {
   return 0;
 }
 
-Ptr Lifter::addOffset(const Ptr &p, Index add, unsigned scale, bool subtract,
-                      Location l) {
+Ptr Lifter::addOffset(const Ptr &p, Index add, unsigned scale, bool subtract, Location l) {
   Ptr r = p;
   if (!add.v)
     return r;
@@ -61,8 +60,7 @@ Ptr Lifter::addOffset(const Ptr &p, Index add, unsigned scale, bool subtract,
   return r;
 }
 
-FailureOr<LValue> Lifter::deref(const Ptr &p, cl::QualType pointee,
-                                const cl::Expr *at) {
+FailureOr<LValue> Lifter::deref(const Ptr &p, cl::QualType pointee, const cl::Expr *at) {
   LValue lv;
   lv.memref = p.base;
   lv.indices = p.lead;
@@ -81,12 +79,8 @@ FailureOr<LValue> Lifter::deref(const Ptr &p, cl::QualType pointee,
 }
 
 static int laneOfName(StringRef name) {
-  return llvm::StringSwitch<int>(name)
-      .Case("x", 0)
-      .Case("y", 1)
-      .Case("z", 2)
-      .Case("w", 3)
-      .Default(-1);
+  return llvm::StringSwitch<int>(name).Case("x", 0).Case("y", 1).Case("z", 2).Case("w", 3).Default(
+      -1);
 }
 
 FailureOr<LValue> Lifter::emitLValue(const cl::Expr *e) {
@@ -168,8 +162,7 @@ FailureOr<LValue> Lifter::emitLValue(const cl::Expr *e) {
                           "element type");
       return failure();
     }
-    Ptr q = addOffset(*p, Index{i, isUnsignedInt(as->getIdx()->getType())},
-                      lanes, false, l);
+    Ptr q = addOffset(*p, Index{i, isUnsignedInt(as->getIdx()->getType())}, lanes, false, l);
     return deref(q, e->getType(), e);
   }
   if (const auto *uo = dyn_cast<cl::UnaryOperator>(e)) {
@@ -200,8 +193,7 @@ FailureOr<LValue> Lifter::emitLValue(const cl::Expr *e) {
     }
   }
   if (const auto *po = dyn_cast<cl::PseudoObjectExpr>(e)) {
-    if (const auto *pr = dyn_cast<cl::MSPropertyRefExpr>(
-            po->getSyntacticForm()->IgnoreParens())) {
+    if (const auto *pr = dyn_cast<cl::MSPropertyRefExpr>(po->getSyntacticForm()->IgnoreParens())) {
       LValue lv;
       lv.direct = builtinVar(pr->getBaseExpr(), pr->getPropertyDecl()->getName(), l);
       if (lv.direct) {
@@ -222,13 +214,11 @@ FailureOr<LValue> Lifter::emitLValue(const cl::Expr *e) {
         return lv;
       }
     const cl::Expr *base = me->getBase();
-    cl::QualType bt = me->isArrow() ? base->getType()->getPointeeType()
-                                    : base->getType();
+    cl::QualType bt = me->isArrow() ? base->getType()->getPointeeType() : base->getType();
     auto vi = vectorInfo(bt);
     int lane = laneOfName(field);
     if (!vi || lane < 0 || lane >= (int)vi->first) {
-      (void)cannotLift(e, "a member access on '" +
-                              bt.getAsString(ast.getPrintingPolicy()) + "'");
+      (void)cannotLift(e, "a member access on '" + bt.getAsString(ast.getPrintingPolicy()) + "'");
       return failure();
     }
     LValue lv;
@@ -272,8 +262,7 @@ FailureOr<LValue> Lifter::emitLValue(const cl::Expr *e) {
   return failure();
 }
 
-static LogicalResult checkSameBase(Lifter &lf, const Ptr &a, const Ptr &bp,
-                                   const cl::Expr *at) {
+static LogicalResult checkSameBase(Lifter &lf, const Ptr &a, const Ptr &bp, const cl::Expr *at) {
   if (a.base != bp.base || a.lead.size() != bp.lead.size())
     return lf.cannotLift(at, "a pointer variable that points into more than "
                              "one buffer");
@@ -284,8 +273,7 @@ static LogicalResult checkSameBase(Lifter &lf, const Ptr &a, const Ptr &bp,
   return success();
 }
 
-LogicalResult Lifter::emitPointerAssign(const cl::Expr *lhs, const Ptr &p,
-                                        const cl::Expr *at) {
+LogicalResult Lifter::emitPointerAssign(const cl::Expr *lhs, const Ptr &p, const cl::Expr *at) {
   const auto *dre = dyn_cast<cl::DeclRefExpr>(lhs->IgnoreParenImpCasts());
   if (!dre)
     return cannotLift(at, "an assignment to this pointer");
@@ -298,8 +286,7 @@ LogicalResult Lifter::emitPointerAssign(const cl::Expr *lhs, const Ptr &p,
   if (::mlir::failed(checkSameBase(*this, bd.ptr, p, at)))
     return failure();
   Location l = loc(at);
-  Value off = p.offset.v ? convertScalar(p.offset.v, b.getI64Type(),
-                                         p.offset.isUnsigned, false, l)
+  Value off = p.offset.v ? convertScalar(p.offset.v, b.getI64Type(), p.offset.isUnsigned, false, l)
                          : constInt(b.getI64Type(), 0, l);
   memref::StoreOp::create(b, l, off, bd.slot);
   return success();
@@ -405,8 +392,7 @@ FailureOr<Ptr> Lifter::emitPointer(const cl::Expr *e) {
       if (!i)
         return failure();
       unsigned lanes = lanesOf(*p, pe->getType()->getPointeeType());
-      return addOffset(*p, Index{i, isUnsignedInt(ie->getType())}, lanes,
-                       op == cl::BO_Sub, l);
+      return addOffset(*p, Index{i, isUnsignedInt(ie->getType())}, lanes, op == cl::BO_Sub, l);
     }
     if (op == cl::BO_Assign || op == cl::BO_AddAssign || op == cl::BO_SubAssign) {
       FailureOr<Ptr> np;
@@ -418,11 +404,10 @@ FailureOr<Ptr> Lifter::emitPointer(const cl::Expr *e) {
         if (!i)
           return failure();
         unsigned lanes = lanesOf(*cur, bo->getLHS()->getType()->getPointeeType());
-        np = addOffset(*cur, Index{i, isUnsignedInt(bo->getRHS()->getType())},
-                       lanes, op == cl::BO_SubAssign, l);
+        np = addOffset(*cur, Index{i, isUnsignedInt(bo->getRHS()->getType())}, lanes,
+                       op == cl::BO_SubAssign, l);
       }
-      if (::mlir::failed(np) ||
-          ::mlir::failed(emitPointerAssign(bo->getLHS(), *np, e)))
+      if (::mlir::failed(np) || ::mlir::failed(emitPointerAssign(bo->getLHS(), *np, e)))
         return failure();
       return np;
     }
@@ -452,8 +437,8 @@ FailureOr<Ptr> Lifter::emitPointer(const cl::Expr *e) {
       if (::mlir::failed(cur))
         return failure();
       unsigned lanes = lanesOf(*cur, uo->getType()->getPointeeType());
-      Ptr next = addOffset(*cur, Index{constInt(b.getI32Type(), 1, l), false},
-                           lanes, uo->isDecrementOp(), l);
+      Ptr next = addOffset(*cur, Index{constInt(b.getI32Type(), 1, l), false}, lanes,
+                           uo->isDecrementOp(), l);
       if (::mlir::failed(emitPointerAssign(uo->getSubExpr(), next, e)))
         return failure();
       return uo->isPrefix() ? next : *cur;
@@ -462,17 +447,16 @@ FailureOr<Ptr> Lifter::emitPointer(const cl::Expr *e) {
   if (const auto *co = dyn_cast<cl::ConditionalOperator>(e)) {
     Value c = emitCond(co->getCond());
     FailureOr<Ptr> t = c ? emitPointer(co->getTrueExpr()) : FailureOr<Ptr>();
-    FailureOr<Ptr> f = ::mlir::succeeded(t) ? emitPointer(co->getFalseExpr())
-                                            : FailureOr<Ptr>();
+    FailureOr<Ptr> f = ::mlir::succeeded(t) ? emitPointer(co->getFalseExpr()) : FailureOr<Ptr>();
     if (::mlir::failed(f) || ::mlir::failed(checkSameBase(*this, *t, *f, e)))
       return failure();
     Ptr r = *t;
-    Value tv = t->offset.v ? convertScalar(t->offset.v, b.getI64Type(),
-                                           t->offset.isUnsigned, false, l)
-                           : constInt(b.getI64Type(), 0, l);
-    Value fv = f->offset.v ? convertScalar(f->offset.v, b.getI64Type(),
-                                           f->offset.isUnsigned, false, l)
-                           : constInt(b.getI64Type(), 0, l);
+    Value tv = t->offset.v
+                   ? convertScalar(t->offset.v, b.getI64Type(), t->offset.isUnsigned, false, l)
+                   : constInt(b.getI64Type(), 0, l);
+    Value fv = f->offset.v
+                   ? convertScalar(f->offset.v, b.getI64Type(), f->offset.isUnsigned, false, l)
+                   : constInt(b.getI64Type(), 0, l);
     r.offset = Index{arith::SelectOp::create(b, l, c, tv, fv), false};
     return r;
   }
@@ -484,7 +468,6 @@ FailureOr<Ptr> Lifter::emitPointer(const cl::Expr *e) {
     (void)cannotLift(e, "a null pointer");
     return failure();
   }
-  (void)cannotLift(e, Twine("this pointer expression (") + e->getStmtClassName() +
-                          ")");
+  (void)cannotLift(e, Twine("this pointer expression (") + e->getStmtClassName() + ")");
   return failure();
 }

@@ -27,8 +27,7 @@ unsigned kfix::frontend::exitKinds(const cl::Stmt *s, bool inLoop) {
     return inLoop ? 0 : ExitContinue;
   if (isa<cl::LambdaExpr>(s))
     return 0;
-  bool nested = inLoop || isa<cl::ForStmt, cl::WhileStmt, cl::DoStmt,
-                                 cl::SwitchStmt>(s);
+  bool nested = inLoop || isa<cl::ForStmt, cl::WhileStmt, cl::DoStmt, cl::SwitchStmt>(s);
   unsigned k = 0;
   for (const cl::Stmt *c : s->children())
     k |= exitKinds(c, nested);
@@ -56,9 +55,7 @@ Value Lifter::exitGuard(const cl::Stmt *s, Location l) {
   return arith::XOrIOp::create(b, l, any, constBool(true, l));
 }
 
-bool Lifter::mayExit(const cl::Stmt *s, bool loopLevel) {
-  return exitKinds(s, !loopLevel) != 0;
-}
+bool Lifter::mayExit(const cl::Stmt *s, bool loopLevel) { return exitKinds(s, !loopLevel) != 0; }
 
 /// Sets the insertion point before the terminator of `block` (or its end).
 static void setInsertionInto(OpBuilder &b, Block *block) {

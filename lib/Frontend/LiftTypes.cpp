@@ -34,8 +34,7 @@ bool Lifter::isBF16(cl::QualType t) const {
   return recordName(t) == "__nv_bfloat16";
 }
 
-std::optional<std::pair<unsigned, cl::QualType>>
-Lifter::vectorInfo(cl::QualType t) const {
+std::optional<std::pair<unsigned, cl::QualType>> Lifter::vectorInfo(cl::QualType t) const {
   t = t.getCanonicalType();
   const auto *rd = t->getAsRecordDecl();
   if (!rd || isHalf(t) || isBF16(t))
@@ -134,8 +133,7 @@ Value Lifter::zeroOf(Type t, Location l) {
   return constInt(t, 0, l);
 }
 
-Value Lifter::convertScalar(Value v, Type to, bool srcU, bool dstU,
-                            Location l) {
+Value Lifter::convertScalar(Value v, Type to, bool srcU, bool dstU, Location l) {
   Type from = v.getType();
   if (from == to)
     return v;
@@ -145,11 +143,9 @@ Value Lifter::convertScalar(Value v, Type to, bool srcU, bool dstU,
   auto tf = dyn_cast<FloatType>(to);
   if (ti && ti.getWidth() == 1) {
     if (ff)
-      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v,
-                                   zeroOf(from, l));
+      return arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNE, v, zeroOf(from, l));
     if (fi)
-      return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v,
-                                   zeroOf(from, l));
+      return arith::CmpIOp::create(b, l, arith::CmpIPredicate::ne, v, zeroOf(from, l));
   }
   if (fi && fi.getWidth() == 1)
     srcU = true;
@@ -197,8 +193,8 @@ Value Lifter::convert(Value v, cl::QualType from, cl::QualType to, Location l) {
     return {};
   Value r = convertScalar(v, t, isUnsignedInt(from), isUnsignedInt(to), l);
   if (!r)
-    (void)error({}, "kfix cannot lift the conversion from '" +
-                        from.getAsString() + "' to '" + to.getAsString() + "'");
+    (void)error({}, "kfix cannot lift the conversion from '" + from.getAsString() + "' to '" +
+                        to.getAsString() + "'");
   return r;
 }
 

@@ -48,12 +48,12 @@ struct Ptr {
 
 /// A place that can be read (and written unless `direct` is set).
 struct LValue {
-  mlir::Value memref;                   // memref holding the value
-  llvm::SmallVector<Index, 2> indices;  // C++ integer indices (may be fewer
-                                        // than the rank: an array lvalue)
-  mlir::Type valueType;                 // what a read produces
-  int lane = -1;                        // vector component (`v.x`)
-  mlir::Value direct;                   // read-only SSA value
+  mlir::Value memref;                  // memref holding the value
+  llvm::SmallVector<Index, 2> indices; // C++ integer indices (may be fewer
+                                       // than the rank: an array lvalue)
+  mlir::Type valueType;                // what a read produces
+  int lane = -1;                       // vector component (`v.x`)
+  mlir::Value direct;                  // read-only SSA value
 };
 
 /// A PyTorch tensor accessor type (LiftAccessors.cpp): element type, rank and
@@ -67,10 +67,10 @@ struct AccessorInfo {
 /// What a C++ variable is bound to.
 struct Binding {
   enum Kind { Slot, Direct, FixedPtr, PtrSlot, Array, Ref } kind = Slot;
-  mlir::Value slot;   // Slot: memref<T>; PtrSlot: memref<i64> offset
-  mlir::Value value;  // Direct
-  Ptr ptr;            // FixedPtr, or the base of a PtrSlot
-  LValue ref;         // Ref, Array
+  mlir::Value slot;  // Slot: memref<T>; PtrSlot: memref<i64> offset
+  mlir::Value value; // Direct
+  Ptr ptr;           // FixedPtr, or the base of a PtrSlot
+  LValue ref;        // Ref, Array
 };
 
 /// The break/continue flags of the innermost loop being lifted.
@@ -83,8 +83,8 @@ struct LoopFlags {
 struct Frame {
   const clang::FunctionDecl *fn = nullptr;
   llvm::DenseMap<const clang::ValueDecl *, Binding> vars;
-  mlir::Value returnFlag;  // i1 alloca, when the body returns early
-  mlir::Value retSlot;     // result alloca of an inlined non-void function
+  mlir::Value returnFlag; // i1 alloca, when the body returns early
+  mlir::Value retSlot;    // result alloca of an inlined non-void function
   std::optional<Ptr> retPtr;
   bool isKernel = false;
 };
@@ -95,8 +95,7 @@ public:
 
   /// Lifts `fd`'s body into `func` (whose signature the caller built with
   /// kernelArgType). Fails after reporting an error.
-  mlir::LogicalResult liftKernel(const clang::FunctionDecl *fd,
-                                 mlir::gpu::GPUFuncOp func);
+  mlir::LogicalResult liftKernel(const clang::FunctionDecl *fd, mlir::gpu::GPUFuncOp func);
   /// The MLIR type of a kernel parameter (`T *` -> memref<?xT>).
   mlir::Type kernelArgType(const clang::ParmVarDecl *p);
 
@@ -110,8 +109,8 @@ public:
   struct ConstantSym {
     const clang::VarDecl *vd = nullptr;
     int argIndex = -1;
-    std::string global;       // symbol of the memref.global
-    mlir::MemRefType type;    // of the global, or the static shape of the arg
+    std::string global;    // symbol of the memref.global
+    mlir::MemRefType type; // of the global, or the static shape of the arg
   };
   llvm::SmallVector<ConstantSym> constants;
 
@@ -132,13 +131,11 @@ public:
   bool isHalf(clang::QualType t) const;
   bool isBF16(clang::QualType t) const;
   /// A struct vector type (float4, half2, ...) -> (lanes, element type).
-  std::optional<std::pair<unsigned, clang::QualType>>
-  vectorInfo(clang::QualType t) const;
+  std::optional<std::pair<unsigned, clang::QualType>> vectorInfo(clang::QualType t) const;
   bool isUnsignedInt(clang::QualType t) const;
-  mlir::Value convert(mlir::Value v, clang::QualType from, clang::QualType to,
-                      mlir::Location l);
-  mlir::Value convertScalar(mlir::Value v, mlir::Type to, bool srcUnsigned,
-                            bool dstUnsigned, mlir::Location l);
+  mlir::Value convert(mlir::Value v, clang::QualType from, clang::QualType to, mlir::Location l);
+  mlir::Value convertScalar(mlir::Value v, mlir::Type to, bool srcUnsigned, bool dstUnsigned,
+                            mlir::Location l);
   mlir::Value toBool(mlir::Value v, clang::QualType from, mlir::Location l);
   mlir::Value toIndex(Index i, mlir::Location l);
   mlir::Value constInt(mlir::Type t, int64_t v, mlir::Location l);
@@ -160,14 +157,12 @@ public:
   /// True when `e` has no side effects and reads no memory through pointers
   /// or arrays (safe to evaluate speculatively).
   bool isSpeculatable(const clang::Expr *e);
-  mlir::Value builtinVar(const clang::Expr *base, llvm::StringRef field,
-                         mlir::Location l);
+  mlir::Value builtinVar(const clang::Expr *base, llvm::StringRef field, mlir::Location l);
 
   //===--- operators (LiftOperators.cpp) ---===//
   mlir::Value emitBinary(const clang::BinaryOperator *e);
-  mlir::Value emitArith(clang::BinaryOperatorKind op, mlir::Value l,
-                        mlir::Value r, clang::QualType t, mlir::Location loc,
-                        const clang::Expr *at);
+  mlir::Value emitArith(clang::BinaryOperatorKind op, mlir::Value l, mlir::Value r,
+                        clang::QualType t, mlir::Location loc, const clang::Expr *at);
   mlir::Value emitUnary(const clang::UnaryOperator *e);
   mlir::Value emitAssign(const clang::BinaryOperator *e, LValue *out);
   mlir::Value emitIncDec(const clang::UnaryOperator *e, LValue *out);
@@ -183,10 +178,8 @@ public:
   //===--- memory (LiftMemory.cpp) ---===//
   mlir::FailureOr<LValue> emitLValue(const clang::Expr *e);
   mlir::FailureOr<Ptr> emitPointer(const clang::Expr *e);
-  mlir::FailureOr<LValue> deref(const Ptr &p, clang::QualType pointee,
-                                const clang::Expr *at);
-  Ptr addOffset(const Ptr &p, Index add, unsigned scale, bool subtract,
-                mlir::Location l);
+  mlir::FailureOr<LValue> deref(const Ptr &p, clang::QualType pointee, const clang::Expr *at);
+  Ptr addOffset(const Ptr &p, Index add, unsigned scale, bool subtract, mlir::Location l);
   mlir::Value load(const LValue &lv, mlir::Location l);
   mlir::LogicalResult store(const LValue &lv, mlir::Value v, mlir::Location l);
   mlir::Value makeAlloca(mlir::Type t, llvm::StringRef name, mlir::Location l);
@@ -195,13 +188,11 @@ public:
   void tagCType(mlir::Value slot, clang::QualType t);
   /// A view of the dynamic shared memory (`extern __shared__ T name[]`) with
   /// element type `et` (`elemBytes` bytes each), at byte 0.
-  mlir::Value dynamicSharedView(mlir::Type et, int64_t elemBytes,
-                                llvm::StringRef name, mlir::Location l);
+  mlir::Value dynamicSharedView(mlir::Type et, int64_t elemBytes, llvm::StringRef name,
+                                mlir::Location l);
   mlir::LogicalResult declareVar(const clang::VarDecl *vd);
-  mlir::LogicalResult bindParam(const clang::ParmVarDecl *p, mlir::Value arg,
-                                bool isKernelArg);
-  mlir::FailureOr<Binding *> lookup(const clang::ValueDecl *d,
-                                    const clang::Expr *at);
+  mlir::LogicalResult bindParam(const clang::ParmVarDecl *p, mlir::Value arg, bool isKernelArg);
+  mlir::FailureOr<Binding *> lookup(const clang::ValueDecl *d, const clang::Expr *at);
   mlir::FailureOr<LValue> sharedVar(const clang::VarDecl *vd);
   unsigned lanesOf(const Ptr &p, clang::QualType pointee);
   bool isPtrWrittenIn(const clang::VarDecl *vd, const clang::Stmt *body);
@@ -218,14 +209,12 @@ public:
   mlir::Value exitGuard(const clang::Stmt *s, mlir::Location l);
   bool mayExit(const clang::Stmt *s, bool loopLevel);
   /// Creates the i1 flag alloca `name` (false at kernel entry) if needed.
-  mlir::Value ensureFlag(mlir::Value &flag, llvm::StringRef name,
-                         mlir::Location l);
+  mlir::Value ensureFlag(mlir::Value &flag, llvm::StringRef name, mlir::Location l);
   bool isStride(const clang::Expr *e, const clang::Stmt *body);
 
   //===--- calls (LiftCalls.cpp, LiftBuiltins.cpp, LiftHalf.cpp) ---===//
   mlir::Value emitCall(const clang::CallExpr *e);
-  mlir::Value inlineCall(const clang::FunctionDecl *fd,
-                         llvm::ArrayRef<const clang::Expr *> args,
+  mlir::Value inlineCall(const clang::FunctionDecl *fd, llvm::ArrayRef<const clang::Expr *> args,
                          const clang::Expr *call, LValue *refResult);
   /// One argument of an inlined call, evaluated in the caller.
   struct InlineArg {
@@ -237,27 +226,20 @@ public:
   /// half; also used for functors called with lifted values, LiftCub.cpp).
   mlir::Value inlineBound(const clang::FunctionDecl *fd, llvm::ArrayRef<InlineArg> vals,
                           const clang::Expr *call);
-  std::optional<mlir::Value> emitBuiltin(const clang::CallExpr *e,
-                                         llvm::StringRef name);
-  std::optional<mlir::Value> emitMathBuiltin(const clang::CallExpr *e,
-                                             llvm::StringRef name);
+  std::optional<mlir::Value> emitBuiltin(const clang::CallExpr *e, llvm::StringRef name);
+  std::optional<mlir::Value> emitMathBuiltin(const clang::CallExpr *e, llvm::StringRef name);
   /// The rest of the device math API, as compositions (LiftMath.cpp).
-  std::optional<mlir::Value> emitExtraMath(const clang::CallExpr *e,
-                                           llvm::StringRef name);
-  std::optional<mlir::Value> emitAtomic(const clang::CallExpr *e,
-                                        llvm::StringRef name);
-  std::optional<mlir::Value> emitWarpBuiltin(const clang::CallExpr *e,
-                                             llvm::StringRef name);
-  std::optional<mlir::Value> emitHalfBuiltin(const clang::CallExpr *e,
-                                             llvm::StringRef name);
-  std::optional<mlir::Value>
-  emitHalfOperator(const clang::CXXOperatorCallExpr *e);
+  std::optional<mlir::Value> emitExtraMath(const clang::CallExpr *e, llvm::StringRef name);
+  std::optional<mlir::Value> emitAtomic(const clang::CallExpr *e, llvm::StringRef name);
+  std::optional<mlir::Value> emitWarpBuiltin(const clang::CallExpr *e, llvm::StringRef name);
+  std::optional<mlir::Value> emitHalfBuiltin(const clang::CallExpr *e, llvm::StringRef name);
+  std::optional<mlir::Value> emitHalfOperator(const clang::CXXOperatorCallExpr *e);
   llvm::SmallVector<mlir::Value> emitArgs(const clang::CallExpr *e);
   /// A warp shuffle of a scalar of any width the lifter knows (64-bit values
   /// as two 32-bit shuffles); null (no error reported) for other types.
-  mlir::Value shuffleScalar(mlir::Value v, bool isUnsigned, mlir::Value off,
-                            mlir::Value width, mlir::gpu::ShuffleMode mode,
-                            mlir::IntegerAttr maskAttr, mlir::Location l);
+  mlir::Value shuffleScalar(mlir::Value v, bool isUnsigned, mlir::Value off, mlir::Value width,
+                            mlir::gpu::ShuffleMode mode, mlir::IntegerAttr maskAttr,
+                            mlir::Location l);
 
   //===--- cub collectives (LiftCub.cpp) ---===//
   /// `BlockReduce(temp).Sum(v)`, `WarpReduce(temp).Reduce(v, op)` ...:

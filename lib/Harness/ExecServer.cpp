@@ -48,8 +48,8 @@ struct ParamDesc {
 };
 
 std::optional<DType> dtypeOf(mlir::Type t, llvm::StringRef ctype) {
-  bool isUnsigned = ctype.contains("unsigned") || ctype.contains("uint") ||
-                    ctype.contains("size_t");
+  bool isUnsigned =
+      ctype.contains("unsigned") || ctype.contains("uint") || ctype.contains("size_t");
   if (t.isF64())
     return DType::f64;
   if (t.isF32())
@@ -64,11 +64,16 @@ std::optional<DType> dtypeOf(mlir::Type t, llvm::StringRef ctype) {
     return DType::i64;
   if (auto it = llvm::dyn_cast<mlir::IntegerType>(t)) {
     switch (it.getWidth()) {
-    case 64: return isUnsigned ? DType::u64 : DType::i64;
-    case 32: return isUnsigned ? DType::u32 : DType::i32;
-    case 16: return isUnsigned ? DType::u16 : DType::i16;
-    case 8: return isUnsigned ? DType::u8 : DType::i8;
-    default: return std::nullopt;
+    case 64:
+      return isUnsigned ? DType::u64 : DType::i64;
+    case 32:
+      return isUnsigned ? DType::u32 : DType::i32;
+    case 16:
+      return isUnsigned ? DType::u16 : DType::i16;
+    case 8:
+      return isUnsigned ? DType::u8 : DType::i8;
+    default:
+      return std::nullopt;
     }
   }
   return std::nullopt;
@@ -163,7 +168,7 @@ struct BoundBuffer {
   bool isNull = false;
   bool strided = false;
   std::vector<int64_t> sizes, strides; // elements
-  std::vector<uint8_t> original;        // the region's bytes as read
+  std::vector<uint8_t> original;       // the region's bytes as read
   Buffer buf;
 };
 
@@ -286,8 +291,7 @@ struct ExecServer::Impl {
       if (!req["mlir_text"].is_string())
         return error("load: \"mlir_text\" must be a string");
       name = "<mlir_text>";
-      m = mlir::parseSourceString<mlir::ModuleOp>(req["mlir_text"].get<std::string>(),
-                                                  &ctx, name);
+      m = mlir::parseSourceString<mlir::ModuleOp>(req["mlir_text"].get<std::string>(), &ctx, name);
     }
     if (!m)
       return error(diag.empty() ? name + ": error: cannot parse the module" : diag);
@@ -340,8 +344,7 @@ struct ExecServer::Impl {
     }
     for (size_t i = 0; i < v.size(); ++i) {
       if (!v[i].is_number_integer()) {
-        err = std::string("launch: \"") + key + "\"[" + std::to_string(i) +
-              "] must be an integer";
+        err = std::string("launch: \"") + key + "\"[" + std::to_string(i) + "] must be an integer";
         return false;
       }
       out[i] = v[i].get<int64_t>();
@@ -370,8 +373,8 @@ struct ExecServer::Impl {
       mod.op->walk([&](mlir::gpu::GPUFuncOp f) {
         known += (known.empty() ? "" : ", ") + kfix::kernelName(f).str();
       });
-      return error("launch: module '" + id + "' has no kernel '" + kname + "' (it has: " +
-                   known + ")");
+      return error("launch: module '" + id + "' has no kernel '" + kname + "' (it has: " + known +
+                   ")");
     }
     std::vector<ParamDesc> params = describeParams(fn);
     LaunchConfig cfg;
@@ -403,8 +406,8 @@ struct ExecServer::Impl {
     for (size_t i = 0; i < params.size(); ++i) {
       const ParamDesc &p = params[i];
       const json &a = jargs[i];
-      std::string what = "launch: argument " + std::to_string(i) + " ('" + p.name + "', " +
-                         p.ctype + ")";
+      std::string what =
+          "launch: argument " + std::to_string(i) + " ('" + p.name + "', " + p.ctype + ")";
       if (!a.is_object())
         return error(what + " must be an object");
       bool isPtr = p.kind == "buffer" || p.kind == "accessor";
@@ -450,8 +453,7 @@ struct ExecServer::Impl {
           return error(what + ": \"offset\" must be a non-negative integer");
         bb->region.offset = a["offset"].get<int64_t>();
       }
-      if (!a.contains("bytes") || !a["bytes"].is_number_integer() ||
-          a["bytes"].get<int64_t>() < 0)
+      if (!a.contains("bytes") || !a["bytes"].is_number_integer() || a["bytes"].get<int64_t>() < 0)
         return error(what + ": \"bytes\" (a non-negative integer) is required");
       bb->region.bytes = a["bytes"].get<int64_t>();
       bool hasSizes = a.contains("sizes");
@@ -487,8 +489,7 @@ struct ExecServer::Impl {
       int64_t numel = bb->region.bytes / static_cast<int64_t>(es);
       if (!bb->strided) {
         std::string key = bb->region.path + "\n" + std::to_string(bb->region.offset) + "\n" +
-                          std::to_string(bb->region.bytes) + "\n" +
-                          dtypeName(p.dtype).str();
+                          std::to_string(bb->region.bytes) + "\n" + dtypeName(p.dtype).str();
         if (BoundBuffer *prev = same[key]) {
           args.push_back(KernelArg::ofBuffer(prev->buf));
           continue;
@@ -550,8 +551,7 @@ struct ExecServer::Impl {
       std::vector<uint8_t> now = bb->original;
       size_t es = dtypeSize(bb->buf.dtype);
       if (!bb->strided) {
-        std::memcpy(now.data(), bb->buf.data.data(),
-                    std::min(now.size(), bb->buf.data.size()));
+        std::memcpy(now.data(), bb->buf.data.data(), std::min(now.size(), bb->buf.data.size()));
       } else {
         int64_t rank = bb->sizes.size(), total = bb->buf.numel();
         std::vector<int64_t> idx(rank, 0);

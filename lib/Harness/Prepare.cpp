@@ -62,11 +62,21 @@ std::string jsonString(StringRef s) {
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
-    case '\r': out += "\\r"; break;
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
     default:
       if (c < 0x20) {
         char buf[8];
@@ -114,9 +124,9 @@ public:
       const clang::SourceManager &sm = info.getSourceManager();
       clang::PresumedLoc p = sm.getPresumedLoc(sm.getFileLoc(info.getLocation()));
       if (p.isValid())
-        where = (Twine(p.getFilename()) + ":" + Twine(p.getLine()) + ":" +
-                 Twine(p.getColumn()) + ": ")
-                    .str();
+        where =
+            (Twine(p.getFilename()) + ":" + Twine(p.getLine()) + ":" + Twine(p.getColumn()) + ": ")
+                .str();
     }
     errors.push_back(where + "error: " + msg.str().str());
   }
@@ -194,9 +204,9 @@ public:
   /// A file-scope `__constant__` variable of the main file: every rewritten
   /// launch after its declaration passes it (::kfix_rt::symbol).
   struct ConstantSymbol {
-    unsigned offset;  // of its declaration
-    std::string name; // as the lifter names it (kfix.constants)
-    std::string ref;  // a qualified reference from file scope
+    unsigned offset;            // of its declaration
+    std::string name;           // as the lifter names it (kfix.constants)
+    std::string ref;            // a qualified reference from file scope
     const clang::VarDecl *decl; // canonical
   };
 
@@ -254,8 +264,7 @@ public:
     clang::PresumedLoc p = sm.getPresumedLoc(l);
     if (p.isInvalid())
       return "<unknown>";
-    return (Twine(p.getFilename()) + ":" + Twine(p.getLine()) + ":" + Twine(p.getColumn()))
-        .str();
+    return (Twine(p.getFilename()) + ":" + Twine(p.getLine()) + ":" + Twine(p.getColumn())).str();
   }
 
   void problem(unsigned off, const Twine &msg) {
@@ -271,9 +280,9 @@ public:
     };
     unsigned ls = lineStart(off);
     // Go back over continued lines.
-    while (ls >= 2 && buffer[ls - 1] == '\n' &&
-           (buffer[ls - 2] == '\\' ||
-            (buffer[ls - 2] == '\r' && ls >= 3 && buffer[ls - 3] == '\\')))
+    while (
+        ls >= 2 && buffer[ls - 1] == '\n' &&
+        (buffer[ls - 2] == '\\' || (buffer[ls - 2] == '\r' && ls >= 3 && buffer[ls - 3] == '\\')))
       ls = lineStart(ls - 1);
     StringRef head = buffer.substr(ls).ltrim(" \t");
     if (!head.consume_front("#"))
@@ -395,8 +404,8 @@ public:
     const clang::CallExpr *cfg = e->getConfig();
     if (!cfg)
       return;
-    clang::SourceLocation lll = cfg->getCallee() ? cfg->getCallee()->getBeginLoc()
-                                              : cfg->getBeginLoc();
+    clang::SourceLocation lll =
+        cfg->getCallee() ? cfg->getCallee()->getBeginLoc() : cfg->getBeginLoc();
     auto anchor = mainOffset(sm.getSpellingLoc(lll));
     if (!anchor) {
       if (mainOffset(sm.getFileLoc(e->getBeginLoc())))
@@ -419,8 +428,8 @@ public:
   }
 
   void addBody(const clang::FunctionDecl *fd) {
-    if (!fd->doesThisDeclarationHaveABody() || fd->isTemplateInstantiation() ||
-        !isDeviceOnly(fd) || fd->isConstexpr())
+    if (!fd->doesThisDeclarationHaveABody() || fd->isTemplateInstantiation() || !isDeviceOnly(fd) ||
+        fd->isConstexpr())
       return;
     if (fd->getTemplateSpecializationKind() == clang::TSK_ImplicitInstantiation)
       return;
@@ -497,8 +506,7 @@ public:
       return;
     const clang::VarDecl *vd = nullptr;
     if (e->getNumArgs() > symArg)
-      if (const auto *dre =
-              dyn_cast<clang::DeclRefExpr>(e->getArg(symArg)->IgnoreParenImpCasts()))
+      if (const auto *dre = dyn_cast<clang::DeclRefExpr>(e->getArg(symArg)->IgnoreParenImpCasts()))
         vd = dyn_cast<clang::VarDecl>(dre->getDecl());
     if (!vd || !isUserConstant(vd)) {
       problem(*begin, fn + " is not rewritten: its symbol is not a __constant__ variable of "
@@ -546,8 +554,7 @@ public:
     // x.device().is_cuda(), x.type().is_cuda() -> is_cuda(x)
     if (const auto *inner = dyn_cast<clang::CXXMemberCallExpr>(obj->IgnoreImplicit()))
       if (const clang::CXXMethodDecl *im = inner->getMethodDecl())
-        if ((im->getName() == "device" || im->getName() == "type") &&
-            im->getNumParams() == 0 &&
+        if ((im->getName() == "device" || im->getName() == "type") && im->getNumParams() == 0 &&
             StringRef(im->getParent()->getQualifiedNameAsString()).starts_with("at::"))
           if (const auto *ime = dyn_cast<clang::MemberExpr>(inner->getCallee()->IgnoreParens())) {
             obj = inner->getImplicitObjectArgument();
@@ -688,7 +695,8 @@ public:
       }
       if (deducedFromArg)
         k += ", ::kfix_rt::tname<std::remove_cv_t<std::remove_pointer_t<std::decay_t<"
-             "decltype(" + *text + ")>>>>()";
+             "decltype(" +
+             *text + ")>>>>()";
       else if (isType)
         k += ", ::kfix_rt::tname<" + *text + ">()";
       else
@@ -707,8 +715,8 @@ public:
         break;
       }
     const clang::CallExpr *cfg = e->getConfig();
-    clang::SourceLocation lll = cfg->getCallee() ? cfg->getCallee()->getBeginLoc()
-                                              : cfg->getBeginLoc();
+    clang::SourceLocation lll =
+        cfg->getCallee() ? cfg->getCallee()->getBeginLoc() : cfg->getBeginLoc();
     std::optional<Region> r = regionOf(e->getSourceRange(), lll);
     info.number = number;
     info.file = where(s.anchor);
@@ -772,7 +780,8 @@ public:
       std::string name = names.empty() ? ci.baseName : *names.begin();
       if (names.size() > 1)
         problem(s.anchor, "this launch calls different kernels in different expansions; "
-                          "using '" + name + "'");
+                          "using '" +
+                              name + "'");
       key = cString(name);
       info.key = name;
     }
@@ -786,8 +795,8 @@ public:
         return std::string(dflt);
       return textOf(a, *r);
     };
-    std::optional<std::string> g = configArg(0, "1"), b = configArg(1, "1"),
-                               sh = configArg(2, "0"), st = configArg(3, "nullptr");
+    std::optional<std::string> g = configArg(0, "1"), b = configArg(1, "1"), sh = configArg(2, "0"),
+                               st = configArg(3, "nullptr");
     if (!g || !b || !sh || !st) {
       problem(s.anchor, "the launch configuration cannot be mapped to its spelling; the "
                         "launch is not rewritten");
@@ -827,8 +836,8 @@ public:
         args += (args.empty() ? "" : ", ") +
                 ("::kfix_rt::symbol(" + cString(c.name) + ", " + c.ref + ")");
     std::string text = "::kfix_rt::launch(" + std::to_string(number) + ", " + key +
-                       ", ::kfix_rt::dim(" + *g + "), ::kfix_rt::dim(" + *b + "), (size_t)(" +
-                       *sh + "), ::kfix_rt::stream_of(" + *st + "), {" + args + "})";
+                       ", ::kfix_rt::dim(" + *g + "), ::kfix_rt::dim(" + *b + "), (size_t)(" + *sh +
+                       "), ::kfix_rt::stream_of(" + *st + "), {" + args + "})";
     if (!rewritten.insert(whole->first).second)
       return;
     edits.push_back({whole->first, whole->second, text, false});
@@ -934,10 +943,12 @@ public:
     hr.addDeviceGlobal(vd);
     return true;
   }
-  bool TraverseFunctionDecl(clang::FunctionDecl *fd) { return traverseFn(fd, [&] {
-      return RecursiveASTVisitor::TraverseFunctionDecl(fd); }); }
-  bool TraverseCXXMethodDecl(clang::CXXMethodDecl *fd) { return traverseFn(fd, [&] {
-      return RecursiveASTVisitor::TraverseCXXMethodDecl(fd); }); }
+  bool TraverseFunctionDecl(clang::FunctionDecl *fd) {
+    return traverseFn(fd, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(fd); });
+  }
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl *fd) {
+    return traverseFn(fd, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(fd); });
+  }
 
 private:
   HostRewriter &hr;
@@ -973,7 +984,7 @@ class HostAction : public clang::ASTFrontendAction {
 public:
   explicit HostAction(HostResult &out) : out(out) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
-                                                     StringRef) override {
+                                                        StringRef) override {
     ci.getDiagnostics().setFatalsAsError(true);
     return std::make_unique<HostConsumer>(out);
   }
@@ -986,8 +997,8 @@ constexpr const char *kHarnessDir = "/__kfix__/harness";
 
 /// The host parse: the lifter's setup with --cuda-host-only and the harness's
 /// headers (or the real torch headers).
-void parseHost(StringRef mainPath, StringRef source, const PrepareOptions &o,
-               HostResult &out, std::vector<std::string> &hostErrors) {
+void parseHost(StringRef mainPath, StringRef source, const PrepareOptions &o, HostResult &out,
+               std::vector<std::string> &hostErrors) {
   ImportOptions io;
   io.includeDirs = o.includeDirs;
   io.defines = o.defines;
@@ -1104,8 +1115,8 @@ std::string jsonList(const std::vector<std::string> &items, bool quote, StringRe
 } // namespace
 
 std::string kfix::harness::hostPrologue(StringRef sourcePath) {
-  return "#include \"kfix_rt.h\"\n#include \"kfix_rt_compat.h\"\n#line 1 " +
-         cString(sourcePath) + "\n";
+  return "#include \"kfix_rt.h\"\n#include \"kfix_rt_compat.h\"\n#line 1 " + cString(sourcePath) +
+         "\n";
 }
 
 PrepareResult kfix::harness::prepareHarness(mlir::MLIRContext &ctx, const PrepareOptions &o) {
@@ -1192,14 +1203,13 @@ PrepareResult kfix::harness::prepareHarness(mlir::MLIRContext &ctx, const Prepar
         ", \"key\": " + (s.key ? jsonString(*s.key) : std::string("null")) +
         ", \"instantiations\": " + jsonList(s.instantiations, true, "    ") + "}");
   }
-  std::string manifest = "{\n  \"source\": " + jsonString(mainPath) +
-                         ",\n  \"kernels\": " + jsonList(kernelsJson, false, "  ") +
-                         ",\n  \"sites\": " + jsonList(siteJson, false, "  ") +
-                         ",\n  \"lift_errors\": " +
-                         (module ? std::string("null")
-                                 : jsonString(StringRef(liftErrors).rtrim())) +
-                         ",\n  \"device_globals\": " + jsonList(host.deviceGlobals, false, "  ") +
-                         ",\n  \"host_errors\": " + jsonList(hostErrors, true, "  ") + "\n}\n";
+  std::string manifest =
+      "{\n  \"source\": " + jsonString(mainPath) +
+      ",\n  \"kernels\": " + jsonList(kernelsJson, false, "  ") +
+      ",\n  \"sites\": " + jsonList(siteJson, false, "  ") + ",\n  \"lift_errors\": " +
+      (module ? std::string("null") : jsonString(StringRef(liftErrors).rtrim())) +
+      ",\n  \"device_globals\": " + jsonList(host.deviceGlobals, false, "  ") +
+      ",\n  \"host_errors\": " + jsonList(hostErrors, true, "  ") + "\n}\n";
 
   SmallString<256> dir(o.outDir);
   auto path = [&](StringRef name) {

@@ -27,11 +27,9 @@
 
 void kfix::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<kfix::KFixDialect, mlir::gpu::GPUDialect, mlir::scf::SCFDialect,
-                  mlir::cf::ControlFlowDialect, mlir::arith::ArithDialect,
-                  mlir::math::MathDialect, mlir::memref::MemRefDialect,
-                  mlir::vector::VectorDialect, mlir::func::FuncDialect,
-                  mlir::index::IndexDialect, mlir::NVVM::NVVMDialect,
-                  mlir::LLVM::LLVMDialect>();
+                  mlir::cf::ControlFlowDialect, mlir::arith::ArithDialect, mlir::math::MathDialect,
+                  mlir::memref::MemRefDialect, mlir::vector::VectorDialect, mlir::func::FuncDialect,
+                  mlir::index::IndexDialect, mlir::NVVM::NVVMDialect, mlir::LLVM::LLVMDialect>();
   // Conversions to LLVM look these interfaces up; the NVVM target serializes
   // gpu.modules; the LLVM IR translations let it emit PTX.
   mlir::registerAllExtensions(registry);

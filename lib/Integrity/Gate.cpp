@@ -29,7 +29,7 @@ llvm::json::Value GateReport::toJSON() const {
   for (auto &s : skipped)
     skip.push_back(s);
   llvm::json::Object o{{"passed", passed},
-                       {"verdict", !passed                ? "rejected"
+                       {"verdict", !passed               ? "rejected"
                                    : sizeLimited.empty() ? "accepted"
                                                          : "size-limited"},
                        {"findings", std::move(fs)},
@@ -183,12 +183,11 @@ static std::string evidence(const TaskManifest &task, const ValidationResult &r)
                .str();
       if (!o.stats.first.empty()) {
         const Mismatch &m = o.stats.first.front();
-        s += llvm::formatv(" (first at [{0}]: got {1:g}, want {2:g}{3})",
-                           llvm::join(llvm::map_range(m.index, [](int64_t i) {
-                                        return std::to_string(i);
-                                      }),
-                                      ","),
-                           m.got, m.want, m.unwritten ? ", never written" : "")
+        s += llvm::formatv(
+                 " (first at [{0}]: got {1:g}, want {2:g}{3})",
+                 llvm::join(llvm::map_range(m.index, [](int64_t i) { return std::to_string(i); }),
+                            ","),
+                 m.got, m.want, m.unwritten ? ", never written" : "")
                  .str();
       }
       break;
@@ -223,8 +222,8 @@ static std::optional<std::string> launchImpliedLimit(const TaskManifest &task,
     static const char *dims[] = {"blockDim.x", "blockDim.y", "blockDim.z"};
     for (int d = 0; d < 3; ++d)
       if (cfg->block[d] > 1)
-        bounds.emplace(cfg->block[d], std::string(dims[d]) + " of the launch of '" + l.kernel +
-                                          "'");
+        bounds.emplace(cfg->block[d],
+                       std::string(dims[d]) + " of the launch of '" + l.kernel + "'");
     int64_t threads = cfg->block[0] * cfg->block[1] * cfg->block[2];
     if (threads > 1)
       bounds.emplace(threads, "the block size of the launch of '" + l.kernel + "'");
@@ -247,9 +246,8 @@ static std::optional<std::string> launchImpliedLimit(const TaskManifest &task,
       });
       bool triedWithin = false;
       for (size_t i = task.sizes.size(); i < passed.size(); ++i)
-        triedWithin |= llvm::none_of(task.sizes, [&](const Bindings &t) {
-          return val(t) == val(passed[i]);
-        });
+        triedWithin |=
+            llvm::none_of(task.sizes, [&](const Bindings &t) { return val(t) == val(passed[i]); });
       if (allFailAbove && allPassWithin && triedWithin) {
         std::string at;
         for (const Bindings &b : failing)
@@ -309,24 +307,24 @@ struct DynamicRunner {
 } // namespace
 
 llvm::ArrayRef<llvm::StringRef> kfix::gateCheckNames() {
-  static const llvm::StringRef names[] = {
-      "static",          "ghost-replay", "held-out-seeds", "held-out-sizes", "widened-inputs",
-      "constant-inputs", "perturbation", "element-dependence", "data-race"};
+  static const llvm::StringRef names[] = {"static",         "ghost-replay",       "held-out-seeds",
+                                          "held-out-sizes", "widened-inputs",     "constant-inputs",
+                                          "perturbation",   "element-dependence", "data-race"};
   return names;
 }
 
 llvm::Error kfix::selectGateChecks(llvm::StringRef names, GateOptions &opts) {
-  bool *flags[] = {&opts.staticChecks,   &opts.ghostReplay,    &opts.heldOutSeeds,
-                   &opts.heldOutSizes,   &opts.widenedInputs,  &opts.constantInputs,
-                   &opts.perturbation,   &opts.elementDependence, &opts.raceCheck};
+  bool *flags[] = {&opts.staticChecks, &opts.ghostReplay,       &opts.heldOutSeeds,
+                   &opts.heldOutSizes, &opts.widenedInputs,     &opts.constantInputs,
+                   &opts.perturbation, &opts.elementDependence, &opts.raceCheck};
   llvm::ArrayRef<llvm::StringRef> known = gateCheckNames();
   static_assert(sizeof(flags) / sizeof(flags[0]) == 9, "one flag per check name");
   std::vector<bool> on(known.size(), false);
   llvm::SmallVector<llvm::StringRef> parts;
   names.split(parts, ',', -1, /*KeepEmpty=*/false);
   if (parts.empty())
-    return llvm::createStringError("no gate check named (one or more of: " +
-                                   llvm::join(known, ", ") + ")");
+    return llvm::createStringError(
+        "no gate check named (one or more of: " + llvm::join(known, ", ") + ")");
   for (llvm::StringRef part : parts) {
     part = part.trim();
     auto it = llvm::find(known, part);

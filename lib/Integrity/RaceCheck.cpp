@@ -106,9 +106,9 @@ void kfix::runRaceCheck(const GateInput &in, const GateOptions &opts, GateReport
   std::string loc = f.sites.empty() ? "" : f.sites.front().loc();
   std::string more =
       races.size() > 1 ? llvm::formatv(" ({0} race findings in all)", races.size()).str() : "";
-  report.findings.push_back(
-      {"data-race",
-       "at " + bindingsToString(t.sizes.front(), task.sizeNames) + ": " + f.kind + ": " +
-           f.message + more + "; the result depends on thread scheduling even where it passed",
-       loc});
+  report.findings.push_back({"data-race",
+                             "at " + bindingsToString(t.sizes.front(), task.sizeNames) + ": " +
+                                 f.kind + ": " + f.message + more +
+                                 "; the result depends on thread scheduling even where it passed",
+                             loc});
 }

@@ -165,12 +165,14 @@ private:
       visitRegion(ifOp.getElseRegion(), c);
       for (Region *r : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
         if (!r->empty())
-          for (auto [res, y] : llvm::zip(ifOp.getResults(), r->front().getTerminator()->getOperands()))
+          for (auto [res, y] :
+               llvm::zip(ifOp.getResults(), r->front().getTerminator()->getOperands()))
             add(res, of(y) | c);
       return;
     }
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-      uint64_t c = ctrl | of(forOp.getLowerBound()) | of(forOp.getUpperBound()) | of(forOp.getStep());
+      uint64_t c =
+          ctrl | of(forOp.getLowerBound()) | of(forOp.getUpperBound()) | of(forOp.getStep());
       add(forOp.getInductionVar(), c);
       for (auto [arg, init] : llvm::zip(forOp.getRegionIterArgs(), forOp.getInitArgs()))
         add(arg, of(init));
@@ -327,16 +329,26 @@ static std::optional<int64_t> foldInt(Value v, gpu::GPUFuncOp f,
       return std::nullopt;
     uint64_t ua = *a, ub = *b;
     switch (cmp.getPredicate()) {
-    case arith::CmpIPredicate::eq: return *a == *b;
-    case arith::CmpIPredicate::ne: return *a != *b;
-    case arith::CmpIPredicate::slt: return *a < *b;
-    case arith::CmpIPredicate::sle: return *a <= *b;
-    case arith::CmpIPredicate::sgt: return *a > *b;
-    case arith::CmpIPredicate::sge: return *a >= *b;
-    case arith::CmpIPredicate::ult: return ua < ub;
-    case arith::CmpIPredicate::ule: return ua <= ub;
-    case arith::CmpIPredicate::ugt: return ua > ub;
-    case arith::CmpIPredicate::uge: return ua >= ub;
+    case arith::CmpIPredicate::eq:
+      return *a == *b;
+    case arith::CmpIPredicate::ne:
+      return *a != *b;
+    case arith::CmpIPredicate::slt:
+      return *a < *b;
+    case arith::CmpIPredicate::sle:
+      return *a <= *b;
+    case arith::CmpIPredicate::sgt:
+      return *a > *b;
+    case arith::CmpIPredicate::sge:
+      return *a >= *b;
+    case arith::CmpIPredicate::ult:
+      return ua < ub;
+    case arith::CmpIPredicate::ule:
+      return ua <= ub;
+    case arith::CmpIPredicate::ugt:
+      return ua > ub;
+    case arith::CmpIPredicate::uge:
+      return ua >= ub;
     }
     return std::nullopt;
   }
@@ -507,8 +519,8 @@ static void checkIgnoresInput(const StaticCheckInput &in, std::vector<IntegrityF
       if (!isInputBuffer(w) || w == params[i].name || candDeps.count(w))
         continue;
       out.push_back({"ignores-input",
-                     "output '" + params[i].name + "' does not depend on input '" + w +
-                         "'" + (ref ? ", which the reference's does" : ""),
+                     "output '" + params[i].name + "' does not depend on input '" + w + "'" +
+                         (ref ? ", which the reference's does" : ""),
                      formatLoc(f.getLoc())});
     }
   }
@@ -536,8 +548,8 @@ static void checkSignature(const StaticCheckInput &in, std::vector<IntegrityFind
   if (why.empty() && cn && on && cn != on)
     why = "parameter names differ";
   if (!why.empty())
-    out.push_back({"signature-changed", "the kernel signature changed: " + why,
-                   formatLoc(cand.getLoc())});
+    out.push_back(
+        {"signature-changed", "the kernel signature changed: " + why, formatLoc(cand.getLoc())});
 }
 
 std::vector<IntegrityFinding> kfix::runStaticChecks(const StaticCheckInput &in) {
@@ -579,6 +591,6 @@ unsigned kfix::countChangedLines(llvm::StringRef a, llvm::StringRef b) {
   for (size_t i = n; i-- > 0;)
     for (size_t j = m; j-- > 0;)
       lcs[i][j] = norm(la[i]) == norm(lb[j]) ? lcs[i + 1][j + 1] + 1
-                                               : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+                                             : std::max(lcs[i + 1][j], lcs[i][j + 1]);
   return (n - lcs[0][0]) + (m - lcs[0][0]);
 }

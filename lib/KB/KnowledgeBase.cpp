@@ -19,8 +19,8 @@ static Error fieldError(StringRef path, const Twine &field, const Twine &msg) {
                            field.str().c_str(), msg.str().c_str());
 }
 
-static Expected<std::string> requireString(const json::Object &o, StringRef key,
-                                           StringRef path, const Twine &where) {
+static Expected<std::string> requireString(const json::Object &o, StringRef key, StringRef path,
+                                           const Twine &where) {
   const json::Value *v = o.get(key);
   if (!v)
     return fieldError(path, where.isTriviallyEmpty() ? Twine(key) : where + "." + key,
@@ -45,8 +45,7 @@ static std::string optString(const json::Object &o, StringRef key) {
   return "";
 }
 
-static const StringRef kOps[] = {"eq", "ne", "in", "contains", "exists",
-                                 "gt", "ge", "lt", "le"};
+static const StringRef kOps[] = {"eq", "ne", "in", "contains", "exists", "gt", "ge", "lt", "le"};
 
 Expected<KBEntry> kfix::parseKBEntry(StringRef text, StringRef path) {
   auto doc = yamlToJson(text, path);
@@ -67,8 +66,8 @@ Expected<KBEntry> kfix::parseKBEntry(StringRef text, StringRef path) {
       return v.takeError();
     *dest = *v;
   }
-  if (e.id.empty() || e.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") !=
-                          std::string::npos)
+  if (e.id.empty() ||
+      e.id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
     return fieldError(path, "id", "must be non-empty lowercase letters, digits and '-'");
 
   const json::Array *symptoms = o->getArray("symptoms");
@@ -90,8 +89,7 @@ Expected<KBEntry> kfix::parseKBEntry(StringRef text, StringRef path) {
     s.op = *op;
     if (!llvm::is_contained(kOps, StringRef(s.op)))
       return fieldError(path, where + ".op",
-                        "unknown operator '" + s.op +
-                            "' (eq ne in contains exists gt ge lt le)");
+                        "unknown operator '" + s.op + "' (eq ne in contains exists gt ge lt le)");
     if (const json::Value *v = so->get("value"))
       s.value = *v;
     else if (s.op != "exists")

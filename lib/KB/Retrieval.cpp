@@ -75,9 +75,8 @@ bool kfix::evaluate(const Symptom &s, const json::Value &signature) {
   std::vector<const json::Value *> found;
   collect(signature, parts, found);
   // Drop the placeholder pushed for an empty array.
-  llvm::erase_if(found, [](const json::Value *v) {
-    return v->getAsArray() && v->getAsArray()->empty();
-  });
+  llvm::erase_if(found,
+                 [](const json::Value *v) { return v->getAsArray() && v->getAsArray()->empty(); });
   if (s.op == "exists")
     return !found.empty();
   auto any = [&](auto pred) { return llvm::any_of(found, [&](auto *v) { return pred(*v); }); };
@@ -161,8 +160,8 @@ static std::set<std::string> claimedKinds(const KBEntry &e) {
   return out;
 }
 
-std::vector<RankedEntry> kfix::rankEntries(const KnowledgeBase &kb,
-                                           const json::Value &signature, StringRef query) {
+std::vector<RankedEntry> kfix::rankEntries(const KnowledgeBase &kb, const json::Value &signature,
+                                           StringRef query) {
   const auto &entries = kb.entries();
   // The best suspect's model, when it is confident and some entry claims it.
   std::string topKind;

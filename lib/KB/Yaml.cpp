@@ -77,8 +77,8 @@ struct Converter {
     if (auto *s = dyn_cast<yaml::ScalarNode>(node)) {
       SmallString<64> storage;
       StringRef v = s->getValue(storage);
-      bool plain = s->getRawValue().size() > 0 && s->getRawValue()[0] != '"' &&
-                   s->getRawValue()[0] != '\'';
+      bool plain =
+          s->getRawValue().size() > 0 && s->getRawValue()[0] != '"' && s->getRawValue()[0] != '\'';
       return scalar(v, plain);
     }
     if (auto *b = dyn_cast<yaml::BlockScalarNode>(node))
@@ -153,8 +153,9 @@ Expected<json::Value> kfix::yamlToJson(StringRef text, StringRef path) {
     StringRef before = text.take_front(at);
     size_t line = before.count('\n') + 1;
     size_t col = at - (before.rfind('\n') == StringRef::npos ? 0 : before.rfind('\n') + 1) + 1;
-    return createStringError(inconvertibleErrorCode(), "%s:%zu:%zu: nested more than %u levels deep",
-                             path.str().c_str(), line, col, Converter::kMaxDepth);
+    return createStringError(inconvertibleErrorCode(),
+                             "%s:%zu:%zu: nested more than %u levels deep", path.str().c_str(),
+                             line, col, Converter::kMaxDepth);
   }
   SourceMgr sm;
   std::string diag;
@@ -165,8 +166,7 @@ Expected<json::Value> kfix::yamlToJson(StringRef text, StringRef path) {
       [](const SMDiagnostic &d, void *ctx) {
         auto *out = static_cast<std::string *>(ctx);
         if (out->empty())
-          *out = (Twine(d.getLineNo()) + ":" + Twine(d.getColumnNo() + 1) + ": " +
-                  d.getMessage())
+          *out = (Twine(d.getLineNo()) + ":" + Twine(d.getColumnNo() + 1) + ": " + d.getMessage())
                      .str();
       },
       &diag);

@@ -238,9 +238,8 @@ llvm::Expected<std::string> kfix::llm::extractJSONObject(llvm::StringRef reply) 
 //===----------------------------------------------------------------------===//
 
 static bool isSafeOptionString(llvm::StringRef s) {
-  return llvm::all_of(s, [](char c) {
-    return llvm::isAlnum(c) || llvm::StringRef("_.:+-/@").contains(c);
-  });
+  return llvm::all_of(
+      s, [](char c) { return llvm::isAlnum(c) || llvm::StringRef("_.:+-/@").contains(c); });
 }
 
 static std::string joinNames(llvm::ArrayRef<std::string> names) {
@@ -260,11 +259,9 @@ static llvm::Expected<json::Value> validateOption(const PassSpec &pass, const Op
     if (!i)
       return fail(where + " must be an integer");
     if (spec.minInt && *i < *spec.minInt)
-      return fail(where + " must be >= " + llvm::Twine(*spec.minInt) + ", got " +
-                  llvm::Twine(*i));
+      return fail(where + " must be >= " + llvm::Twine(*spec.minInt) + ", got " + llvm::Twine(*i));
     if (spec.maxInt && *i > *spec.maxInt)
-      return fail(where + " must be <= " + llvm::Twine(*spec.maxInt) + ", got " +
-                  llvm::Twine(*i));
+      return fail(where + " must be <= " + llvm::Twine(*spec.maxInt) + ", got " + llvm::Twine(*i));
     return json::Value(*i);
   }
   case OptionType::Float:
@@ -302,8 +299,8 @@ static llvm::Error checkKeys(const json::Object &o, llvm::StringRef action,
     u = "'" + u.substr(0, 64) + "'";
   std::vector<std::string> names(allowed.begin(), allowed.end());
   return fail("unexpected field" + llvm::Twine(unknown.size() > 1 ? "s " : " ") +
-              joinNames(unknown) + " in the '" + action + "' action (allowed fields: " +
-              joinNames(names) + ")");
+              joinNames(unknown) + " in the '" + action +
+              "' action (allowed fields: " + joinNames(names) + ")");
 }
 
 static llvm::Expected<std::string> getText(const json::Object &o, llvm::StringRef key,
@@ -320,8 +317,8 @@ static llvm::Expected<std::string> getText(const json::Object &o, llvm::StringRe
   if (required && s->trim().empty())
     return fail("field '" + key + "' must not be empty");
   if (s->size() > limit)
-    return fail("field '" + key + "' is " + llvm::Twine(s->size()) +
-                " bytes; the limit is " + llvm::Twine(limit));
+    return fail("field '" + key + "' is " + llvm::Twine(s->size()) + " bytes; the limit is " +
+                llvm::Twine(limit));
   return s->str();
 }
 
@@ -375,9 +372,8 @@ llvm::Expected<Action> kfix::llm::validateAction(const json::Value &value,
         llvm::sort(unknown);
         for (std::string &u : unknown)
           u = "'" + u.substr(0, 64) + "'";
-        return fail("pass '" + pass->name + "' has no option" +
-                    (unknown.size() > 1 ? "s " : " ") + joinNames(unknown) +
-                    " (its options: " + joinNames(known) + ")");
+        return fail("pass '" + pass->name + "' has no option" + (unknown.size() > 1 ? "s " : " ") +
+                    joinNames(unknown) + " (its options: " + joinNames(known) + ")");
       }
     }
     // Keep the spec's order so toPassPipeline() is deterministic.
@@ -442,8 +438,7 @@ llvm::Expected<Action> kfix::llm::validateAction(const json::Value &value,
   return fail("unknown action '" + shown + "'; expected one of: apply_pass, patch, give_up");
 }
 
-llvm::Expected<Action> kfix::llm::parseAction(llvm::StringRef reply,
-                                              const ActionSchema &schema) {
+llvm::Expected<Action> kfix::llm::parseAction(llvm::StringRef reply, const ActionSchema &schema) {
   llvm::Expected<std::string> text = extractJSONObject(reply);
   if (!text)
     return text.takeError();

@@ -41,7 +41,9 @@ static json::Value optionSchema(const OptionSpec &o) {
   return s;
 }
 
-static json::Value constString(llvm::StringRef v) { return json::Object{{"enum", json::Array{v.str()}}}; }
+static json::Value constString(llvm::StringRef v) {
+  return json::Object{{"enum", json::Array{v.str()}}};
+}
 
 json::Value kfix::llm::buildActionJSONSchema(const ActionSchema &schema) {
   json::Array branches;
@@ -53,35 +55,34 @@ json::Value kfix::llm::buildActionJSONSchema(const ActionSchema &schema) {
       if (o.required)
         required.push_back(o.name);
     }
-    json::Object options{{"type", "object"},
-                         {"properties", std::move(props)},
-                         {"additionalProperties", false}};
+    json::Object options{
+        {"type", "object"}, {"properties", std::move(props)}, {"additionalProperties", false}};
     if (!required.empty())
       options["required"] = std::move(required);
-    branches.push_back(json::Object{
-        {"type", "object"},
-        {"properties", json::Object{{"action", constString("apply_pass")},
-                                    {"pass", constString(p.name)},
-                                    {"options", std::move(options)},
-                                    {"rationale", json::Object{{"type", "string"}}}}},
-        {"required", json::Array{"action", "pass", "options", "rationale"}},
-        {"additionalProperties", false}});
+    branches.push_back(
+        json::Object{{"type", "object"},
+                     {"properties", json::Object{{"action", constString("apply_pass")},
+                                                 {"pass", constString(p.name)},
+                                                 {"options", std::move(options)},
+                                                 {"rationale", json::Object{{"type", "string"}}}}},
+                     {"required", json::Array{"action", "pass", "options", "rationale"}},
+                     {"additionalProperties", false}});
   }
   if (schema.allowPatch)
-    branches.push_back(json::Object{
-        {"type", "object"},
-        {"properties", json::Object{{"action", constString("patch")},
-                                    {"diff", json::Object{{"type", "string"}}},
-                                    {"rationale", json::Object{{"type", "string"}}}}},
-        {"required", json::Array{"action", "diff", "rationale"}},
-        {"additionalProperties", false}});
+    branches.push_back(
+        json::Object{{"type", "object"},
+                     {"properties", json::Object{{"action", constString("patch")},
+                                                 {"diff", json::Object{{"type", "string"}}},
+                                                 {"rationale", json::Object{{"type", "string"}}}}},
+                     {"required", json::Array{"action", "diff", "rationale"}},
+                     {"additionalProperties", false}});
   if (schema.allowGiveUp)
-    branches.push_back(json::Object{
-        {"type", "object"},
-        {"properties", json::Object{{"action", constString("give_up")},
-                                    {"reason", json::Object{{"type", "string"}}}}},
-        {"required", json::Array{"action", "reason"}},
-        {"additionalProperties", false}});
+    branches.push_back(
+        json::Object{{"type", "object"},
+                     {"properties", json::Object{{"action", constString("give_up")},
+                                                 {"reason", json::Object{{"type", "string"}}}}},
+                     {"required", json::Array{"action", "reason"}},
+                     {"additionalProperties", false}});
   return json::Object{{"type", "object"}, {"anyOf", std::move(branches)}};
 }
 
@@ -176,8 +177,8 @@ llvm::Expected<ActionSchema> kfix::llm::parseActionSchema(const json::Value &val
         else if (type == "enum")
           spec.type = OptionType::Enum;
         else
-          return fail("pass '" + pass.name + "' option '" + spec.name + "': unknown type '" +
-                      type + "' (bool, int, float, string, enum)");
+          return fail("pass '" + pass.name + "' option '" + spec.name + "': unknown type '" + type +
+                      "' (bool, int, float, string, enum)");
         if (const json::Array *values = oo->getArray("enum"))
           for (const json::Value &v : *values)
             if (std::optional<llvm::StringRef> s = v.getAsString())

@@ -161,14 +161,13 @@ llvm::Expected<ChatReply> LLMClient::chatImpl(const ChatRequest &request) {
   uint64_t remaining = getRemainingBudget();
   if (remaining == 0)
     return makeLLMError(LLMErrc::BudgetExhausted,
-                        "token budget of " + llvm::Twine(config.tokenBudget) +
-                            " exhausted (used " + llvm::Twine(total.promptTokens) +
-                            " prompt + " + llvm::Twine(total.completionTokens) +
-                            " completion tokens)");
+                        "token budget of " + llvm::Twine(config.tokenBudget) + " exhausted (used " +
+                            llvm::Twine(total.promptTokens) + " prompt + " +
+                            llvm::Twine(total.completionTokens) + " completion tokens)");
   uint64_t maxTokens = request.maxTokens.value_or(config.maxTokens);
   if (maxTokens > remaining) {
-    trace("capping max_tokens " + llvm::Twine(maxTokens) + " to the " +
-          llvm::Twine(remaining) + " tokens left in the budget");
+    trace("capping max_tokens " + llvm::Twine(maxTokens) + " to the " + llvm::Twine(remaining) +
+          " tokens left in the budget");
     maxTokens = remaining;
   }
 
@@ -216,16 +215,15 @@ llvm::Expected<ChatReply> LLMClient::chatImpl(const ChatRequest &request) {
     ++attempts;
     trace("POST " + http.url + " model=" + config.model + " messages=" +
           llvm::Twine(request.messages.size()) + " max_tokens=" + llvm::Twine(maxTokens) +
-          " response_format=" + (wantFormat ? "on" : "off") + " attempt=" +
-          llvm::Twine(attempts));
+          " response_format=" + (wantFormat ? "on" : "off") + " attempt=" + llvm::Twine(attempts));
     HttpResponse r = transport->post(http);
 
     if (r.outcome == HttpResponse::Outcome::Replied && r.status >= 200 && r.status < 300) {
       ojson j = ojson::parse(r.body, nullptr, /*allow_exceptions=*/false);
       if (j.is_discarded() || !j.is_object())
         return makeLLMError(LLMErrc::BadResponse,
-                            "HTTP " + llvm::Twine(r.status) + " reply is not a JSON object: " +
-                                redactor.redact(snippet(r.body)),
+                            "HTTP " + llvm::Twine(r.status) +
+                                " reply is not a JSON object: " + redactor.redact(snippet(r.body)),
                             r.status);
       auto choices = j.find("choices");
       if (choices == j.end() || !choices->is_array() || choices->empty() ||
@@ -280,9 +278,9 @@ llvm::Expected<ChatReply> LLMClient::chatImpl(const ChatRequest &request) {
       reply.usedResponseFormat = wantFormat;
       reply.latencyMs = elapsedMs();
       trace("HTTP " + llvm::Twine(r.status) + " in " +
-            llvm::Twine(static_cast<uint64_t>(reply.latencyMs)) + " ms; tokens prompt=" +
-            llvm::Twine(reply.usage.promptTokens) + " completion=" +
-            llvm::Twine(reply.usage.completionTokens) +
+            llvm::Twine(static_cast<uint64_t>(reply.latencyMs)) +
+            " ms; tokens prompt=" + llvm::Twine(reply.usage.promptTokens) +
+            " completion=" + llvm::Twine(reply.usage.completionTokens) +
             (reply.usage.estimated ? " (estimated)" : "") +
             "; session total=" + llvm::Twine(total.total()));
       return reply;
@@ -352,8 +350,8 @@ llvm::Expected<ChatReply> LLMClient::chatImpl(const ChatRequest &request) {
       }
     }
     ++retries;
-    trace(lastFailure + "; retry " + llvm::Twine(retries) + "/" +
-          llvm::Twine(config.maxRetries) + " in " + llvm::Twine(delay) + " ms (" + why + ")");
+    trace(lastFailure + "; retry " + llvm::Twine(retries) + "/" + llvm::Twine(config.maxRetries) +
+          " in " + llvm::Twine(delay) + " ms (" + why + ")");
     if (delay)
       sleepFn(delay);
   }

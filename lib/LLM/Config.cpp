@@ -46,8 +46,7 @@ llvm::Expected<LLMConfig> kfix::llm::resolveLLMConfig(const LLMConfigOverrides &
     url = url.drop_back(llvm::StringRef("/chat/completions").size());
   c.baseURL = url.str();
   if (c.model.empty())
-    return makeLLMError(LLMErrc::Config,
-                        "no LLM model: set KFIX_LLM_MODEL or --llm-model");
+    return makeLLMError(LLMErrc::Config, "no LLM model: set KFIX_LLM_MODEL or --llm-model");
 
   bool explicitKeyEnv = !o.apiKeyEnv.empty();
   std::string keyEnv = pick(o.apiKeyEnv, "KFIX_LLM_API_KEY_ENV");

@@ -33,13 +33,9 @@ llvm::StringRef kfix::llm::getErrcName(LLMErrc code) {
   return "internal";
 }
 
-void LLMError::log(llvm::raw_ostream &os) const {
-  os << getErrcName(code) << ": " << message;
-}
+void LLMError::log(llvm::raw_ostream &os) const { os << getErrcName(code) << ": " << message; }
 
-std::error_code LLMError::convertToErrorCode() const {
-  return llvm::inconvertibleErrorCode();
-}
+std::error_code LLMError::convertToErrorCode() const { return llvm::inconvertibleErrorCode(); }
 
 LLMErrorInfo kfix::llm::takeLLMError(llvm::Error err) {
   LLMErrorInfo info;

@@ -94,8 +94,8 @@ llvm::Expected<std::vector<Hunk>> parseDiff(llvm::StringRef diff, const PatchOpt
     if (line.starts_with("@@")) {
       Hunk h;
       if (!parseHeader(line, h))
-        return fail("diff line " + llvm::Twine(lineNo) + ": malformed hunk header " +
-                    quote(line) + " (expected \"@@ -a,b +c,d @@\")");
+        return fail("diff line " + llvm::Twine(lineNo) + ": malformed hunk header " + quote(line) +
+                    " (expected \"@@ -a,b +c,d @@\")");
       h.index = hunks.size() + 1;
       h.header = line.str();
       if (size_t close = line.find(" @@", 3); close != llvm::StringRef::npos)
@@ -111,10 +111,10 @@ llvm::Expected<std::vector<Hunk>> parseDiff(llvm::StringRef diff, const PatchOpt
     if (fileHeader && (!current || countsDone || !opts.strictCounts)) {
       // A "--- x" inside a lenient hunk is ambiguous with removing "-- x";
       // only a "--- " followed by "+++ " is a file header there.
-      bool isHeader = !current || line.starts_with("diff ") || line.starts_with("index ") ||
-                      (line.starts_with("--- ") && i + 1 < lines.size() &&
-                       lines[i + 1].starts_with("+++ ")) ||
-                      (line.starts_with("+++ ") && i > 0 && lines[i - 1].starts_with("--- "));
+      bool isHeader =
+          !current || line.starts_with("diff ") || line.starts_with("index ") ||
+          (line.starts_with("--- ") && i + 1 < lines.size() && lines[i + 1].starts_with("+++ ")) ||
+          (line.starts_with("+++ ") && i > 0 && lines[i - 1].starts_with("--- "));
       if (isHeader) {
         if (line.starts_with("+++ ") && ++plusHeaders > 1)
           return fail("diff line " + llvm::Twine(lineNo) +
@@ -157,8 +157,8 @@ llvm::Expected<std::vector<Hunk>> parseDiff(llvm::StringRef diff, const PatchOpt
       break;
     }
     default:
-      return fail("hunk " + llvm::Twine(current->index) + " (" + current->header +
-                  "): diff line " + llvm::Twine(lineNo) + " " + quote(line) +
+      return fail("hunk " + llvm::Twine(current->index) + " (" + current->header + "): diff line " +
+                  llvm::Twine(lineNo) + " " + quote(line) +
                   " does not start with ' ', '-', '+' or '\\'");
     }
   }
@@ -213,16 +213,16 @@ llvm::Expected<PatchResult> kfix::llm::applyUnifiedDiff(llvm::StringRef original
   }
 
   PatchResult result;
-  long delta = 0;       // lines added minus removed so far (plus offsets found)
-  size_t minStart = 0;  // hunks apply in order and never overlap
+  long delta = 0;      // lines added minus removed so far (plus offsets found)
+  size_t minStart = 0; // hunks apply in order and never overlap
   for (const Hunk &h : *hunks) {
     std::vector<const HunkLine *> old;
     for (const HunkLine &l : h.lines)
       if (l.kind != '+')
         old.push_back(&l);
     // "-5,0" inserts after line 5; "-5,3" replaces lines 5..7.
-    long expected = (old.empty() ? static_cast<long>(h.oldStart)
-                                 : static_cast<long>(h.oldStart) - 1) + delta;
+    long expected =
+        (old.empty() ? static_cast<long>(h.oldStart) : static_cast<long>(h.oldStart) - 1) + delta;
     if (expected < static_cast<long>(minStart))
       expected = minStart;
     std::string where = "hunk " + std::to_string(h.index) + " (" + h.header + ")";
@@ -244,8 +244,7 @@ llvm::Expected<PatchResult> kfix::llm::applyUnifiedDiff(llvm::StringRef original
               break;
             }
           }
-          if (expected - k < static_cast<long>(minStart) &&
-              expected + k + old.size() > src.size())
+          if (expected - k < static_cast<long>(minStart) && expected + k + old.size() > src.size())
             break;
         }
         if (found >= 0)

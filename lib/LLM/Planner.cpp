@@ -38,8 +38,8 @@ static void appendData(std::string &out, llvm::StringRef name, llvm::StringRef d
 
 std::vector<ChatMessage> LLMPlanner::buildMessages(const PromptContext &ctx) const {
   std::string user;
-  user += "Kernel: " + (ctx.kernelName.empty() ? std::string("(unnamed)") : ctx.kernelName) +
-          "\n\n";
+  user +=
+      "Kernel: " + (ctx.kernelName.empty() ? std::string("(unnamed)") : ctx.kernelName) + "\n\n";
   user += "Allowed actions (reply with exactly one JSON object):\n";
   user += describeActions(ctx.actions);
   user += "\nEarlier steps (most recent last):\n";
@@ -74,9 +74,9 @@ static llvm::Expected<Action> checkReply(const ChatReply &reply, const PromptCon
                                          llvm::toString(patched.takeError()));
   }
   if (!action && reply.finishReason == "length")
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        llvm::toString(action.takeError()) + " (the reply was cut off at max_tokens; be shorter)");
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   llvm::toString(action.takeError()) +
+                                       " (the reply was cut off at max_tokens; be shorter)");
   return action;
 }
 
@@ -105,9 +105,8 @@ llvm::Expected<PlanResult> LLMPlanner::plan(const PromptContext &ctx) {
     std::string error = client.getRedactor().redact(llvm::toString(action.takeError()));
     if (round == 1)
       return makeLLMError(LLMErrc::InvalidAction,
-                          "the model's reply was rejected twice; first: " +
-                              result.firstReplyError + "; after the corrective follow-up: " +
-                              error);
+                          "the model's reply was rejected twice; first: " + result.firstReplyError +
+                              "; after the corrective follow-up: " + error);
     result.firstReplyError = error;
     // One corrective follow-up that quotes the validator's error.
     std::string previous = client.getRedactor().redact(reply->content.substr(0, 8000));

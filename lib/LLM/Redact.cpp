@@ -15,8 +15,7 @@ void Redactor::addSecret(llvm::StringRef secret) {
   secrets.push_back(secret.str());
 }
 
-static void replaceAll(std::string &text, llvm::StringRef needle,
-                       llvm::StringRef replacement) {
+static void replaceAll(std::string &text, llvm::StringRef needle, llvm::StringRef replacement) {
   size_t pos = 0;
   while ((pos = text.find(needle.data(), pos, needle.size())) != std::string::npos) {
     text.replace(pos, needle.size(), replacement.data(), replacement.size());
@@ -52,8 +51,8 @@ std::string kfix::llm::redactGeneric(llvm::StringRef input) {
     if (pos == std::string::npos)
       break;
     size_t start = pos + 3, end = start;
-    while (end < text.size() && text[end] != '@' && text[end] != '/' &&
-           !llvm::isSpace(text[end]) && text[end] != '"')
+    while (end < text.size() && text[end] != '@' && text[end] != '/' && !llvm::isSpace(text[end]) &&
+           text[end] != '"')
       ++end;
     if (end < text.size() && text[end] == '@' && end > start) {
       text.replace(start, end - start, Redactor::placeholder.str());

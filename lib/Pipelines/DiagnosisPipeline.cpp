@@ -10,8 +10,8 @@
 
 using namespace mlir;
 
-void kfix::buildDiagnosisInstrumentationPipeline(
-    OpPassManager &pm, const DiagnosisInstrumentationOptions &options) {
+void kfix::buildDiagnosisInstrumentationPipeline(OpPassManager &pm,
+                                                 const DiagnosisInstrumentationOptions &options) {
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   if (options.races) {
     InstrumentRacesOptions races;

@@ -108,8 +108,7 @@ LogicalResult kfix::extractPTX(ModuleOp module, llvm::raw_ostream &os) {
 
 void kfix::registerKFixPipelines() {
   PassPipelineRegistration<LowerToNVVMOptions>(
-      "kfix-lower-to-nvvm",
-      "Lower gpu.modules (kfix ops included) to gpu.binary ops holding PTX",
+      "kfix-lower-to-nvvm", "Lower gpu.modules (kfix ops included) to gpu.binary ops holding PTX",
       buildLowerToNVVMPipeline);
   PassPipelineRegistration<LowerToHostOptions>(
       "kfix-lower-to-host",

@@ -14,11 +14,20 @@ std::string kfix::htmlEscape(llvm::StringRef s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '&': out += "&amp;"; break;
-    case '"': out += "&quot;"; break;
-    default: out += c;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '&':
+      out += "&amp;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
     }
   }
   return out;
@@ -98,7 +107,8 @@ std::string kfix::renderHtmlPage(llvm::StringRef title, const std::vector<std::s
         "body{font-family:sans-serif;margin:24px;color:#222}\n"
         "pre,code{font-family:monospace;font-size:12px}\n"
         "table.src{border-collapse:collapse}\n"
-        "table.src td{padding:0 8px;vertical-align:top;white-space:pre;font-family:monospace;font-size:12px}\n"
+        "table.src td{padding:0 "
+        "8px;vertical-align:top;white-space:pre;font-family:monospace;font-size:12px}\n"
         "td.ln{color:#999;text-align:right}\n"
         "tr.hit td{background:#fff1c2}\n"
         "td.note{color:#a00;white-space:normal;max-width:480px}\n"
@@ -135,7 +145,7 @@ std::string kfix::renderHtmlPage(llvm::StringRef title, const std::vector<std::s
 }
 
 llvm::Error kfix::writeOutputFile(llvm::StringRef path, llvm::StringRef contents,
-                                      const std::vector<std::string> &protect) {
+                                  const std::vector<std::string> &protect) {
   llvm::SmallString<256> abs(path);
   llvm::sys::fs::make_absolute(abs);
   for (const std::string &p : protect) {
@@ -143,8 +153,7 @@ llvm::Error kfix::writeOutputFile(llvm::StringRef path, llvm::StringRef contents
     llvm::sys::fs::make_absolute(pa);
     if (llvm::sys::fs::equivalent(abs, pa) || abs == pa)
       return llvm::createStringError(std::errc::operation_not_permitted,
-                                     "refusing to overwrite the input file %s",
-                                     path.str().c_str());
+                                     "refusing to overwrite the input file %s", path.str().c_str());
   }
   llvm::SmallString<256> dir(abs);
   llvm::sys::path::remove_filename(dir);

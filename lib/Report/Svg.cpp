@@ -46,7 +46,8 @@ std::string kfix::renderMismatchSVG(const MismatchGrid &grid, unsigned maxCells)
       if (std::isnan(v) || v > slot)
         slot = v;
     }
-  const int cw = std::max<int>(2, 600 / outCols), ch = std::max<int>(2, std::min<int>(600 / outRows, 24));
+  const int cw = std::max<int>(2, 600 / outCols),
+            ch = std::max<int>(2, std::min<int>(600 / outRows, 24));
   const int left = 60, top = 40, width = left + cw * outCols + 20, height = top + ch * outRows + 70;
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -81,8 +82,11 @@ std::string kfix::renderMismatchSVG(const MismatchGrid &grid, unsigned maxCells)
   struct Item {
     const char *label;
     float v;
-  } items[] = {{"correct", 0}, {"just over tolerance", 0.5f}, {"1000x tolerance", 1000},
-               {"1e6x tolerance", 1e6f}, {"never written / NaN", NAN}};
+  } items[] = {{"correct", 0},
+               {"just over tolerance", 0.5f},
+               {"1000x tolerance", 1000},
+               {"1e6x tolerance", 1e6f},
+               {"never written / NaN", NAN}};
   int lx = left;
   for (auto &it : items) {
     os << llvm::formatv("<rect x=\"{0}\" y=\"{1}\" width=\"12\" height=\"12\" fill=\"{2}\" "

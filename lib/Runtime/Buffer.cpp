@@ -32,29 +32,55 @@ std::optional<DType> kfix::parseDType(llvm::StringRef name) {
 
 llvm::StringRef kfix::dtypeName(DType t) {
   switch (t) {
-  case DType::f64: return "f64";
-  case DType::f32: return "f32";
-  case DType::f16: return "f16";
-  case DType::bf16: return "bf16";
-  case DType::i64: return "i64";
-  case DType::i32: return "i32";
-  case DType::i16: return "i16";
-  case DType::i8: return "i8";
-  case DType::u64: return "u64";
-  case DType::u32: return "u32";
-  case DType::u16: return "u16";
-  case DType::u8: return "u8";
-  case DType::boolean: return "bool";
+  case DType::f64:
+    return "f64";
+  case DType::f32:
+    return "f32";
+  case DType::f16:
+    return "f16";
+  case DType::bf16:
+    return "bf16";
+  case DType::i64:
+    return "i64";
+  case DType::i32:
+    return "i32";
+  case DType::i16:
+    return "i16";
+  case DType::i8:
+    return "i8";
+  case DType::u64:
+    return "u64";
+  case DType::u32:
+    return "u32";
+  case DType::u16:
+    return "u16";
+  case DType::u8:
+    return "u8";
+  case DType::boolean:
+    return "bool";
   }
   return "?";
 }
 
 size_t kfix::dtypeSize(DType t) {
   switch (t) {
-  case DType::f64: case DType::i64: case DType::u64: return 8;
-  case DType::f32: case DType::i32: case DType::u32: return 4;
-  case DType::f16: case DType::bf16: case DType::i16: case DType::u16: return 2;
-  case DType::i8: case DType::u8: case DType::boolean: return 1;
+  case DType::f64:
+  case DType::i64:
+  case DType::u64:
+    return 8;
+  case DType::f32:
+  case DType::i32:
+  case DType::u32:
+    return 4;
+  case DType::f16:
+  case DType::bf16:
+  case DType::i16:
+  case DType::u16:
+    return 2;
+  case DType::i8:
+  case DType::u8:
+  case DType::boolean:
+    return 1;
   }
   return 1;
 }
@@ -137,8 +163,8 @@ static double narrowToDouble(uint16_t h, int E, int M) {
     if (m == 0)
       return neg ? -INFINITY : INFINITY;
     // Keep the payload: widen it into the double's mantissa.
-    uint64_t b = (uint64_t(neg) << 63) | (uint64_t(0x7ff) << 52) | (m << (52 - M)) |
-                 (uint64_t(1) << 51);
+    uint64_t b =
+        (uint64_t(neg) << 63) | (uint64_t(0x7ff) << 52) | (m << (52 - M)) | (uint64_t(1) << 51);
     return bitsDouble(b);
   }
   if (e == 0)
@@ -181,15 +207,28 @@ template <typename T> static void store(uint8_t *p, T v) { std::memcpy(p, &v, si
 int64_t Buffer::getInt(int64_t i) const {
   const uint8_t *p = data.data() + static_cast<size_t>(i) * dtypeSize(dtype);
   switch (dtype) {
-  case DType::i64: return load<int64_t>(p);
-  case DType::u64: return static_cast<int64_t>(load<uint64_t>(p));
-  case DType::i32: return load<int32_t>(p);
-  case DType::u32: return load<uint32_t>(p);
-  case DType::i16: return load<int16_t>(p);
-  case DType::u16: return load<uint16_t>(p);
-  case DType::i8: return load<int8_t>(p);
-  case DType::u8: case DType::boolean: return load<uint8_t>(p);
-  case DType::f64: case DType::f32: case DType::f16: case DType::bf16: break;
+  case DType::i64:
+    return load<int64_t>(p);
+  case DType::u64:
+    return static_cast<int64_t>(load<uint64_t>(p));
+  case DType::i32:
+    return load<int32_t>(p);
+  case DType::u32:
+    return load<uint32_t>(p);
+  case DType::i16:
+    return load<int16_t>(p);
+  case DType::u16:
+    return load<uint16_t>(p);
+  case DType::i8:
+    return load<int8_t>(p);
+  case DType::u8:
+  case DType::boolean:
+    return load<uint8_t>(p);
+  case DType::f64:
+  case DType::f32:
+  case DType::f16:
+  case DType::bf16:
+    break;
   }
   return static_cast<int64_t>(get(i));
 }
@@ -197,24 +236,47 @@ int64_t Buffer::getInt(int64_t i) const {
 double Buffer::get(int64_t i) const {
   const uint8_t *p = data.data() + static_cast<size_t>(i) * dtypeSize(dtype);
   switch (dtype) {
-  case DType::f64: return load<double>(p);
-  case DType::f32: return load<float>(p);
-  case DType::f16: return narrowToDouble(load<uint16_t>(p), 5, 10);
-  case DType::bf16: return narrowToDouble(load<uint16_t>(p), 8, 7);
-  case DType::u64: return static_cast<double>(load<uint64_t>(p));
-  default: return static_cast<double>(getInt(i));
+  case DType::f64:
+    return load<double>(p);
+  case DType::f32:
+    return load<float>(p);
+  case DType::f16:
+    return narrowToDouble(load<uint16_t>(p), 5, 10);
+  case DType::bf16:
+    return narrowToDouble(load<uint16_t>(p), 8, 7);
+  case DType::u64:
+    return static_cast<double>(load<uint64_t>(p));
+  default:
+    return static_cast<double>(getInt(i));
   }
 }
 
 void Buffer::setInt(int64_t i, int64_t v) {
   uint8_t *p = data.data() + static_cast<size_t>(i) * dtypeSize(dtype);
   switch (dtype) {
-  case DType::i64: case DType::u64: store<int64_t>(p, v); return;
-  case DType::i32: case DType::u32: store<uint32_t>(p, static_cast<uint32_t>(v)); return;
-  case DType::i16: case DType::u16: store<uint16_t>(p, static_cast<uint16_t>(v)); return;
-  case DType::i8: case DType::u8: store<uint8_t>(p, static_cast<uint8_t>(v)); return;
-  case DType::boolean: store<uint8_t>(p, v != 0); return;
-  case DType::f64: case DType::f32: case DType::f16: case DType::bf16:
+  case DType::i64:
+  case DType::u64:
+    store<int64_t>(p, v);
+    return;
+  case DType::i32:
+  case DType::u32:
+    store<uint32_t>(p, static_cast<uint32_t>(v));
+    return;
+  case DType::i16:
+  case DType::u16:
+    store<uint16_t>(p, static_cast<uint16_t>(v));
+    return;
+  case DType::i8:
+  case DType::u8:
+    store<uint8_t>(p, static_cast<uint8_t>(v));
+    return;
+  case DType::boolean:
+    store<uint8_t>(p, v != 0);
+    return;
+  case DType::f64:
+  case DType::f32:
+  case DType::f16:
+  case DType::bf16:
     set(i, static_cast<double>(v));
     return;
   }
@@ -239,11 +301,23 @@ static int64_t truncWrap64(double v) {
 void Buffer::set(int64_t i, double v) {
   uint8_t *p = data.data() + static_cast<size_t>(i) * dtypeSize(dtype);
   switch (dtype) {
-  case DType::f64: store<double>(p, v); return;
-  case DType::f32: store<float>(p, static_cast<float>(v)); return;
-  case DType::f16: store<uint16_t>(p, roundToNarrow(v, 5, 10)); return;
-  case DType::bf16: store<uint16_t>(p, roundToNarrow(v, 8, 7)); return;
-  case DType::boolean: store<uint8_t>(p, v != 0); return; // NaN converts to true, as in C
-  default: setInt(i, truncWrap64(v)); return;
+  case DType::f64:
+    store<double>(p, v);
+    return;
+  case DType::f32:
+    store<float>(p, static_cast<float>(v));
+    return;
+  case DType::f16:
+    store<uint16_t>(p, roundToNarrow(v, 5, 10));
+    return;
+  case DType::bf16:
+    store<uint16_t>(p, roundToNarrow(v, 8, 7));
+    return;
+  case DType::boolean:
+    store<uint8_t>(p, v != 0);
+    return; // NaN converts to true, as in C
+  default:
+    setInt(i, truncWrap64(v));
+    return;
   }
 }

@@ -20,8 +20,10 @@ uint64_t CachedCase::bytes() const {
 }
 
 llvm::json::Value CaseCacheStats::toJSON() const {
-  return llvm::json::Object{{"hits", int64_t(hits)},       {"misses", int64_t(misses)},
-                            {"evictions", int64_t(evictions)}, {"entries", int64_t(entries)},
+  return llvm::json::Object{{"hits", int64_t(hits)},
+                            {"misses", int64_t(misses)},
+                            {"evictions", int64_t(evictions)},
+                            {"entries", int64_t(entries)},
                             {"bytes", int64_t(bytes)}};
 }
 

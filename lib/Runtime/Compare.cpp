@@ -32,9 +32,9 @@ std::vector<int64_t> kfix::unflattenIndex(int64_t linear, llvm::ArrayRef<int64_t
 /// are read inline (Buffer::get is a call and a dtype switch per element:
 /// most of a 1M-element comparison's time).
 template <typename GetGot, typename GetWant>
-static void compareLoop(CompareStats &s, const Buffer &got, GetGot gv, GetWant wv,
-                        bool intCompare, const Buffer &want, bool exact, Tolerance tol,
-                        size_t keepFirst, bool keepMask) {
+static void compareLoop(CompareStats &s, const Buffer &got, GetGot gv, GetWant wv, bool intCompare,
+                        const Buffer &want, bool exact, Tolerance tol, size_t keepFirst,
+                        bool keepMask) {
   for (int64_t i = 0; i < s.numel; ++i) {
     double g = gv(i), w = wv(i);
     bool ok;
@@ -85,8 +85,8 @@ template <typename T> static auto typedReader(const Buffer &b) {
   };
 }
 
-CompareStats kfix::compareBuffers(const Buffer &got, const Buffer &want, Tolerance tol,
-                                  bool exact, size_t keepFirst, bool keepMask) {
+CompareStats kfix::compareBuffers(const Buffer &got, const Buffer &want, Tolerance tol, bool exact,
+                                  size_t keepFirst, bool keepMask) {
   CompareStats s;
   s.exact = exact;
   s.tol = tol;
@@ -96,8 +96,8 @@ CompareStats kfix::compareBuffers(const Buffer &got, const Buffer &want, Toleran
   bool intCompare = exact && !isFloat(got.dtype) && !isFloat(want.dtype);
   auto generic = [](const Buffer &b) { return [&b](int64_t i) { return b.get(i); }; };
   if (got.dtype == DType::f32 && want.dtype == DType::f32)
-    compareLoop(s, got, typedReader<float>(got), typedReader<float>(want), false, want, exact,
-                tol, keepFirst, keepMask);
+    compareLoop(s, got, typedReader<float>(got), typedReader<float>(want), false, want, exact, tol,
+                keepFirst, keepMask);
   else if (got.dtype == DType::f64 && want.dtype == DType::f64)
     compareLoop(s, got, typedReader<double>(got), typedReader<double>(want), false, want, exact,
                 tol, keepFirst, keepMask);

@@ -133,9 +133,8 @@ static std::string makeKey(llvm::StringRef fingerprint, llvm::StringRef kernel,
   return (fingerprint + "\x1f" + kernel + "\x1f" + options).str();
 }
 
-std::unique_ptr<CompiledKernel> CachingExecutor::compile(mlir::ModuleOp module,
-                                                         llvm::StringRef kernel,
-                                                         std::string &error) {
+std::unique_ptr<CompiledKernel>
+CachingExecutor::compile(mlir::ModuleOp module, llvm::StringRef kernel, std::string &error) {
   auto keyStart = Clock::now();
   std::string key = makeKey(moduleFingerprint(module), kernel, inner->compileOptionsKey());
   double keyMs = msSince(keyStart);

@@ -45,8 +45,8 @@ std::unique_ptr<Executor> kfix::createExecutor(llvm::StringRef target, std::stri
     std::string known;
     for (const std::string &n : registeredExecutors())
       known += (known.empty() ? "" : ", ") + n;
-    why = ("unknown or unavailable target '" + target + "' (this kfix has: " +
-           (known.empty() ? std::string("none") : known) + ")")
+    why = ("unknown or unavailable target '" + target +
+           "' (this kfix has: " + (known.empty() ? std::string("none") : known) + ")")
               .str();
     return nullptr;
   }

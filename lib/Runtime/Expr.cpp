@@ -25,7 +25,8 @@ static llvm::Error exprError(const llvm::Twine &msg) {
 
 namespace kfix {
 /// Recursive descent: expr := term (('+'|'-') term)*; term := unary (('*'|'/'|'%') unary)*;
-/// unary := '-' unary | '+' unary | primary; primary := number | name | name '(' args ')' | '(' expr ')'.
+/// unary := '-' unary | '+' unary | primary; primary := number | name | name '(' args ')' | '('
+/// expr ')'.
 class ExprParser {
 public:
   ExprParser(StringRef s, Expr &e) : s(s), e(e) {}
@@ -144,8 +145,8 @@ private:
   int parseUnary() {
     Nest nest(*this);
     if (nesting > Expr::kMaxDepth)
-      return fail("expression nested too deeply (more than " +
-                  std::to_string(Expr::kMaxDepth) + " levels of parentheses and signs)");
+      return fail("expression nested too deeply (more than " + std::to_string(Expr::kMaxDepth) +
+                  " levels of parentheses and signs)");
     if (eat('-')) {
       int x = parseUnary();
       if (x < 0)
@@ -336,9 +337,12 @@ llvm::Expected<Scalar> Expr::evalNode(int idx, const Bindings &b) const {
   int64_t a = l->i, c = r->i;
   auto divZero = [&]() { return exprError("division by zero in '" + src + "'"); };
   switch (n.kind) {
-  case Node::Add: return fl ? Scalar::ofFloat(x + y) : Scalar::ofInt(wrapAdd(a, c));
-  case Node::Sub: return fl ? Scalar::ofFloat(x - y) : Scalar::ofInt(wrapSub(a, c));
-  case Node::Mul: return fl ? Scalar::ofFloat(x * y) : Scalar::ofInt(wrapMul(a, c));
+  case Node::Add:
+    return fl ? Scalar::ofFloat(x + y) : Scalar::ofInt(wrapAdd(a, c));
+  case Node::Sub:
+    return fl ? Scalar::ofFloat(x - y) : Scalar::ofInt(wrapSub(a, c));
+  case Node::Mul:
+    return fl ? Scalar::ofFloat(x * y) : Scalar::ofInt(wrapMul(a, c));
   case Node::Div:
     if (fl)
       return Scalar::ofFloat(x / y);

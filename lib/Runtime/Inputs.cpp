@@ -132,16 +132,25 @@ static llvm::Error fillInputValues(Buffer &buf, const InputSpec &spec, uint64_t 
     std::vector<double> v(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) {
       switch (spec.dist) {
-      case InputSpec::normal: v[i] = spec.a + spec.b * rng.normal(); break;
-      case InputSpec::uniform: v[i] = spec.a + (spec.b - spec.a) * rng.uniform(); break;
+      case InputSpec::normal:
+        v[i] = spec.a + spec.b * rng.normal();
+        break;
+      case InputSpec::uniform:
+        v[i] = spec.a + (spec.b - spec.a) * rng.uniform();
+        break;
       case InputSpec::randint: {
         int64_t lo = static_cast<int64_t>(spec.a), hi = static_cast<int64_t>(spec.b);
         v[i] = static_cast<double>(lo + static_cast<int64_t>(rng.below(uint64_t(hi - lo))));
         break;
       }
-      case InputSpec::constant: v[i] = spec.a; break;
-      case InputSpec::arange: v[i] = static_cast<double>(i); break;
-      case InputSpec::file: break;
+      case InputSpec::constant:
+        v[i] = spec.a;
+        break;
+      case InputSpec::arange:
+        v[i] = static_cast<double>(i);
+        break;
+      case InputSpec::file:
+        break;
       }
     }
     applyTransforms(v, buf.shape, spec.transforms);
@@ -189,11 +198,21 @@ static llvm::Error fillInputValues(Buffer &buf, const InputSpec &spec, uint64_t 
 static void poisonPattern(DType t, uint8_t out[8]) {
   uint64_t v;
   switch (t) {
-  case DType::f64: v = 0x7FF8A5A5A5A5A5A5ULL; break;
-  case DType::f32: v = 0x7FC5A5A5U; break;
-  case DType::f16: v = 0x7E5A; break;
-  case DType::bf16: v = 0x7FDA; break;
-  default: v = 0x5A5A5A5A5A5A5A5AULL; break;
+  case DType::f64:
+    v = 0x7FF8A5A5A5A5A5A5ULL;
+    break;
+  case DType::f32:
+    v = 0x7FC5A5A5U;
+    break;
+  case DType::f16:
+    v = 0x7E5A;
+    break;
+  case DType::bf16:
+    v = 0x7FDA;
+    break;
+  default:
+    v = 0x5A5A5A5A5A5A5A5AULL;
+    break;
   }
   std::memcpy(out, &v, 8);
 }

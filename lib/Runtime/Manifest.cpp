@@ -26,11 +26,16 @@ std::optional<Role> kfix::parseRole(StringRef name) {
 
 StringRef kfix::roleName(Role r) {
   switch (r) {
-  case Role::input: return "input";
-  case Role::output: return "output";
-  case Role::inout: return "inout";
-  case Role::scratch: return "scratch";
-  case Role::scalar: return "scalar";
+  case Role::input:
+    return "input";
+  case Role::output:
+    return "output";
+  case Role::inout:
+    return "inout";
+  case Role::scratch:
+    return "scratch";
+  case Role::scalar:
+    return "scalar";
   }
   return "?";
 }
@@ -111,9 +116,9 @@ public:
     for (const auto &kv : o) {
       StringRef k = kv.first;
       if (std::find(known.begin(), known.end(), k) == known.end())
-        warnings.push_back((display + ": " + (field.empty() ? "" : field + ".") + k +
-                            ": unknown field (ignored)")
-                               .str());
+        warnings.push_back(
+            (display + ": " + (field.empty() ? "" : field + ".") + k + ": unknown field (ignored)")
+                .str());
     }
   }
 
@@ -272,8 +277,8 @@ static bool parseEpilogue(Checker &c, const json::Value &v, const std::string &f
   if (!p.isChecked())
     return c.fail(f, "only output and inout parameters have an epilogue");
   if (!isFloat(p.dtype))
-    return c.fail(f, "an epilogue needs a float parameter (this one is " +
-                         dtypeName(p.dtype) + ")");
+    return c.fail(f,
+                  "an epilogue needs a float parameter (this one is " + dtypeName(p.dtype) + ")");
   p.epilogue.resize(a->size()); // sized once: c.exprs points into it
   for (size_t k = 0; k < a->size(); ++k) {
     std::string fk = Checker::idx(f, k);
@@ -539,8 +544,8 @@ static bool parseReference(Checker &c, const json::Object &root, TaskManifest &t
     return true;
   }
   if (kind != "cuda")
-    return c.fail("reference.kind", "unknown reference kind '" + kind +
-                                        "' (expected cuda or command)");
+    return c.fail("reference.kind",
+                  "unknown reference kind '" + kind + "' (expected cuda or command)");
   r.kind = ReferenceSpec::cuda;
   c.warnUnknown(*o, "reference", {"kind", "source", "kernel", "params", "launch", "launches"});
   std::string src;
@@ -622,8 +627,8 @@ static bool checkSizes(Checker &c, const json::Object &root, TaskManifest &t) {
       if (isValue)
         continue;
       if (v->isFloat)
-        return c.fail(field, "'" + e->text() + "' must be an integer, evaluates to " + v->str() +
-                                 at);
+        return c.fail(field,
+                      "'" + e->text() + "' must be an integer, evaluates to " + v->str() + at);
       bool isShape = StringRef(field).contains(".shape[");
       bool isShared = StringRef(field).ends_with("shared_bytes");
       int64_t lo = (isShape || isShared) ? 0 : 1;
@@ -662,20 +667,18 @@ static bool checkEpilogues(Checker &c, const TaskManifest &t) {
 llvm::Expected<TaskManifest> kfix::parseManifest(const json::Value &json, StringRef display,
                                                  StringRef dir, bool checkFiles) {
   Checker c(display, dir, checkFiles);
-  auto failed = [&]() {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), c.error);
-  };
+  auto failed = [&]() { return llvm::createStringError(llvm::inconvertibleErrorCode(), c.error); };
   TaskManifest t;
   t.path = display.str();
   t.dir = dir.str();
   const json::Object *root = c.object(&json, "");
   if (!root)
     return failed();
-  c.warnUnknown(*root, "", {"kfix_task", "name", "source", "kernel", "params", "launch",
-                            "launches", "sizes", "inputs", "reference", "tolerance", "seeds",
-                            "constraints",
-                            // Metadata of NM-bench tasks (family, bug classes), read by `kfix bench`.
-                            "kfix_bench", "description"});
+  c.warnUnknown(*root, "",
+                {"kfix_task", "name", "source", "kernel", "params", "launch", "launches", "sizes",
+                 "inputs", "reference", "tolerance", "seeds", "constraints",
+                 // Metadata of NM-bench tasks (family, bug classes), read by `kfix bench`.
+                 "kfix_bench", "description"});
   const json::Value *ver = root->get("kfix_task");
   if (!ver) {
     c.fail("kfix_task", "missing required field (this is not a kfix task manifest?)");
@@ -723,9 +726,8 @@ llvm::Expected<TaskManifest> kfix::parseManifest(const json::Value &json, String
     return failed();
   if (t.name.empty())
     t.name = t.kernel;
-  if (!parseInputs(c, *root, t) || !parseReference(c, *root, t) ||
-      !parseTolerance(c, *root, t) || !checkSizes(c, *root, t) || !checkEpilogues(c, t) ||
-      !parseConstraints(c, *root, t))
+  if (!parseInputs(c, *root, t) || !parseReference(c, *root, t) || !parseTolerance(c, *root, t) ||
+      !checkSizes(c, *root, t) || !checkEpilogues(c, t) || !parseConstraints(c, *root, t))
     return failed();
   if (const json::Value *s = root->get("seeds")) {
     auto n = s->getAsInteger();
@@ -786,12 +788,18 @@ bool SizeConstraint::holds(const Bindings &b) const {
   }
   double x = l->asDouble(), y = r->asDouble();
   switch (op) {
-  case lt: return x < y;
-  case le: return x <= y;
-  case gt: return x > y;
-  case ge: return x >= y;
-  case eq: return x == y;
-  case ne: return x != y;
+  case lt:
+    return x < y;
+  case le:
+    return x <= y;
+  case gt:
+    return x > y;
+  case ge:
+    return x >= y;
+  case eq:
+    return x == y;
+  case ne:
+    return x != y;
   }
   return false;
 }
@@ -817,8 +825,8 @@ static bool parseConstraints(Checker &c, const json::Object &root, TaskManifest 
       for (const std::string &sym : e->symbols())
         for (size_t k = 0; k < t.sizes.size(); ++k)
           if (!t.sizes[k].count(sym))
-            return c.fail(f, "symbol '" + sym + "' is not bound in sizes[" + std::to_string(k) +
-                                 "]");
+            return c.fail(f,
+                          "symbol '" + sym + "' is not bound in sizes[" + std::to_string(k) + "]");
     for (size_t k = 0; k < t.sizes.size(); ++k)
       if (!sc->holds(t.sizes[k]))
         return c.fail(Checker::idx("sizes", k), "does not satisfy constraint '" + sc->text + "'");

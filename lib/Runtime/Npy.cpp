@@ -17,19 +17,32 @@ static llvm::Error npyError(StringRef name, const llvm::Twine &msg) {
 
 llvm::StringRef kfix::npyDescr(DType t) {
   switch (t) {
-  case DType::f64: return "<f8";
-  case DType::f32: return "<f4";
-  case DType::f16: return "<f2";
-  case DType::bf16: return "<f4";
-  case DType::i64: return "<i8";
-  case DType::i32: return "<i4";
-  case DType::i16: return "<i2";
-  case DType::i8: return "|i1";
-  case DType::u64: return "<u8";
-  case DType::u32: return "<u4";
-  case DType::u16: return "<u2";
-  case DType::u8: return "|u1";
-  case DType::boolean: return "|b1";
+  case DType::f64:
+    return "<f8";
+  case DType::f32:
+    return "<f4";
+  case DType::f16:
+    return "<f2";
+  case DType::bf16:
+    return "<f4";
+  case DType::i64:
+    return "<i8";
+  case DType::i32:
+    return "<i4";
+  case DType::i16:
+    return "<i2";
+  case DType::i8:
+    return "|i1";
+  case DType::u64:
+    return "<u8";
+  case DType::u32:
+    return "<u4";
+  case DType::u16:
+    return "<u2";
+  case DType::u8:
+    return "|u1";
+  case DType::boolean:
+    return "|b1";
   }
   return "<f4";
 }
@@ -213,7 +226,10 @@ llvm::Expected<Buffer> kfix::parseNpy(StringRef bytes, StringRef name) {
     return npyError(name, "malformed header: " + p.error);
   if (!descr || !fortran || !shape)
     return npyError(name, llvm::Twine("malformed header: missing '") +
-                              (!descr ? "descr" : !fortran ? "fortran_order" : "shape") + "'");
+                              (!descr     ? "descr"
+                               : !fortran ? "fortran_order"
+                                          : "shape") +
+                              "'");
   if (*fortran)
     return npyError(name, "Fortran-order arrays are not supported (save with C order)");
   std::string why;
@@ -249,7 +265,8 @@ llvm::Expected<Buffer> kfix::readNpy(StringRef path) {
 }
 
 std::string kfix::serializeNpy(const Buffer &buf) {
-  std::string dict = "{'descr': '" + npyDescr(buf.dtype).str() + "', 'fortran_order': False, 'shape': (";
+  std::string dict =
+      "{'descr': '" + npyDescr(buf.dtype).str() + "', 'fortran_order': False, 'shape': (";
   for (size_t i = 0; i < buf.shape.size(); ++i)
     dict += (i ? ", " : "") + std::to_string(buf.shape[i]);
   if (buf.shape.size() == 1)
@@ -284,8 +301,8 @@ llvm::Error kfix::writeFileAtomically(StringRef path, StringRef bytes) {
   model += ".tmp-%%%%%%";
   int fd;
   if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, tmp))
-    return llvm::createStringError(ec, "%s: cannot create a temporary file: %s",
-                                   path.str().c_str(), ec.message().c_str());
+    return llvm::createStringError(ec, "%s: cannot create a temporary file: %s", path.str().c_str(),
+                                   ec.message().c_str());
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << bytes;

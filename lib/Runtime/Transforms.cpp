@@ -12,10 +12,9 @@ using namespace kfix;
 using llvm::StringRef;
 namespace json = llvm::json;
 
-static const char *const kOpNames[] = {"softmax", "log_softmax", "normalize", "triu",
-                                       "tril",    "abs",         "neg",       "exp",
-                                       "log",     "sigmoid",     "tanh",      "relu",
-                                       "clamp",   "mul",         "add"};
+static const char *const kOpNames[] = {"softmax", "log_softmax", "normalize", "triu", "tril",
+                                       "abs",     "neg",         "exp",       "log",  "sigmoid",
+                                       "tanh",    "relu",        "clamp",     "mul",  "add"};
 
 std::optional<InputTransform::Op> kfix::parseTransformOp(StringRef name) {
   for (size_t i = 0; i < std::size(kOpNames); ++i)
@@ -42,9 +41,8 @@ static bool usesDiagonal(InputTransform::Op op) {
 }
 /// Ops whose result on integers is an integer (the others need a float dtype).
 static bool integerSafe(InputTransform::Op op) {
-  return op == InputTransform::triu || op == InputTransform::tril ||
-         op == InputTransform::abs || op == InputTransform::neg ||
-         op == InputTransform::relu || op == InputTransform::clamp ||
+  return op == InputTransform::triu || op == InputTransform::tril || op == InputTransform::abs ||
+         op == InputTransform::neg || op == InputTransform::relu || op == InputTransform::clamp ||
          op == InputTransform::mul || op == InputTransform::add;
 }
 
@@ -191,8 +189,7 @@ json::Value kfix::toJSON(const InputTransform &t) {
 }
 
 /// Calls f(base, stride, len) for every 1-d slice of `shape` along `dim`.
-template <typename F>
-static void forEachSlice(llvm::ArrayRef<int64_t> shape, int64_t dim, F f) {
+template <typename F> static void forEachSlice(llvm::ArrayRef<int64_t> shape, int64_t dim, F f) {
   int64_t r = static_cast<int64_t>(shape.size());
   int64_t d = dim < 0 ? dim + r : dim;
   int64_t outer = 1, inner = 1, len = shape[d];
@@ -262,22 +259,41 @@ static void applyOne(std::vector<double> &v, llvm::ArrayRef<int64_t> shape,
   }
   for (double &x : v) {
     switch (t.op) {
-    case InputTransform::abs: x = std::fabs(x); break;
-    case InputTransform::neg: x = -x; break;
-    case InputTransform::exp: x = std::exp(x); break;
-    case InputTransform::log: x = std::log(x); break;
-    case InputTransform::sigmoid: x = 1 / (1 + std::exp(-x)); break;
-    case InputTransform::tanh: x = std::tanh(x); break;
-    case InputTransform::relu: x = x > 0 ? x : 0; break;
+    case InputTransform::abs:
+      x = std::fabs(x);
+      break;
+    case InputTransform::neg:
+      x = -x;
+      break;
+    case InputTransform::exp:
+      x = std::exp(x);
+      break;
+    case InputTransform::log:
+      x = std::log(x);
+      break;
+    case InputTransform::sigmoid:
+      x = 1 / (1 + std::exp(-x));
+      break;
+    case InputTransform::tanh:
+      x = std::tanh(x);
+      break;
+    case InputTransform::relu:
+      x = x > 0 ? x : 0;
+      break;
     case InputTransform::clamp:
       if (t.min)
         x = std::max(x, *t.min);
       if (t.max)
         x = std::min(x, *t.max);
       break;
-    case InputTransform::mul: x *= t.value; break;
-    case InputTransform::add: x += t.value; break;
-    default: break;
+    case InputTransform::mul:
+      x *= t.value;
+      break;
+    case InputTransform::add:
+      x += t.value;
+      break;
+    default:
+      break;
     }
   }
 }
@@ -303,20 +319,28 @@ std::optional<EpilogueOp::Kind> kfix::parseEpilogueKind(StringRef name) {
 
 StringRef kfix::epilogueKindName(EpilogueOp::Kind k) {
   switch (k) {
-  case EpilogueOp::div: return "div";
-  case EpilogueOp::mul: return "mul";
-  case EpilogueOp::add: return "add";
-  case EpilogueOp::sub: return "sub";
+  case EpilogueOp::div:
+    return "div";
+  case EpilogueOp::mul:
+    return "mul";
+  case EpilogueOp::add:
+    return "add";
+  case EpilogueOp::sub:
+    return "sub";
   }
   return "?";
 }
 
 template <typename T> static T applyOp(EpilogueOp::Kind k, T x, T v) {
   switch (k) {
-  case EpilogueOp::div: return x / v;
-  case EpilogueOp::mul: return x * v;
-  case EpilogueOp::add: return x + v;
-  case EpilogueOp::sub: return x - v;
+  case EpilogueOp::div:
+    return x / v;
+  case EpilogueOp::mul:
+    return x * v;
+  case EpilogueOp::add:
+    return x + v;
+  case EpilogueOp::sub:
+    return x - v;
   }
   return x;
 }
@@ -365,9 +389,8 @@ llvm::Error kfix::applyEpilogues(const TaskManifest &task, const Bindings &b,
   for (size_t i = 0; i < task.params.size() && i < bufs.size(); ++i)
     if (!task.params[i].epilogue.empty())
       if (llvm::Error e = applyEpilogue(bufs[i], task.params[i].epilogue, b))
-        return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                       "params[%zu] '%s': epilogue: %s", i,
-                                       task.params[i].name.c_str(),
-                                       llvm::toString(std::move(e)).c_str());
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(), "params[%zu] '%s': epilogue: %s", i,
+            task.params[i].name.c_str(), llvm::toString(std::move(e)).c_str());
   return llvm::Error::success();
 }

@@ -273,8 +273,8 @@ llvm::Error kfix::runCommandReferenceUncached(const TaskManifest &task, const Bi
   std::string errMsg;
   bool failedToRun = false;
   // The task's own limit, clamped to what is left of the run's time budget.
-  double limit = clampToDeadline(task.reference.timeoutSeconds > 0 ? task.reference.timeoutSeconds
-                                                                   : 0.0);
+  double limit =
+      clampToDeadline(task.reference.timeoutSeconds > 0 ? task.reference.timeoutSeconds : 0.0);
   unsigned timeout = limit > 0 ? static_cast<unsigned>(limit + 0.999) : 0;
   int rc = llvm::sys::ExecuteAndWait("/bin/sh", argRefs, envRefs, redirects, timeout, 0, &errMsg,
                                      &failedToRun);
@@ -303,9 +303,9 @@ llvm::Error kfix::runCommandReferenceUncached(const TaskManifest &task, const Bi
     if (!got)
       return makeError("reference output: " + llvm::toString(got.takeError()));
     if (got->numel() != bufs[i].numel())
-      return makeError("reference output " + p.name + ".npy has " +
-                       llvm::Twine(got->numel()) + " elements, expected " +
-                       llvm::Twine(bufs[i].numel()) + " (the shape of '" + p.name +
+      return makeError("reference output " + p.name + ".npy has " + llvm::Twine(got->numel()) +
+                       " elements, expected " + llvm::Twine(bufs[i].numel()) + " (the shape of '" +
+                       p.name +
                        "' in the task; in a task imported from KernelBench that shape is "
                        "the candidate wrapper's, so the candidate computes an output of "
                        "another shape than the Model)");
@@ -359,7 +359,9 @@ static std::string caseKey(const TaskManifest &task, const std::vector<ResolvedP
                            const Bindings &b) {
   std::string k = refKey;
   llvm::raw_string_ostream os(k);
-  os << "\x1d" "case " << si << ' ' << seed;
+  os << "\x1d"
+        "case "
+     << si << ' ' << seed;
   for (const KernelLaunch &l : task.reference.launches) {
     auto cfg = l.launch.eval(b);
     if (!cfg) {
@@ -367,8 +369,7 @@ static std::string caseKey(const TaskManifest &task, const std::vector<ResolvedP
       return {};
     }
     os << " g" << cfg->grid[0] << ',' << cfg->grid[1] << ',' << cfg->grid[2] << " b"
-       << cfg->block[0] << ',' << cfg->block[1] << ',' << cfg->block[2] << " s"
-       << cfg->sharedBytes;
+       << cfg->block[0] << ',' << cfg->block[1] << ',' << cfg->block[2] << " s" << cfg->sharedBytes;
   }
   os << " [" << bindingsToString(b, task.sizeNames) << ']';
   for (size_t i = 0; i < task.params.size(); ++i) {
@@ -420,12 +421,12 @@ kfix::makeCaseBuffers(const TaskManifest &task, const std::vector<ResolvedParam>
     total += *n;
   }
   constexpr uint64_t copies = 5;
-  std::string what = "sizes[" + std::to_string(sizeIndex) + "] " +
-                     bindingsToString(task.sizes.size() > sizeIndex ? task.sizes[sizeIndex]
-                                                                    : Bindings{},
-                                      task.sizeNames) +
-                     ": validating one case (" + std::to_string(copies) + " copies of " +
-                     formatBytes(total) + " of buffers)";
+  std::string what =
+      "sizes[" + std::to_string(sizeIndex) + "] " +
+      bindingsToString(task.sizes.size() > sizeIndex ? task.sizes[sizeIndex] : Bindings{},
+                       task.sizeNames) +
+      ": validating one case (" + std::to_string(copies) + " copies of " + formatBytes(total) +
+      " of buffers)";
   if (llvm::Error e = checkHostBytes(total * copies, what))
     return std::move(e);
   std::vector<Buffer> bufs(task.params.size());
@@ -465,10 +466,14 @@ std::vector<KernelArg> kfix::launchArgs(const TaskManifest &task, const KernelLa
 
 llvm::StringRef kfix::validationErrorSourceName(ValidationErrorSource s) {
   switch (s) {
-  case ValidationErrorSource::none: return "none";
-  case ValidationErrorSource::candidate: return "candidate";
-  case ValidationErrorSource::reference: return "reference";
-  case ValidationErrorSource::task: return "task";
+  case ValidationErrorSource::none:
+    return "none";
+  case ValidationErrorSource::candidate:
+    return "candidate";
+  case ValidationErrorSource::reference:
+    return "reference";
+  case ValidationErrorSource::task:
+    return "task";
   }
   return "none";
 }
@@ -521,8 +526,7 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
       cr.seed = seed;
       cr.sizes = b;
       std::string at = " (sizes[" + std::to_string(si) + "] " +
-                       bindingsToString(b, task.sizeNames) + ", seed " + std::to_string(seed) +
-                       ")";
+                       bindingsToString(b, task.sizeNames) + ", seed " + std::to_string(seed) + ")";
       // Fresh inputs (outputs and scratch poisoned) and the reference's
       // outputs, or both as a CaseCache kept them.
       std::string key;

@@ -70,7 +70,8 @@ class ScriptPlanner : public Planner {
 public:
   std::function<std::vector<std::string>(const SearchState &)> script;
   llvm::StringRef name() const override { return "script"; }
-  std::vector<Action> propose(const SearchState &s, const std::vector<std::string> &tried) override {
+  std::vector<Action> propose(const SearchState &s,
+                              const std::vector<std::string> &tried) override {
     std::vector<Action> out;
     for (auto &text : script(s)) {
       Action a;
@@ -122,18 +123,19 @@ TEST_F(Search, CombinesTwoRepairsAndBacktracks) {
   std::vector<std::string> outcomes;
   for (auto &st : r.steps)
     outcomes.push_back(st.outcome);
-  std::vector<std::string> want = {"reverted", "no-change", "kept", "cycle", "reverted", "accepted"};
+  std::vector<std::string> want = {"reverted", "no-change", "kept",
+                                   "cycle",    "reverted",  "accepted"};
   EXPECT_EQ(outcomes, want);
 }
 
 TEST_F(Search, GateRejectionIsNotSuccess) {
   BugEvaluator ev(ctx);
   ScriptPlanner p;
-  p.script = [&](const SearchState &s) -> std::vector<std::string> {
-    return {moduleText({0, 0})};
-  };
+  p.script = [&](const SearchState &s) -> std::vector<std::string> { return {moduleText({0, 0})}; };
   SearchOptions o;
-  o.gate = [](const SearchState &) { return std::string("ghost-replay: passes with the body removed"); };
+  o.gate = [](const SearchState &) {
+    return std::string("ghost-replay: passes with the body removed");
+  };
   auto r = runSearch(start({1, 1}), ev, p, o);
   EXPECT_FALSE(r.repaired);
   ASSERT_FALSE(r.steps.empty());
@@ -172,9 +174,7 @@ TEST_F(Search, PassingKernelRejectedByGateIsDebugged) {
   // the gate: it is debugged, not reported as already passing.
   BugEvaluator ev(ctx);
   ScriptPlanner p;
-  p.script = [&](const SearchState &) -> std::vector<std::string> {
-    return {moduleText({0, 0})};
-  };
+  p.script = [&](const SearchState &) -> std::vector<std::string> { return {moduleText({0, 0})}; };
   SearchOptions o;
   auto gate = [](const SearchState &st) {
     return has42(st) ? std::string("data-race") : std::string();
@@ -213,9 +213,7 @@ TEST_F(Search, GuardsAndBudgets) {
   EXPECT_EQ(r.stopReason, "budget-evals");
 
   // Patches that break the kernel: the debugging trap.
-  p.script = [&](const SearchState &) {
-    return std::vector<std::string>(20, "this is not MLIR");
-  };
+  p.script = [&](const SearchState &) { return std::vector<std::string>(20, "this is not MLIR"); };
   o.budgets.maxEvals = 100;
   o.budgets.maxConsecutiveFailures = 4;
   r = runSearch(start({1, 1}), ev, p, o);
@@ -254,10 +252,12 @@ TEST(KBPlanner, InstantiatesSitesAndAlternatives) {
   std::vector<std::string> got;
   for (auto &a : acts)
     got.push_back(a.describe());
-  std::vector<std::string> want = {
-      "kfix-repair-x{loc=k.cu:3:5 mode=a}", "kfix-repair-x{loc=k.cu:9:1 mode=a}",
-      "kfix-repair-x{mode=a}",              "kfix-repair-x{loc=k.cu:3:5 mode=b}",
-      "kfix-repair-x{loc=k.cu:9:1 mode=b}", "kfix-repair-x{mode=b}"};
+  std::vector<std::string> want = {"kfix-repair-x{loc=k.cu:3:5 mode=a}",
+                                   "kfix-repair-x{loc=k.cu:9:1 mode=a}",
+                                   "kfix-repair-x{mode=a}",
+                                   "kfix-repair-x{loc=k.cu:3:5 mode=b}",
+                                   "kfix-repair-x{loc=k.cu:9:1 mode=b}",
+                                   "kfix-repair-x{mode=b}"};
   EXPECT_EQ(got, want);
 }
 

@@ -56,8 +56,7 @@ TEST(RaceDetector, SharedReadAfterWriteWithoutBarrier) {
   ASSERT_EQ(f[0].sites.size(), 2u);
   EXPECT_EQ(f[0].sites[0].loc(), "k.cu:10:5");
   EXPECT_EQ(f[0].sites[1].loc(), "k.cu:12:9");
-  EXPECT_NE(f[0].message.find("write/read race on shared s[1]"), std::string::npos)
-      << f[0].message;
+  EXPECT_NE(f[0].message.find("write/read race on shared s[1]"), std::string::npos) << f[0].message;
   // Threads 0..63 span two warps: not all pairs are intra-warp.
   EXPECT_FALSE(*f[0].data.getBoolean("same_warp"));
 }

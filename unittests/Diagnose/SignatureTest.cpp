@@ -68,8 +68,8 @@ TEST(Signature, TailAndLastPartialBlock) {
 
 TEST(Signature, PeriodicWithTheBlock) {
   // The last warp of every 256-thread block is wrong.
-  Signature s = classifyOne(makeCase(1024, [](int64_t i) { return i % 256 >= 224; }, garbage),
-                            {256, 1, 1});
+  Signature s =
+      classifyOne(makeCase(1024, [](int64_t i) { return i % 256 >= 224; }, garbage), {256, 1, 1});
   EXPECT_EQ(s.pattern, "periodic");
   EXPECT_EQ(s.cases[0].pattern.period, 256);
   EXPECT_EQ(s.cases[0].pattern.which.front(), 224);
@@ -79,8 +79,7 @@ TEST(Signature, PeriodicWithTheBlock) {
 
 TEST(Signature, ParticularBlocks) {
   Signature s = classifyOne(
-      makeCase(1024, [](int64_t i) { return i / 128 == 1 || i / 128 == 6; }, garbage),
-      {128, 1, 1});
+      makeCase(1024, [](int64_t i) { return i / 128 == 1 || i / 128 == 6; }, garbage), {128, 1, 1});
   EXPECT_EQ(s.pattern, "blocks");
   EXPECT_EQ(s.cases[0].pattern.period, 128);
   EXPECT_EQ(s.cases[0].pattern.which, (std::vector<int64_t>{1, 6}));
@@ -96,8 +95,7 @@ TEST(Signature, RowsColumnsAndColumnTail) {
       makeCase(8 * 16, [](int64_t i) { return i % 16 == 3; }, garbage, {8, 16}), {16, 1, 1});
   EXPECT_EQ(cols.pattern, "columns");
   Signature ctail = classifyOne(
-      makeCase(4 * 100, [](int64_t i) { return i % 100 >= 96; }, garbage, {4, 100}),
-      {32, 1, 1});
+      makeCase(4 * 100, [](int64_t i) { return i % 100 >= 96; }, garbage, {4, 100}), {32, 1, 1});
   EXPECT_EQ(ctail.pattern, "column-tail");
   EXPECT_EQ(ctail.cases[0].pattern.k, 96);
   EXPECT_TRUE(hasTag(ctail, "pattern:partial-block"));
@@ -107,8 +105,7 @@ TEST(Signature, EverythingFirstKCorrectAndScattered) {
   Signature all = classifyOne(makeCase(500, [](int64_t) { return true; }, garbage), {64, 1, 1});
   EXPECT_EQ(all.pattern, "everything");
   Signature firstK = classifyOne(
-      makeCase(1000, [](int64_t i) { return i >= 500 && (i * 37) % 5 == 0; }, garbage),
-      {64, 1, 1});
+      makeCase(1000, [](int64_t i) { return i >= 500 && (i * 37) % 5 == 0; }, garbage), {64, 1, 1});
   EXPECT_EQ(firstK.pattern, "first-k-correct");
   EXPECT_EQ(firstK.cases[0].pattern.k, 500);
   Signature scattered = classifyOne(
@@ -148,8 +145,9 @@ TEST(Signature, MagnitudeRelations) {
 }
 
 TEST(Signature, NanInfAndUnwritten) {
-  OutputCase oc = makeCase(100, [](int64_t i) { return i >= 90; },
-                           [](int64_t i, double) { return i == 90 ? INFINITY : NAN; });
+  OutputCase oc = makeCase(
+      100, [](int64_t i) { return i >= 90; },
+      [](int64_t i, double) { return i == 90 ? INFINITY : NAN; });
   oc.unwritten.assign(100, 0);
   for (int64_t i = 91; i < 100; ++i)
     oc.unwritten[i] = 1;
@@ -177,8 +175,8 @@ TEST(Signature, OnlyMultiplesOfTheBlockPass) {
   SignatureInput in;
   in.block = {256, 1, 1};
   for (int64_t n : {256, 512, 300, 1000, 1024}) {
-    in.cases.push_back(makeCase(
-        n, [n](int64_t i) { return n % 256 != 0 && i >= (n / 256) * 256; }, garbage));
+    in.cases.push_back(
+        makeCase(n, [n](int64_t i) { return n % 256 != 0 && i >= (n / 256) * 256; }, garbage));
   }
   Signature s = classifyFailure(in);
   EXPECT_EQ(s.passingSizes.size(), 3u);
@@ -197,8 +195,7 @@ TEST(Signature, SmallSizesPass) {
     in.cases.push_back(makeCase(n, [n](int64_t i) { return n > 300 && i % 3 == 0; }, garbage));
   Signature s = classifyFailure(in);
   EXPECT_TRUE(hasTag(s, "sizes:small-pass"));
-  EXPECT_NE(std::find(s.sizeRules.begin(), s.sizeRules.end(),
-                      "N <= 200 passes, N >= 400 fails"),
+  EXPECT_NE(std::find(s.sizeRules.begin(), s.sizeRules.end(), "N <= 200 passes, N >= 400 fails"),
             s.sizeRules.end());
 }
 
@@ -221,8 +218,7 @@ TEST(Signature, PrecisionGrowsWithReductionLength) {
   EXPECT_EQ(s.magnitude, "close");
   EXPECT_TRUE(hasTag(s, "precision:grows-with-size"));
   EXPECT_TRUE(hasTag(s, "precision:low-precision-accumulation"));
-  EXPECT_NE(std::find(s.precision.begin(), s.precision.end(), "grows-with:K"),
-            s.precision.end());
+  EXPECT_NE(std::find(s.precision.begin(), s.precision.end(), "grows-with:K"), s.precision.end());
   EXPECT_TRUE(hasTag(s, "nondeterministic"));
   EXPECT_TRUE(hasTag(s, "sizes:all-fail"));
 }

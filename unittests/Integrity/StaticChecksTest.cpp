@@ -19,8 +19,8 @@ protected:
     ctx.loadAllAvailableDialects();
   }
   OwningOpRef<ModuleOp> parse(const std::string &body) {
-    std::string text = "module attributes {gpu.container_module} { gpu.module @kernels {" +
-                       body + "} }";
+    std::string text =
+        "module attributes {gpu.container_module} { gpu.module @kernels {" + body + "} }";
     return parseSourceString<ModuleOp>(text, &ctx);
   }
   std::vector<std::string> checks(const std::vector<IntegrityFinding> &fs) {

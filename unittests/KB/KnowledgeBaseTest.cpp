@@ -128,7 +128,8 @@ TEST(KB, RanksBySymptomsThenText) {
   EXPECT_DOUBLE_EQ(r[0].symptomScore, 1.0);
   EXPECT_FALSE(r[0].reasons.empty());
 
-  llvm::json::Value tailSig = llvm::json::Object{{"spatial", llvm::json::Object{{"pattern", "tail"}}}};
+  llvm::json::Value tailSig =
+      llvm::json::Object{{"spatial", llvm::json::Object{{"pattern", "tail"}}}};
   r = rankEntries(*kb, tailSig, "");
   EXPECT_EQ(r[0].entry->id, "missing-tail-guard");
   // Text alone breaks a tie in the symptom score.

@@ -24,8 +24,7 @@ TEST(YamlLimits, EmptyExplicitKey) {
 
 TEST(YamlLimits, DeepFlowNesting) {
   std::string msg = yamlError(std::string(20000, '['));
-  EXPECT_NE(msg.find("entry.yaml:1:65: nested more than 64 levels deep"), std::string::npos)
-      << msg;
+  EXPECT_NE(msg.find("entry.yaml:1:65: nested more than 64 levels deep"), std::string::npos) << msg;
 }
 
 TEST(YamlLimits, DeepBlockNesting) {

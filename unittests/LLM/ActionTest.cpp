@@ -80,8 +80,7 @@ TEST(Action, NoOptions) {
 }
 
 TEST(Action, StrictValidation) {
-  EXPECT_EQ(err(R"({"pass":"x"})"),
-            "missing field 'action' (one of apply_pass, patch, give_up)");
+  EXPECT_EQ(err(R"({"pass":"x"})"), "missing field 'action' (one of apply_pass, patch, give_up)");
   EXPECT_EQ(err(R"({"action":"exec","cmd":"ls"})"),
             "unknown action 'exec'; expected one of: apply_pass, patch, give_up");
   EXPECT_EQ(err(R"({"action":"apply_pass","pass":"kfix-evil"})"),

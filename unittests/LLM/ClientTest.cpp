@@ -54,8 +54,8 @@ HttpResponse completion(llvm::StringRef content, int prompt = 10, int completion
       escaped += '\\';
     escaped += c;
   }
-  return reply(200, "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"" +
-                        escaped + "\"},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":" +
+  return reply(200, "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"" + escaped +
+                        "\"},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":" +
                         std::to_string(prompt) +
                         ",\"completion_tokens\":" + std::to_string(completion) + "}}");
 }
@@ -204,8 +204,7 @@ TEST(Client, TokenBudget) {
   EXPECT_NE(h.seen[1].body.find("\"max_tokens\":5"), std::string::npos) << h.seen[1].body;
   LLMErrorInfo e = takeLLMError(h.client->chat(simpleRequest()).takeError());
   EXPECT_EQ(e.code, LLMErrc::BudgetExhausted);
-  EXPECT_EQ(e.message,
-            "token budget of 20 exhausted (used 20 prompt + 10 completion tokens)");
+  EXPECT_EQ(e.message, "token budget of 20 exhausted (used 20 prompt + 10 completion tokens)");
   EXPECT_EQ(h.seen.size(), 2u);
 }
 

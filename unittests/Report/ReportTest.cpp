@@ -40,8 +40,8 @@ TEST(Report, SvgDownsamplingKeepsASingleError) {
 }
 
 TEST(Report, UnifiedDiff) {
-  std::string d = unifiedDiff("a\nb\nc\nd\ne\nf\ng\nh\ni\n", "a\nb\nc\nd\nE\nf\ng\nh\ni\n",
-                              "k.cu", "repaired.cu");
+  std::string d = unifiedDiff("a\nb\nc\nd\ne\nf\ng\nh\ni\n", "a\nb\nc\nd\nE\nf\ng\nh\ni\n", "k.cu",
+                              "repaired.cu");
   EXPECT_NE(d.find("--- k.cu\n+++ repaired.cu\n"), std::string::npos);
   EXPECT_NE(d.find("@@ -2,7 +2,7 @@"), std::string::npos) << d;
   EXPECT_NE(d.find("-e\n+E\n"), std::string::npos);

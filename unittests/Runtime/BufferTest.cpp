@@ -28,7 +28,7 @@ TEST(Half, ExactAndRounding) {
   EXPECT_EQ(floatToHalf(0x1p-24f), 0x0001);
   EXPECT_EQ(floatToHalf(0x1p-25f), 0x0000);
   EXPECT_EQ(floatToHalf(0x1.8p-25f), 0x0001);
-  EXPECT_EQ(floatToHalf(3 * 0x1p-25f), 0x0002); // 1.5 ulp: ties to even (2)
+  EXPECT_EQ(floatToHalf(3 * 0x1p-25f), 0x0002);        // 1.5 ulp: ties to even (2)
   EXPECT_EQ(floatToHalf(0x1p-14f - 0x1p-26f), 0x0400); // carries into the smallest normal
   EXPECT_EQ(floatToHalf(-0.0f), 0x8000);
   EXPECT_EQ(floatToHalf(INFINITY), 0x7C00);
@@ -110,8 +110,8 @@ TEST(Buffer, IntegerConversionIsC) {
 }
 
 TEST(Buffer, DTypes) {
-  for (const char *n : {"f64", "f32", "f16", "bf16", "i64", "i32", "i16", "i8", "u64", "u32",
-                        "u16", "u8", "bool"}) {
+  for (const char *n : {"f64", "f32", "f16", "bf16", "i64", "i32", "i16", "i8", "u64", "u32", "u16",
+                        "u8", "bool"}) {
     auto t = parseDType(n);
     ASSERT_TRUE(t.has_value()) << n;
     EXPECT_EQ(dtypeName(*t), n);

@@ -17,8 +17,8 @@ static Buffer make(DType t, std::vector<int64_t> shape, std::vector<double> v) {
 TEST(Compare, Tolerance) {
   Tolerance tol{1e-3, 1e-2};
   EXPECT_TRUE(elementMatches(1.0, 1.0, tol));
-  EXPECT_TRUE(elementMatches(100.5, 100.0, {0, 1e-2}));   // 0.5 <= 1.0
-  EXPECT_FALSE(elementMatches(101.5, 100.0, {0, 1e-2}));  // 1.5 > 1.0
+  EXPECT_TRUE(elementMatches(100.5, 100.0, {0, 1e-2}));  // 0.5 <= 1.0
+  EXPECT_FALSE(elementMatches(101.5, 100.0, {0, 1e-2})); // 1.5 > 1.0
   EXPECT_TRUE(elementMatches(0.0009, 0.0, {1e-3, 0}));
   EXPECT_FALSE(elementMatches(0.0011, 0.0, {1e-3, 0}));
   // The relative term scales with the reference, not the candidate.

@@ -149,9 +149,8 @@ TEST_F(CompileCacheTest, ChangedModuleIsANewCompile) {
 
   // Only a location changed: fault messages would differ, so a new compile.
   mlir::OwningOpRef<mlir::ModuleOp> moved(mlir::cast<mlir::ModuleOp>(module->clone()));
-  moved->walk([&](mlir::memref::StoreOp st) {
-    st->setLoc(mlir::FileLineColLoc::get(&ctx, "k.cu", 4, 5));
-  });
+  moved->walk(
+      [&](mlir::memref::StoreOp st) { st->setLoc(mlir::FileLineColLoc::get(&ctx, "k.cu", 4, 5)); });
   auto d = cache->compile(*moved, "k", err);
   EXPECT_FALSE(d->fromCache());
   EXPECT_EQ(compiles, 3u);

@@ -138,7 +138,6 @@ TEST_F(CpuExecutorTest, OutOfBoundsIsReportedWithLocationAndSkipped) {
   EXPECT_EQ(contents<float>(y)[49], 2.0f);
 }
 
-
 // A block sum: shared memory, a tree reduction in an scf.while with barriers.
 // SHARED declares %sm (a workgroup attribution or a view of dynamic shared).
 const char *kBlockSum = R"mlir(
@@ -227,8 +226,8 @@ void runBlockSum(CompiledKernel &k, int64_t sharedBytes) {
 }
 
 TEST_F(CpuExecutorTest, BarriersAndSharedMemoryReduction) {
-  std::string text = replaceAll(kBlockSum, "SMTYPE",
-                                "memref<256xf32, #gpu.address_space<workgroup>>");
+  std::string text =
+      replaceAll(kBlockSum, "SMTYPE", "memref<256xf32, #gpu.address_space<workgroup>>");
   text = replaceAll(text, "WORKGROUP",
                     "workgroup(%sm: memref<256xf32, #gpu.address_space<workgroup>>)");
   text = replaceAll(text, "VIEW", "");
@@ -316,9 +315,8 @@ TEST_F(CpuExecutorTest, BarrierDivergenceWhenOthersExit) {
 }
 
 TEST_F(CpuExecutorTest, BarrierDivergenceAtDifferentBarriers) {
-  auto k = compile(replaceAll(kDivergentBarrier, "ELSE",
-                              "else {\n gpu.barrier loc(\"div.cu\":7:7)\n }"),
-                   "div");
+  auto k = compile(
+      replaceAll(kDivergentBarrier, "ELSE", "else {\n gpu.barrier loc(\"div.cu\":7:7)\n }"), "div");
   ASSERT_TRUE(k);
   Buffer out = makeBuffer(DType::f32, std::vector<float>(1, 0.0f));
   std::vector<KernelArg> args{KernelArg::ofBuffer(out)};
@@ -375,7 +373,6 @@ TEST_F(CpuExecutorTest, StepBudgetStopsInfiniteLoop) {
   ASSERT_TRUE(k->launch(cfg, args, ExecOptions()).ok);
   EXPECT_EQ(contents<float>(y)[3], 4.0f);
 }
-
 
 TEST_F(CpuExecutorTest, Shuffles) {
   // out[8*t + k]: xor 1, down 1, up 1, idx 5 (width 32), then down 1, idx 2,
@@ -657,9 +654,8 @@ gpu.func @cvt(%x: memref<?xf32>, %h: memref<?xf16>, %b: memref<?xbf16>, %back: m
 )mlir",
                    "cvt");
   ASSERT_TRUE(k);
-  std::vector<float> xs = {1.0f + 0x1p-11f,  1.0f + 3 * 0x1p-11f, 65520.0f, 0x1p-25f,
-                           3 * 0x1p-25f,     1.0f + 0x1p-8f,      1.0f + 3 * 0x1p-8f,
-                           -2.5f,            1.0f,                3.0f};
+  std::vector<float> xs = {1.0f + 0x1p-11f, 1.0f + 3 * 0x1p-11f, 65520.0f, 0x1p-25f, 3 * 0x1p-25f,
+                           1.0f + 0x1p-8f,  1.0f + 3 * 0x1p-8f,  -2.5f,    1.0f,     3.0f};
   // Halfway cases between f16 neighbours that double rounding through f32 would break.
   std::vector<double> ds = {1.0 + 0x1p-11 + 0x1p-40, 1.0 + 0x1p-11, 0, 0, 0, 0, 0, 0, 0, 0};
   const int n = static_cast<int>(xs.size());
@@ -779,12 +775,10 @@ gpu.func @coords(%out: memref<?xi32>, %dims: memref<?xi32>) kernel attributes {k
         for (int tz = 0; tz < 3; ++tz)
           for (int ty = 0; ty < 2; ++ty)
             for (int tx = 0; tx < 4; ++tx, ++i) {
-              ASSERT_EQ(o[i], tx + 10 * ty + 100 * tz + 1000 * bx + 10000 * by + 100000 * bz)
-                  << i;
+              ASSERT_EQ(o[i], tx + 10 * ty + 100 * tz + 1000 * bx + 10000 * by + 100000 * bz) << i;
               ASSERT_EQ(dv[i], 232423) << i;
             }
 }
-
 
 struct RecordingSink : TraceSink {
   std::vector<std::string> events;
@@ -792,8 +786,8 @@ struct RecordingSink : TraceSink {
     events.push_back("launch " + std::to_string(g[0]) + " " + std::to_string(b[0]));
   }
   void onProbe(int64_t site, const ThreadCoord &who, double v) override {
-    events.push_back("probe " + std::to_string(site) + " t" + std::to_string(who.tid[0]) +
-                     " b" + std::to_string(who.bid[0]) + " " + std::to_string(int(v)));
+    events.push_back("probe " + std::to_string(site) + " t" + std::to_string(who.tid[0]) + " b" +
+                     std::to_string(who.bid[0]) + " " + std::to_string(int(v)));
   }
   void onCount(int64_t site, int64_t counter) override {
     events.push_back("count " + std::to_string(site) + " " + std::to_string(counter));
@@ -837,10 +831,10 @@ gpu.func @tr(%x: memref<?xf32>) workgroup(%sm: memref<2xf32, #gpu.address_space<
   opts.sink = &sink;
   ASSERT_TRUE(k->launch(cfg, args, opts).ok);
   std::vector<std::string> expect = {
-      "launch 2 2",   "probe 7 t0 b0 0", "access -1 0 t0", "probe 7 t1 b0 1", "access -1 1 t1",
-      "barrier b0 0", "count 9 1",       "count 9 1",      "end b0",          "probe 7 t0 b1 0",
-      "access -1 0 t0", "probe 7 t1 b1 1", "access -1 1 t1", "barrier b1 0", "count 9 1",
-      "count 9 1",    "end b1"};
+      "launch 2 2",     "probe 7 t0 b0 0", "access -1 0 t0", "probe 7 t1 b0 1", "access -1 1 t1",
+      "barrier b0 0",   "count 9 1",       "count 9 1",      "end b0",          "probe 7 t0 b1 0",
+      "access -1 0 t0", "probe 7 t1 b1 1", "access -1 1 t1", "barrier b1 0",    "count 9 1",
+      "count 9 1",      "end b1"};
   EXPECT_EQ(sink.events, expect);
 }
 

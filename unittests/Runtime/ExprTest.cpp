@@ -106,6 +106,4 @@ TEST(Expr, FromJSON) {
   llvm::consumeError(bad.takeError());
 }
 
-TEST(Expr, IntegerWrapsLikeInt64) {
-  EXPECT_EQ(ev("9223372036854775807 + 1").i, INT64_MIN);
-}
+TEST(Expr, IntegerWrapsLikeInt64) { EXPECT_EQ(ev("9223372036854775807 + 1").i, INT64_MIN); }

@@ -101,7 +101,8 @@ TEST(Manifest, MissingField) {
   EXPECT_EQ(errorOf(v), "task.json: params[0].shape: missing required field");
   v = base();
   param(v, 2).erase("value");
-  EXPECT_EQ(errorOf(v), "task.json: params[2].value: missing required field (scalars need a value)");
+  EXPECT_EQ(errorOf(v),
+            "task.json: params[2].value: missing required field (scalars need a value)");
   v = base();
   root(v).getObject("launch")->erase("block");
   EXPECT_EQ(errorOf(v), "task.json: launch.block: missing required field");
@@ -133,7 +134,8 @@ TEST(Manifest, UnknownDTypeAndRole) {
 TEST(Manifest, UnboundSymbol) {
   auto v = base();
   (*root(v).getArray("sizes"))[1].getAsObject()->erase("C");
-  EXPECT_EQ(errorOf(v), "task.json: sizes[1]: symbol 'C' (used in params[0].shape[1]) is not bound");
+  EXPECT_EQ(errorOf(v),
+            "task.json: sizes[1]: symbol 'C' (used in params[0].shape[1]) is not bound");
   v = base();
   root(v).getObject("reference")->getObject("launch")->operator[]("grid") =
       llvm::json::Array{"ceildiv(N,256)"};
@@ -224,8 +226,8 @@ TEST(Manifest, Extensions) {
   (*root(v).getObject("reference")->getArray("params"))[3] = "rows";
   root(v).getObject("inputs")->operator[]("x") =
       llvm::json::Object{{"dist", "file"}, {"path", "w.npy"}};
-  root(v)["reference"] = llvm::json::Object{{"kind", "command"},
-                                            {"argv", llvm::json::Array{"python3", "ref.py"}}};
+  root(v)["reference"] =
+      llvm::json::Object{{"kind", "command"}, {"argv", llvm::json::Array{"python3", "ref.py"}}};
   root(v).getObject("tolerance")->operator[]("per_param") =
       llvm::json::Object{{"y", llvm::json::Object{{"atol", 0.5}}}};
   auto t = load(v);
@@ -240,8 +242,8 @@ TEST(Manifest, Extensions) {
   EXPECT_EQ(tol.atol, 0.5);
   EXPECT_EQ(tol.rtol, 1e-4);
   // 'launch' and 'launches' together are ambiguous.
-  root(v)["launch"] = llvm::json::Object{{"grid", llvm::json::Array{1}},
-                                         {"block", llvm::json::Array{1}}};
+  root(v)["launch"] =
+      llvm::json::Object{{"grid", llvm::json::Array{1}}, {"block", llvm::json::Array{1}}};
   EXPECT_EQ(errorOf(v), "task.json: launch: give either 'launch' (with 'kernel') or 'launches', "
                         "not both");
 }
@@ -264,7 +266,7 @@ TEST(Manifest, IntegerOutputsCompareExactly) {
 
 TEST(Manifest, ScalarValuesConvertToTheDType) {
   auto v = base();
-  param(v, 2)["value"] = "R/3";   // int: 64/3 = 21
+  param(v, 2)["value"] = "R/3"; // int: 64/3 = 21
   param(v, 3)["dtype"] = "f32";
   param(v, 3)["value"] = "1/3.0"; // rounded to float
   auto t = load(v);

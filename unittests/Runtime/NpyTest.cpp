@@ -29,8 +29,8 @@ static std::string handMade(int major, std::string dict, llvm::StringRef data) {
 }
 
 TEST(Npy, RoundTripsEveryDType) {
-  for (DType t : {DType::f64, DType::f32, DType::f16, DType::i64, DType::i32, DType::i16,
-                  DType::i8, DType::u64, DType::u32, DType::u16, DType::u8, DType::boolean}) {
+  for (DType t : {DType::f64, DType::f32, DType::f16, DType::i64, DType::i32, DType::i16, DType::i8,
+                  DType::u64, DType::u32, DType::u16, DType::u8, DType::boolean}) {
     Buffer b(t, {2, 3});
     for (int64_t i = 0; i < 6; ++i)
       b.set(i, t == DType::boolean ? i % 2 : static_cast<double>(i) - 2);
@@ -85,8 +85,7 @@ TEST(Npy, ReadsHandMadeVersion2) {
   EXPECT_EQ(r->shape, (std::vector<int64_t>{2, 2}));
   EXPECT_EQ(r->get(3), 4.5);
   // Version 1 with key order changed, 'L' longs, '|u1'.
-  std::string g = handMade(1, "{'shape': (3L,), 'fortran_order': False, 'descr': '|u1', }",
-                           "abc");
+  std::string g = handMade(1, "{'shape': (3L,), 'fortran_order': False, 'descr': '|u1', }", "abc");
   auto q = parseNpy(g, "v1.npy");
   ASSERT_TRUE(static_cast<bool>(q)) << llvm::toString(q.takeError());
   EXPECT_EQ(q->getInt(2), 'c');
@@ -96,26 +95,25 @@ TEST(Npy, PreciseErrors) {
   EXPECT_NE(errorOf("hello world!").find("t.npy: not a .npy file (bad magic)"), std::string::npos);
   EXPECT_NE(errorOf(handMade(4, "{}", "")).find("unsupported .npy format version 4.0"),
             std::string::npos);
-  EXPECT_NE(errorOf(handMade(1, "{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }",
-                             "abcd"))
-                .find("big-endian"),
-            std::string::npos);
-  EXPECT_NE(errorOf(handMade(1, "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }",
-                             "abcdefgh"))
-                .find("unsupported dtype '<c8'"),
-            std::string::npos);
-  EXPECT_NE(errorOf(handMade(1, "{'descr': '<f4', 'fortran_order': True, 'shape': (1,), }",
-                             "abcd"))
+  EXPECT_NE(
+      errorOf(handMade(1, "{'descr': '>f4', 'fortran_order': False, 'shape': (1,), }", "abcd"))
+          .find("big-endian"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(handMade(1, "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }", "abcdefgh"))
+          .find("unsupported dtype '<c8'"),
+      std::string::npos);
+  EXPECT_NE(errorOf(handMade(1, "{'descr': '<f4', 'fortran_order': True, 'shape': (1,), }", "abcd"))
                 .find("Fortran-order"),
             std::string::npos);
-  EXPECT_NE(errorOf(handMade(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }",
-                             "abcd"))
-                .find("truncated data: shape and dtype need 8 bytes, file has 4"),
-            std::string::npos);
-  EXPECT_NE(errorOf(handMade(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }",
-                             "abcdef"))
-                .find("trailing data"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(handMade(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", "abcd"))
+          .find("truncated data: shape and dtype need 8 bytes, file has 4"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(handMade(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }", "abcdef"))
+          .find("trailing data"),
+      std::string::npos);
   EXPECT_NE(errorOf(handMade(1, "{'descr': '<f4', 'shape': (1,), }", "abcd"))
                 .find("missing 'fortran_order'"),
             std::string::npos);

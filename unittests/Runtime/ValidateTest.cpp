@@ -115,7 +115,9 @@ TEST_F(ValidateFixture, Pass) {
   // The JSON report holds the verdict and the size bindings.
   llvm::json::Value j = toJSON(r, task.sizeNames);
   EXPECT_EQ(*j.getAsObject()->getString("verdict"), "pass");
-  EXPECT_EQ(*(*j.getAsObject()->getArray("cases"))[2].getAsObject()->getObject("sizes")->getInteger("N"), 37);
+  EXPECT_EQ(
+      *(*j.getAsObject()->getArray("cases"))[2].getAsObject()->getObject("sizes")->getInteger("N"),
+      37);
 }
 
 TEST_F(ValidateFixture, MismatchKeepsMaskAndBuffers) {
@@ -247,7 +249,8 @@ TEST_F(ValidateFixture, MultipleLaunchesWithScratch) {
   task.launches = {l1, l2};
   exec.kernels["scale"] = [](const LaunchConfig &, auto args) {
     for (int64_t i = 0; i < args[3].i; ++i)
-      args[1].buffer->set(i, static_cast<float>(args[2].f) * static_cast<float>(args[0].buffer->get(i)));
+      args[1].buffer->set(i, static_cast<float>(args[2].f) *
+                                 static_cast<float>(args[0].buffer->get(i)));
     return ExecResult();
   };
   exec.kernels["accumulate"] = [](const LaunchConfig &, auto args) {
@@ -334,9 +337,8 @@ TEST(ExecutorRegistry, AutoPrefersCudaThenCpu) {
   std::string why;
   EXPECT_EQ(createExecutor("tpu", why), nullptr);
   EXPECT_NE(why.find("unknown or unavailable target 'tpu'"), std::string::npos);
-  registerExecutorFactory("fake-test", [](std::string &) {
-    return std::unique_ptr<Executor>(new FakeExecutor());
-  });
+  registerExecutorFactory(
+      "fake-test", [](std::string &) { return std::unique_ptr<Executor>(new FakeExecutor()); });
   auto e = createExecutor("fake-test", why);
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(e->name(), "fake");

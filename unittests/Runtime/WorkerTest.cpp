@@ -95,8 +95,7 @@ TEST(Worker, ReplacedAfterCrashHangAndLeave) {
 
   Request afterCrash(0);
   bool started = false;
-  ASSERT_EQ(runInWorker(afterCrash.region, testServer, 20, &started).kind,
-            ChildOutcome::Exited);
+  ASSERT_EQ(runInWorker(afterCrash.region, testServer, 20, &started).kind, ChildOutcome::Exited);
   EXPECT_TRUE(started);
   EXPECT_NE(afterCrash.pid(), first.pid());
 

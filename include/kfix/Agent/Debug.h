@@ -90,9 +90,8 @@ DebugResult debugTask(Session &s, const DebugOptions &opts,
 /// compiles where the user's file does) writes no repaired.cu and sets
 /// `notDelivered` to why. Errors are reported and counted; returns false when
 /// a file could not be written.
-bool writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef dir,
-                       std::string &error, const DeliveryOptions &delivery = {},
-                       std::string *notDelivered = nullptr);
+bool writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef dir, std::string &error,
+                       const DeliveryOptions &delivery = {}, std::string *notDelivered = nullptr);
 
 } // namespace kfix
 

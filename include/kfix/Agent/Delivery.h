@@ -32,8 +32,8 @@ namespace kfix {
 struct SourceEdit {
   size_t offset = 0, length = 0;
   std::string text;
-  std::string kind; ///< replace-token, insert-line, guard-statement, guard-access, regenerate
-  std::string pass; ///< the repair pass whose op asked for it
+  std::string kind;  ///< replace-token, insert-line, guard-statement, guard-access, regenerate
+  std::string pass;  ///< the repair pass whose op asked for it
   unsigned line = 0; ///< 1-based line of the original it touches
   /// Guards: the condition, and for a guarded statement the range it covers
   /// (an access guard inside it with the same condition is redundant).

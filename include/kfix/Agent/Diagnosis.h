@@ -21,8 +21,8 @@
 namespace kfix {
 
 struct DiagnoseOptions {
-  bool full = false;       ///< every seed, determinism; else one seed per size
-  bool instrument = true;  ///< run the instrumented copy when validation fails
+  bool full = false;      ///< every seed, determinism; else one seed per size
+  bool instrument = true; ///< run the instrumented copy when validation fails
   /// Also run it when validation passes (on the first case): a race or an
   /// overflow may not show in this run's values (`kfix diagnose` does; the
   /// repair search does not need it).
@@ -41,8 +41,8 @@ struct Diagnosis {
   std::vector<std::string> sites;  ///< source locations to aim repairs at, most relevant first
   /// Ranked suspect sites of a failing candidate (kfix/Diagnose/Suspects.h).
   std::vector<Suspect> suspects;
-  std::string summary;             ///< one line
-  std::string text;                ///< the findings as text (retrieval query)
+  std::string summary; ///< one line
+  std::string text;    ///< the findings as text (retrieval query)
   bool passed = false, error = false;
   double measure = 1e6;
   unsigned evaluations = 0;

@@ -10,9 +10,9 @@
 namespace kfix {
 
 struct KBPlannerOptions {
-  unsigned topEntries = 6;    ///< retrieved entries expanded per state
-  unsigned maxSites = 4;      ///< diagnosed sites tried per `{site}` placeholder
-  unsigned maxVariants = 8;   ///< option combinations per repair template
+  unsigned topEntries = 6;  ///< retrieved entries expanded per state
+  unsigned maxSites = 4;    ///< diagnosed sites tried per `{site}` placeholder
+  unsigned maxVariants = 8; ///< option combinations per repair template
   /// Actions per repair template once placeholders are expanded.
   unsigned maxActionsPerRepair = 64;
   /// After the retrieved entries, try every other entry too, in rank order.
@@ -26,8 +26,7 @@ struct KBPlannerOptions {
 class KBPlanner : public Planner {
 public:
   /// `task` (may be null) is what manifest-aware placeholders expand against.
-  KBPlanner(const KnowledgeBase &kb, KBPlannerOptions opts = {},
-            const TaskManifest *task = nullptr)
+  KBPlanner(const KnowledgeBase &kb, KBPlannerOptions opts = {}, const TaskManifest *task = nullptr)
       : kb(kb), opts(opts), task(task) {}
   llvm::StringRef name() const override { return "kb"; }
   std::vector<Action> propose(const SearchState &state,

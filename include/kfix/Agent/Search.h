@@ -31,10 +31,10 @@ struct Action {
   enum Kind { Pass, Patch } kind = Pass;
   std::string pass;
   std::map<std::string, std::string> options;
-  std::string patch;      ///< unified diff (Patch)
-  std::string kbEntry;    ///< the KB entry that suggested it, if any
-  std::string rationale;  ///< why the planner chose it
-  double score = 0;       ///< planner's priority (higher first)
+  std::string patch;     ///< unified diff (Patch)
+  std::string kbEntry;   ///< the KB entry that suggested it, if any
+  std::string rationale; ///< why the planner chose it
+  double score = 0;      ///< planner's priority (higher first)
   /// The planner layer that proposed it ("edits" for the edit search).
   std::string origin;
   /// One of a systematic enumeration (the edit search): most such actions
@@ -51,14 +51,14 @@ struct Action {
 
 /// What evaluating a candidate found.
 struct Evaluation {
-  bool passed = false;  ///< every element of every size and seed matched
-  bool error = false;   ///< the candidate could not be compiled or run at all
-  double measure = 1e9; ///< error measure; lower is better, 0 when passed
+  bool passed = false;                   ///< every element of every size and seed matched
+  bool error = false;                    ///< the candidate could not be compiled or run at all
+  double measure = 1e9;                  ///< error measure; lower is better, 0 when passed
   llvm::json::Value signature = nullptr; ///< failure signature (diagnosis)
-  std::string summary;  ///< one line for logs and reports
-  std::string diagnosis; ///< free text of the findings (retrieval query)
-  std::vector<std::string> sites; ///< source locations the diagnosis points at
-  unsigned evaluations = 0;       ///< kernel validations this evaluation cost
+  std::string summary;                   ///< one line for logs and reports
+  std::string diagnosis;                 ///< free text of the findings (retrieval query)
+  std::vector<std::string> sites;        ///< source locations the diagnosis points at
+  unsigned evaluations = 0;              ///< kernel validations this evaluation cost
   double compileMs = 0, runMs = 0;
   CaseTimes caseTimes;
   /// Kernels compiled for this evaluation, and those a compile cache handed
@@ -81,8 +81,7 @@ public:
   /// True when quickScreen is cheaper than evaluate(module, false).
   virtual bool hasQuickScreen() const { return false; }
   /// Re-lifts the kernel source after a patch (null + error when it fails).
-  virtual mlir::OwningOpRef<mlir::ModuleOp> relift(const std::string &source,
-                                                   std::string &error) {
+  virtual mlir::OwningOpRef<mlir::ModuleOp> relift(const std::string &source, std::string &error) {
     error = "source patches are not supported by this evaluator";
     return nullptr;
   }
@@ -123,9 +122,9 @@ struct Budgets {
   unsigned maxEvals = 60;      ///< kernel evaluations
   uint64_t maxTokens = 200000; ///< LLM tokens (prompt + completion)
   double timeLimitSec = 600;
-  unsigned patience = 12;      ///< steps without a fall in the error measure
+  unsigned patience = 12;              ///< steps without a fall in the error measure
   unsigned maxConsecutiveFailures = 8; ///< actions that failed to apply or broke the kernel
-  unsigned maxDepth = 3;       ///< repairs combined in one candidate
+  unsigned maxDepth = 3;               ///< repairs combined in one candidate
   /// After an enumerated action (the edit search) lowers the error, this many
   /// further enumerated actions of the same state are tried before the best
   /// child is expanded: validation chooses among neighbours instead of
@@ -209,8 +208,8 @@ struct SearchOptions {
 };
 
 /// Runs the repair loop from `initial` (already evaluated or not).
-SearchResult runSearch(std::unique_ptr<SearchState> initial, Evaluator &evaluator,
-                       Planner &planner, const SearchOptions &options);
+SearchResult runSearch(std::unique_ptr<SearchState> initial, Evaluator &evaluator, Planner &planner,
+                       const SearchOptions &options);
 
 /// Applies a pass action to a clone of `module`. Returns null and sets
 /// `error` when the pipeline does not parse or fails.

@@ -69,8 +69,7 @@ std::unique_ptr<Session> openSession(llvm::StringRef taskPath, llvm::StringRef c
 /// openSession for a command line tool: on failure prints
 /// "COMMAND: STAGE: MESSAGE" to stderr and returns null (exit 2 follows).
 std::unique_ptr<Session> openSessionOrReport(llvm::StringRef command, llvm::StringRef taskPath,
-                                             llvm::StringRef candidatePath,
-                                             llvm::StringRef target);
+                                             llvm::StringRef candidatePath, llvm::StringRef target);
 
 /// Reads a whole text file ("" on failure).
 std::string readTextFile(llvm::StringRef path);

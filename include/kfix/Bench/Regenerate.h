@@ -33,8 +33,7 @@ std::optional<std::string> extractCodeBlock(llvm::StringRef reply);
 /// `outDir`/regen-N.cu and validated from there. `onAttempt` (optional) gets
 /// the attempts so far after each one.
 std::vector<RegenAttempt>
-regenerateTask(const BenchTask &task, Session &s, const BenchOptions &opts,
-               llvm::StringRef outDir,
+regenerateTask(const BenchTask &task, Session &s, const BenchOptions &opts, llvm::StringRef outDir,
                std::function<void(const std::vector<RegenAttempt> &)> onAttempt = {});
 
 } // namespace kfix::bench

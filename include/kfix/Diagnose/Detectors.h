@@ -93,10 +93,10 @@ struct OutputSpec {
 struct OutputCoverage {
   int64_t numel = 0, tracked = 0;
   int64_t written = 0, unwritten = 0;
-  int64_t multiWriter = 0;     ///< elements written by more than one thread (not atomically)
-  int64_t rewritten = 0;       ///< elements written more than once by one thread
-  int64_t atomicWritten = 0;   ///< elements updated atomically
-  int64_t outOfRange = 0;      ///< writes at or past numel
+  int64_t multiWriter = 0;   ///< elements written by more than one thread (not atomically)
+  int64_t rewritten = 0;     ///< elements written more than once by one thread
+  int64_t atomicWritten = 0; ///< elements updated atomically
+  int64_t outOfRange = 0;    ///< writes at or past numel
 };
 
 /// Per output: elements never written, elements written by several threads.

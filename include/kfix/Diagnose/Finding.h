@@ -21,11 +21,11 @@ namespace kfix {
 /// location of the construct it observes.
 struct SiteInfo {
   int64_t site = -1;
-  std::string op;      ///< "access", "check", "count", "probe"
-  std::string detail;  ///< access/check kind, probe tag, "if"/"for"/"while" for counts
-  std::string subject; ///< checked op (nan/inf checks), e.g. "math.log"
-  std::string kernel;  ///< kfix.name of the gpu.func
-  std::string buffer;  ///< accessed buffer name (parameter or shared array)
+  std::string op;        ///< "access", "check", "count", "probe"
+  std::string detail;    ///< access/check kind, probe tag, "if"/"for"/"while" for counts
+  std::string subject;   ///< checked op (nan/inf checks), e.g. "math.log"
+  std::string kernel;    ///< kfix.name of the gpu.func
+  std::string buffer;    ///< accessed buffer name (parameter or shared array)
   int32_t argIndex = -1; ///< parameter index for accesses to parameter buffers
   std::string file;
   unsigned line = 0, col = 0;

@@ -24,9 +24,9 @@ namespace kfix::sig {
 
 /// One output compared under one size binding.
 struct OutputCase {
-  std::string output;                    ///< output name
-  std::map<std::string, int64_t> sizes;  ///< the size binding, e.g. {"N": 1000}
-  std::vector<int64_t> shape;            ///< row-major; empty = 1-D of values.size()
+  std::string output;                   ///< output name
+  std::map<std::string, int64_t> sizes; ///< the size binding, e.g. {"N": 1000}
+  std::vector<int64_t> shape;           ///< row-major; empty = 1-D of values.size()
   std::vector<double> candidate, reference;
   /// 1 where the element mismatches; when empty it is computed as
   /// |c - r| > atol + rtol * |r| (NaN vs non-NaN mismatches).
@@ -49,11 +49,11 @@ struct SpatialPattern {
   /// "none", "everything", "tail", "last-partial-block", "head", "column-tail",
   /// "rows", "columns", "periodic", "blocks", "first-k-correct", "scattered".
   std::string kind = "none";
-  int64_t k = -1;                ///< tail/first-k-correct: first bad flat index; column-tail: first bad column
-  int64_t period = 0;            ///< periodic/blocks: the period (chunk size)
-  std::vector<int64_t> which;    ///< residues, chunks, rows or columns (first few)
-  int64_t whichCount = 0;        ///< how many there are in all
-  double density = 0;            ///< mismatch density inside the predicted region
+  int64_t k = -1;     ///< tail/first-k-correct: first bad flat index; column-tail: first bad column
+  int64_t period = 0; ///< periodic/blocks: the period (chunk size)
+  std::vector<int64_t> which; ///< residues, chunks, rows or columns (first few)
+  int64_t whichCount = 0;     ///< how many there are in all
+  double density = 0;         ///< mismatch density inside the predicted region
 };
 
 /// How wrong values relate to the right ones (mismatching, finite elements).

@@ -44,22 +44,19 @@ struct ImportOptions {
 /// Lifts the CUDA source file `path`. On failure returns null and appends
 /// `FILE:LINE:COL: error: ...` lines to `errors`. With `verbose`, `errors`
 /// also receives the ignored host-code diagnostics on success.
-mlir::OwningOpRef<mlir::ModuleOp> importCUDA(mlir::MLIRContext &context,
-                                             llvm::StringRef path,
-                                             const ImportOptions &options,
-                                             std::string &errors);
+mlir::OwningOpRef<mlir::ModuleOp> importCUDA(mlir::MLIRContext &context, llvm::StringRef path,
+                                             const ImportOptions &options, std::string &errors);
 
 /// As above, with the source text given in memory (`path` names it; its
 /// directory is searched for quoted includes).
-mlir::OwningOpRef<mlir::ModuleOp>
-importCUDASource(mlir::MLIRContext &context, llvm::StringRef path,
-                 llvm::StringRef source, const ImportOptions &options,
-                 std::string &errors);
+mlir::OwningOpRef<mlir::ModuleOp> importCUDASource(mlir::MLIRContext &context, llvm::StringRef path,
+                                                   llvm::StringRef source,
+                                                   const ImportOptions &options,
+                                                   std::string &errors);
 
 /// Registers `--import-cuda` and its options (-I, -D, --kernel, --verbose)
 /// with mlir-translate; `registerDialects` fills the translation's registry.
-void registerImportCUDATranslation(
-    std::function<void(mlir::DialectRegistry &)> registerDialects);
+void registerImportCUDATranslation(std::function<void(mlir::DialectRegistry &)> registerDialects);
 
 } // namespace kfix
 

@@ -23,8 +23,8 @@ class MLIRContext;
 namespace kfix::harness {
 
 struct PrepareOptions {
-  std::string source; ///< the candidate's CUDA source file
-  std::string outDir; ///< receives kernels.mlir, host.cpp, manifest.json
+  std::string source;                     ///< the candidate's CUDA source file
+  std::string outDir;                     ///< receives kernels.mlir, host.cpp, manifest.json
   std::vector<std::string> includeDirs;   ///< -I (host parse and lifter)
   std::vector<std::string> defines;       ///< -D NAME[=VALUE] (both parses)
   std::vector<std::string> torchIncludes; ///< real PyTorch headers (host parse only)

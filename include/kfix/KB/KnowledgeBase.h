@@ -41,8 +41,8 @@ struct RepairTemplate {
 struct KBEntry {
   std::string id, title, bugClass, explanation, provenance, path;
   std::vector<Symptom> symptoms;
-  std::string confirmInstrument;    ///< instrumentation pass that confirms it
-  std::string confirmFinding;       ///< finding kind it expects
+  std::string confirmInstrument; ///< instrumentation pass that confirms it
+  std::string confirmFinding;    ///< finding kind it expects
   std::vector<RepairTemplate> repairs;
   std::string exampleBefore, exampleAfter, regressionTest;
   std::vector<std::string> keywords;

@@ -36,7 +36,7 @@ llvm::StringRef getOptionTypeName(OptionType type);
 struct OptionSpec {
   std::string name;
   OptionType type = OptionType::String;
-  std::vector<std::string> enumValues; ///< Enum only
+  std::vector<std::string> enumValues;   ///< Enum only
   std::optional<int64_t> minInt, maxInt; ///< Int only
   bool required = false;
   std::string description;
@@ -66,13 +66,13 @@ llvm::StringRef getActionKindName(ActionKind kind); ///< "apply_pass", ...
 /// A validated action.
 struct Action {
   ActionKind kind = ActionKind::GiveUp;
-  std::string pass;              ///< ApplyPass: an allowed pass name
+  std::string pass; ///< ApplyPass: an allowed pass name
   /// ApplyPass: validated options, in the order of the pass's OptionSpecs.
   /// Values are bool / int64 / double / string (enum values are strings).
   std::vector<std::pair<std::string, llvm::json::Value>> options;
-  std::string diff;              ///< Patch
-  std::string rationale;         ///< ApplyPass, Patch (may be empty)
-  std::string reason;            ///< GiveUp
+  std::string diff;      ///< Patch
+  std::string rationale; ///< ApplyPass, Patch (may be empty)
+  std::string reason;    ///< GiveUp
 
   /// `kfix-repair-xyz{a=1 b=true}` for mlir::parsePassPipeline. Option values
   /// were restricted at validation so they cannot break out of the braces.
@@ -93,8 +93,7 @@ llvm::Expected<std::string> extractJSONObject(llvm::StringRef reply);
 llvm::Expected<Action> parseAction(llvm::StringRef reply, const ActionSchema &schema);
 
 /// Strict validation of a parsed JSON value against the schema.
-llvm::Expected<Action> validateAction(const llvm::json::Value &value,
-                                      const ActionSchema &schema);
+llvm::Expected<Action> validateAction(const llvm::json::Value &value, const ActionSchema &schema);
 
 /// JSON Schema (draft 2020-12 subset understood by OpenAI/vLLM/llama.cpp) of
 /// the allowed actions, for response_format.

@@ -44,16 +44,16 @@ struct LLMConfig {
   std::string apiKey;
 
   double temperature = 0.0;
-  unsigned maxTokens = 2048;      ///< per reply; capped by the remaining budget
-  unsigned timeoutMs = 120000;    ///< per HTTP request, connection included
+  unsigned maxTokens = 2048;   ///< per reply; capped by the remaining budget
+  unsigned timeoutMs = 120000; ///< per HTTP request, connection included
   unsigned connectTimeoutMs = 10000;
-  unsigned maxRetries = 4;        ///< retries after the first attempt
-  unsigned backoffBaseMs = 500;   ///< first backoff; doubles per retry
-  unsigned backoffCapMs = 30000;  ///< no backoff is longer than this
+  unsigned maxRetries = 4;           ///< retries after the first attempt
+  unsigned backoffBaseMs = 500;      ///< first backoff; doubles per retry
+  unsigned backoffCapMs = 30000;     ///< no backoff is longer than this
   unsigned maxRetryAfterMs = 120000; ///< a longer Retry-After is a RateLimited error
-  uint64_t seed = 0;              ///< jitter PRNG seed (runs are reproducible)
-  uint64_t tokenBudget = 0;       ///< prompt + completion tokens per session; 0 = none
-  bool useResponseFormat = true;  ///< send response_format json_schema when given one
+  uint64_t seed = 0;                 ///< jitter PRNG seed (runs are reproducible)
+  uint64_t tokenBudget = 0;          ///< prompt + completion tokens per session; 0 = none
+  bool useResponseFormat = true;     ///< send response_format json_schema when given one
 };
 
 /// Command-line/programmatic overrides; an empty/unset field falls back to the
@@ -148,8 +148,8 @@ struct ChatReply {
   std::string finishReason; ///< choices[0].finish_reason, may be empty
   std::string model;        ///< as reported by the server
   TokenUsage usage;
-  double latencyMs = 0;     ///< wall time of chat(), retries and waits included
-  unsigned attempts = 0;    ///< HTTP requests sent for this reply
+  double latencyMs = 0;  ///< wall time of chat(), retries and waits included
+  unsigned attempts = 0; ///< HTTP requests sent for this reply
   bool usedResponseFormat = false;
 };
 

@@ -18,8 +18,9 @@ llvm::cl::OptionCategory &getLLMOptionCategory();
 
 struct LLMCommandLineOptions {
   llvm::cl::opt<std::string> baseURL{
-      "llm-base-url", llvm::cl::desc("OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
-                                     "(default: $KFIX_LLM_BASE_URL)"),
+      "llm-base-url",
+      llvm::cl::desc("OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
+                     "(default: $KFIX_LLM_BASE_URL)"),
       llvm::cl::value_desc("url"), llvm::cl::cat(getLLMOptionCategory())};
   llvm::cl::opt<std::string> model{"llm-model",
                                    llvm::cl::desc("model name (default: $KFIX_LLM_MODEL)"),
@@ -34,18 +35,16 @@ struct LLMCommandLineOptions {
   llvm::cl::opt<unsigned> maxTokens{"llm-max-tokens", llvm::cl::desc("max tokens per reply"),
                                     llvm::cl::init(2048), llvm::cl::cat(getLLMOptionCategory())};
   llvm::cl::opt<unsigned> timeoutMs{"llm-timeout-ms", llvm::cl::desc("per-request timeout"),
-                                    llvm::cl::init(120000),
-                                    llvm::cl::cat(getLLMOptionCategory())};
+                                    llvm::cl::init(120000), llvm::cl::cat(getLLMOptionCategory())};
   llvm::cl::opt<unsigned> maxRetries{"llm-max-retries",
                                      llvm::cl::desc("retries on 429/5xx/timeouts/connection "
                                                     "errors"),
                                      llvm::cl::init(4), llvm::cl::cat(getLLMOptionCategory())};
   llvm::cl::opt<unsigned> backoffMs{"llm-backoff-ms", llvm::cl::desc("first retry backoff"),
                                     llvm::cl::init(500), llvm::cl::cat(getLLMOptionCategory())};
-  llvm::cl::opt<unsigned> backoffCapMs{"llm-backoff-cap-ms",
-                                       llvm::cl::desc("longest retry backoff"),
-                                       llvm::cl::init(30000),
-                                       llvm::cl::cat(getLLMOptionCategory())};
+  llvm::cl::opt<unsigned> backoffCapMs{
+      "llm-backoff-cap-ms", llvm::cl::desc("longest retry backoff"), llvm::cl::init(30000),
+      llvm::cl::cat(getLLMOptionCategory())};
   llvm::cl::opt<uint64_t> seed{"llm-seed", llvm::cl::desc("seed of the backoff jitter"),
                                llvm::cl::init(0), llvm::cl::cat(getLLMOptionCategory())};
   llvm::cl::opt<uint64_t> tokenBudget{"llm-token-budget",

@@ -51,8 +51,7 @@ private:
   long httpStatus;
 };
 
-inline llvm::Error makeLLMError(LLMErrc code, const llvm::Twine &message,
-                                long httpStatus = 0) {
+inline llvm::Error makeLLMError(LLMErrc code, const llvm::Twine &message, long httpStatus = 0) {
   return llvm::make_error<LLMError>(code, message.str(), httpStatus);
 }
 

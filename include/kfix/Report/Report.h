@@ -31,7 +31,7 @@ std::string unifiedDiff(llvm::StringRef a, llvm::StringRef b, llvm::StringRef na
 /// One finding anchored in the source, for the HTML page.
 struct SourceNote {
   unsigned line = 0;
-  std::string kind;    ///< e.g. "race-shared", "out-of-bounds"
+  std::string kind; ///< e.g. "race-shared", "out-of-bounds"
   std::string message;
 };
 
@@ -52,7 +52,7 @@ std::string htmlEscape(llvm::StringRef s);
 /// Writes `contents` to `path` atomically (a temporary file renamed over it).
 /// Refuses to write over a path in `protect` (the user's own files).
 llvm::Error writeOutputFile(llvm::StringRef path, llvm::StringRef contents,
-                                const std::vector<std::string> &protect = {});
+                            const std::vector<std::string> &protect = {});
 
 } // namespace kfix
 

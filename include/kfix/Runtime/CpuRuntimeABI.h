@@ -16,13 +16,13 @@ namespace kfix::cpurt {
 /// One per launch, updated for each block. Every field is 8 bytes wide so the
 /// conversion addresses them as `i64` slots: `ctx[slot]`.
 struct KernelContext {
-  int64_t blockId[3];   ///< slots 0-2
-  int64_t blockDim[3];  ///< slots 3-5
-  int64_t gridDim[3];   ///< slots 6-8
-  int64_t startThread;  ///< slot 9: linear id of the fiber being started
-  uint64_t steps;       ///< slot 10: loop iterations so far in this block
-  uint64_t stepBudget;  ///< slot 11: abort when `steps` exceeds it
-  void *runtime;        ///< slot 12: the runtime's block state
+  int64_t blockId[3];  ///< slots 0-2
+  int64_t blockDim[3]; ///< slots 3-5
+  int64_t gridDim[3];  ///< slots 6-8
+  int64_t startThread; ///< slot 9: linear id of the fiber being started
+  uint64_t steps;      ///< slot 10: loop iterations so far in this block
+  uint64_t stepBudget; ///< slot 11: abort when `steps` exceeds it
+  void *runtime;       ///< slot 12: the runtime's block state
 };
 
 enum Slot : int64_t {
@@ -57,8 +57,8 @@ extern "C" {
 using kfix_ctx = kfix::cpurt::KernelContext;
 void kfix_rt_barrier(kfix_ctx *ctx, int64_t thread, int64_t loc);
 void kfix_rt_syncwarp(kfix_ctx *ctx, int64_t thread, int32_t mask, int64_t loc);
-int64_t kfix_rt_shuffle(kfix_ctx *ctx, int64_t thread, int32_t mode, int64_t value,
-                        int32_t offset, int32_t width, int32_t mask, int64_t loc);
+int64_t kfix_rt_shuffle(kfix_ctx *ctx, int64_t thread, int32_t mode, int64_t value, int32_t offset,
+                        int32_t width, int32_t mask, int64_t loc);
 int32_t kfix_rt_shuffle_valid(kfix_ctx *ctx, int64_t thread, int32_t mode, int32_t offset,
                               int32_t width);
 int32_t kfix_rt_vote(kfix_ctx *ctx, int64_t thread, int32_t kind, int32_t mask, int32_t pred,

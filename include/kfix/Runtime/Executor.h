@@ -26,9 +26,24 @@ struct KernelArg {
   Buffer *buffer = nullptr;
   int64_t i = 0;
   double f = 0;
-  static KernelArg ofBuffer(Buffer &b) { KernelArg a; a.kind = BufferArg; a.buffer = &b; return a; }
-  static KernelArg ofInt(int64_t v) { KernelArg a; a.kind = IntArg; a.i = v; return a; }
-  static KernelArg ofFloat(double v) { KernelArg a; a.kind = FloatArg; a.f = v; return a; }
+  static KernelArg ofBuffer(Buffer &b) {
+    KernelArg a;
+    a.kind = BufferArg;
+    a.buffer = &b;
+    return a;
+  }
+  static KernelArg ofInt(int64_t v) {
+    KernelArg a;
+    a.kind = IntArg;
+    a.i = v;
+    return a;
+  }
+  static KernelArg ofFloat(double v) {
+    KernelArg a;
+    a.kind = FloatArg;
+    a.f = v;
+    return a;
+  }
 };
 
 struct ExecOptions {

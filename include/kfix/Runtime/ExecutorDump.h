@@ -54,8 +54,7 @@ inline void printLikeKFixOpt(mlir::ModuleOp module, llvm::raw_ostream &os) {
 /// Writes DIR/NNN-KERNEL.STAGE with what `print` prints (nothing without
 /// KFIX_DUMP_EXECUTOR_IR).
 template <typename PrintFn>
-void dumpExecutorIR(unsigned index, llvm::StringRef kernel, llvm::StringRef stage,
-                    PrintFn print) {
+void dumpExecutorIR(unsigned index, llvm::StringRef kernel, llvm::StringRef stage, PrintFn print) {
   std::optional<std::string> dir = executorDumpDir();
   if (!dir)
     return;

@@ -22,8 +22,17 @@ struct Scalar {
   bool isFloat = false;
   int64_t i = 0;
   double f = 0;
-  static Scalar ofInt(int64_t v) { Scalar s; s.i = v; return s; }
-  static Scalar ofFloat(double v) { Scalar s; s.isFloat = true; s.f = v; return s; }
+  static Scalar ofInt(int64_t v) {
+    Scalar s;
+    s.i = v;
+    return s;
+  }
+  static Scalar ofFloat(double v) {
+    Scalar s;
+    s.isFloat = true;
+    s.f = v;
+    return s;
+  }
   double asDouble() const { return isFloat ? f : static_cast<double>(i); }
   std::string str() const;
   bool operator==(const Scalar &o) const {

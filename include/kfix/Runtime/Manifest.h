@@ -78,10 +78,10 @@ struct Tolerance {
 
 struct ReferenceSpec {
   enum Kind { cuda, command } kind = cuda;
-  std::string source;                ///< cuda: absolute path (.cu, or .mlir already lifted)
+  std::string source;                 ///< cuda: absolute path (.cu, or .mlir already lifted)
   std::vector<KernelLaunch> launches; ///< cuda: run in order
-  std::vector<std::string> argv;     ///< command
-  double timeoutSeconds = 600;       ///< command: `timeout_s`
+  std::vector<std::string> argv;      ///< command
+  double timeoutSeconds = 600;        ///< command: `timeout_s`
 };
 
 /// A declared limit of the sizes a kernel's design covers (kfix extension

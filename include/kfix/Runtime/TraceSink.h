@@ -21,8 +21,14 @@ struct ThreadCoord {
 
 /// Values of kfix::CheckKind and kfix::AccessKind (KFixOps.td) as plain integers so
 /// that the runtime does not depend on the dialect.
-enum class TraceCheckKind : int32_t { bounds = 0, nan = 1, inf = 2, divergence = 3, assertion = 4,
-                                     overflow = 5 };
+enum class TraceCheckKind : int32_t {
+  bounds = 0,
+  nan = 1,
+  inf = 2,
+  divergence = 3,
+  assertion = 4,
+  overflow = 5
+};
 enum class TraceAccessKind : int32_t { read = 0, write = 1, atomic = 2 };
 
 class TraceSink {

@@ -55,8 +55,8 @@ inline llvm::Expected<llvm::json::Value> parseBoundedJSON(llvm::StringRef text,
   if (at != llvm::StringRef::npos)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    (llvm::Twine("arrays and objects nested more than ") +
-                                    llvm::Twine(maxDepth) + " deep (at byte " +
-                                    llvm::Twine(at) + ")")
+                                    llvm::Twine(maxDepth) + " deep (at byte " + llvm::Twine(at) +
+                                    ")")
                                        .str());
   return llvm::json::parse(text);
 }

@@ -19,21 +19,20 @@
 namespace kfix {
 
 struct EditSpec {
-  std::string loc;      ///< file:line:col of the op
-  std::string op;       ///< its name
-  std::string kind;     ///< operand | opcode | swap | delta | bypass | fconst | delete |
-                        ///< reinit (operand: a local, with: an enclosing loop, innermost 0) |
-                        ///< clamp0 | mulby (a stored value: max(v, 0), v * with)
-  std::string operand;  ///< operand index, `result` (delta), or "" (none)
-  std::string with;     ///< replacement value / op / predicate / delta, or ""
-  double prior = 0;     ///< how likely such an edit is the fix (enumeration only)
-  std::string what;     ///< a short human description ("HW / 32 -> HW")
+  std::string loc;     ///< file:line:col of the op
+  std::string op;      ///< its name
+  std::string kind;    ///< operand | opcode | swap | delta | bypass | fconst | delete |
+                       ///< reinit (operand: a local, with: an enclosing loop, innermost 0) |
+                       ///< clamp0 | mulby (a stored value: max(v, 0), v * with)
+  std::string operand; ///< operand index, `result` (delta), or "" (none)
+  std::string with;    ///< replacement value / op / predicate / delta, or ""
+  double prior = 0;    ///< how likely such an edit is the fix (enumeration only)
+  std::string what;    ///< a short human description ("HW / 32 -> HW")
 };
 
 /// The edits that type check at `op`, best prior first (at most `max`).
 /// `nearest` bounds the in-scope replacement candidates per operand.
-std::vector<EditSpec> enumerateEdits(mlir::Operation *op, unsigned max = 24,
-                                     unsigned nearest = 3);
+std::vector<EditSpec> enumerateEdits(mlir::Operation *op, unsigned max = 24, unsigned nearest = 3);
 
 /// The ops of `module` at exactly `loc` (file:line:col), named `name` when
 /// not empty, in program order.

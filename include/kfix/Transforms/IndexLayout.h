@@ -54,9 +54,9 @@ std::optional<DeclaredShape> parseDeclaredShape(mlir::gpu::GPUFuncOp func, llvm:
 /// One index term whose stride contradicts the declared shape.
 struct LayoutIssue {
   mlir::Operation *access = nullptr;
-  mlir::arith::MulIOp mul;   ///< the multiply carrying the bad factor
+  mlir::arith::MulIOp mul;    ///< the multiply carrying the bad factor
   unsigned strideOperand = 1; ///< which operand of `mul` is the factor
-  Monomial expectedFactor;   ///< what that operand should be
+  Monomial expectedFactor;    ///< what that operand should be
   /// The add holding `mul` and a unit-stride partner (for a swap), if any.
   mlir::arith::AddIOp add;
   bool transposed = false; ///< the bad factor is another dimension of the buffer

@@ -21,9 +21,9 @@ namespace kfix {
 /// run (enclosing `if`s, loop conditions, early returns), non-strict ones
 /// first, then its enclosing loops, innermost first. Only when the sites
 /// lead to none (or there are none): every comparison of the kernels and
-/// every loop whose bound is written `x - 1` / `x + 1`, in program order. A comparison that repeats an earlier one (same
-/// predicate, same operands, locals compared by name) is listed once.
-/// At most `max` locations.
+/// every loop whose bound is written `x - 1` / `x + 1`, in program order. A comparison that repeats
+/// an earlier one (same predicate, same operands, locals compared by name) is listed once. At most
+/// `max` locations.
 std::vector<std::string> offByOneSites(mlir::ModuleOp module, llvm::ArrayRef<std::string> sites,
                                        unsigned max);
 

@@ -2,7 +2,6 @@
 #ifndef KFIX_TRANSLATION_TRANSLATIONS_H
 #define KFIX_TRANSLATION_TRANSLATIONS_H
 
-
 namespace kfix {
 
 /// kfix-translate's translations (--import-cuda, --export-cuda,

@@ -49,11 +49,10 @@ struct GPUToHostPass : public kfix::impl::GPUToHostBase<GPUToHostPass> {
 
 private:
   LogicalResult convertKernel(gpu::GPUFuncOp func);
-  LogicalResult rewriteBody(func::FuncOp body, const ThreadValues &tv,
-                            unsigned numArgs, unsigned numWorkgroup, Value dynShared);
+  LogicalResult rewriteBody(func::FuncOp body, const ThreadValues &tv, unsigned numArgs,
+                            unsigned numWorkgroup, Value dynShared);
   func::FuncOp declare(StringRef name, TypeRange args, TypeRange results);
-  Value call(OpBuilder &b, Location loc, StringRef name, ValueRange args,
-             Type result = {});
+  Value call(OpBuilder &b, Location loc, StringRef name, ValueRange args, Type result = {});
   int64_t locId(Location loc);
   Value loadSlot(OpBuilder &b, Location loc, Value ctx, int64_t slot);
   void countStep(OpBuilder &b, Location loc, const ThreadValues &tv);
@@ -76,8 +75,7 @@ func::FuncOp GPUToHostPass::declare(StringRef name, TypeRange args, TypeRange re
     return f;
   OpBuilder b(module.getBodyRegion());
   b.setInsertionPointToEnd(module.getBody());
-  auto f = func::FuncOp::create(b, module.getLoc(), name,
-                                b.getFunctionType(args, results));
+  auto f = func::FuncOp::create(b, module.getLoc(), name, b.getFunctionType(args, results));
   f.setPrivate();
   return f;
 }
@@ -104,8 +102,8 @@ Value GPUToHostPass::loadSlot(OpBuilder &b, Location loc, Value ctx, int64_t slo
 void GPUToHostPass::countStep(OpBuilder &b, Location loc, const ThreadValues &tv) {
   Type i64 = b.getI64Type();
   auto ptrTy = LLVM::LLVMPointerType::get(b.getContext());
-  Value p = LLVM::GEPOp::create(b, loc, ptrTy, i64, tv.ctx,
-                                ArrayRef<LLVM::GEPArg>{int64_t(SlotSteps)});
+  Value p =
+      LLVM::GEPOp::create(b, loc, ptrTy, i64, tv.ctx, ArrayRef<LLVM::GEPArg>{int64_t(SlotSteps)});
   Value steps = LLVM::LoadOp::create(b, loc, i64, p);
   Value one = arith::ConstantIntOp::create(b, loc, i64, 1);
   Value next = arith::AddIOp::create(b, loc, steps, one);
@@ -139,12 +137,13 @@ static void makeIntegerDivisionTotal(gpu::GPUFuncOp func) {
     Value zero = cst(0), one = cst(1);
     Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
     Value bad = isZero;
-    bool isSigned = isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp, arith::FloorDivSIOp>(op);
+    bool isSigned =
+        isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp, arith::FloorDivSIOp>(op);
     if (isSigned) {
       unsigned w = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
       Value minusOne = cst(-1);
-      Value minInt = arith::ConstantOp::create(
-          b, loc, b.getIntegerAttr(t, llvm::APInt::getSignedMinValue(w)));
+      Value minInt =
+          arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, llvm::APInt::getSignedMinValue(w)));
       Value overflow = arith::AndIOp::create(
           b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, minusOne),
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, minInt));
@@ -231,9 +230,8 @@ LogicalResult GPUToHostPass::convertKernel(gpu::GPUFuncOp func) {
   unsigned numArgs = func.getNumArguments();
   unsigned numWorkgroup = func.getNumWorkgroupAttributions();
   unsigned numPrivate = func.getNumPrivateAttributions();
-  bool usesDynShared = func.walk([](gpu::DynamicSharedMemoryOp) {
-                             return WalkResult::interrupt();
-                           }).wasInterrupted();
+  bool usesDynShared = func.walk([](gpu::DynamicSharedMemoryOp) { return WalkResult::interrupt(); })
+                           .wasInterrupted();
 
   // Entry signature: ctx, kernel args, workgroup buffers, dynamic shared bytes.
   SmallVector<Type> entryTypes{ptrTy};
@@ -278,8 +276,7 @@ LogicalResult GPUToHostPass::convertKernel(gpu::GPUFuncOp func) {
 
   // The entry point.
   b.setInsertionPointToEnd(module.getBody());
-  std::string entryName =
-      (Twine(fibers ? kThreadEntryPrefix : kBlockEntryPrefix) + name).str();
+  std::string entryName = (Twine(fibers ? kThreadEntryPrefix : kBlockEntryPrefix) + name).str();
   auto entryFn = func::FuncOp::create(b, loc, entryName, b.getFunctionType(entryTypes, {}));
   Block *eblock = entryFn.addEntryBlock();
   OpBuilder fb = OpBuilder::atBlockBegin(eblock);
@@ -315,8 +312,7 @@ LogicalResult GPUToHostPass::convertKernel(gpu::GPUFuncOp func) {
     OpBuilder xb = OpBuilder::atBlockBegin(lx.getBody());
     Value tz = lz.getInductionVar(), ty = ly.getInductionVar(), tx = lx.getInductionVar();
     Value row = arith::AddIOp::create(xb, loc, arith::MulIOp::create(xb, loc, tz, bdy), ty);
-    Value linIdx =
-        arith::AddIOp::create(xb, loc, arith::MulIOp::create(xb, loc, row, bdx), tx);
+    Value linIdx = arith::AddIOp::create(xb, loc, arith::MulIOp::create(xb, loc, row, bdx), tx);
     Value lin = arith::IndexCastOp::create(xb, loc, i64, linIdx);
     callBody(xb, tx, ty, tz, lin);
   }
@@ -343,8 +339,7 @@ static int32_t bufferNumber(Value memref, unsigned numArgs, unsigned numWorkgrou
   if (memref == dynShared)
     return -1 - static_cast<int32_t>(numWorkgroup);
   auto arg = dyn_cast<BlockArgument>(memref);
-  if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()) ||
-      !arg.getOwner()->isEntryBlock())
+  if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()) || !arg.getOwner()->isEntryBlock())
     return INT32_MIN;
   unsigned n = arg.getArgNumber();
   if (n < 5)
@@ -371,10 +366,9 @@ static void clampDynamicSharedView(memref::ViewOp view, Value dynShared) {
   int64_t elemBytes = (mt.getElementType().getIntOrFloatBitWidth() + 7) / 8;
   Value bytes = memref::DimOp::create(b, loc, dynShared, 0);
   Value shift = view.getByteShift();
-  Value rest = arith::SubIOp::create(
-      b, loc, arith::MaxUIOp::create(b, loc, bytes, shift), shift);
-  Value fits = arith::DivUIOp::create(b, loc, rest,
-                                      arith::ConstantIndexOp::create(b, loc, elemBytes));
+  Value rest = arith::SubIOp::create(b, loc, arith::MaxUIOp::create(b, loc, bytes, shift), shift);
+  Value fits =
+      arith::DivUIOp::create(b, loc, rest, arith::ConstantIndexOp::create(b, loc, elemBytes));
   Value size = arith::MinUIOp::create(b, loc, view.getSizes()[0], fits);
   view.getSizesMutable().assign(size);
 }
@@ -392,8 +386,7 @@ static Value toI64(OpBuilder &b, Location loc, Value v) {
 }
 
 LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &tv,
-                                         unsigned numArgs, unsigned numWorkgroup,
-                                         Value dynShared) {
+                                         unsigned numArgs, unsigned numWorkgroup, Value dynShared) {
   // Address spaces mean nothing on the host.
   body.walk([](Operation *op) {
     for (Value r : op->getResults())
@@ -421,8 +414,7 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
     Location loc = op->getLoc();
     auto replaceWithSlot = [&](int64_t slot) {
       Value v = loadSlot(b, loc, tv.ctx, slot);
-      op->getResult(0).replaceAllUsesWith(
-          arith::IndexCastOp::create(b, loc, b.getIndexType(), v));
+      op->getResult(0).replaceAllUsesWith(arith::IndexCastOp::create(b, loc, b.getIndexType(), v));
       op->erase();
     };
     if (auto t = dyn_cast<gpu::ThreadIdOp>(op)) {
@@ -436,8 +428,7 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
       replaceWithSlot(SlotGridDim + dimIndex(gd.getDimension()));
     } else if (isa<gpu::LaneIdOp>(op)) {
       Value lin = arith::IndexCastOp::create(b, loc, b.getIndexType(), tv.lin);
-      Value lane = arith::RemUIOp::create(b, loc, lin,
-                                          arith::ConstantIndexOp::create(b, loc, 32));
+      Value lane = arith::RemUIOp::create(b, loc, lin, arith::ConstantIndexOp::create(b, loc, 32));
       op->getResult(0).replaceAllUsesWith(lane);
       op->erase();
     } else if (isa<gpu::DynamicSharedMemoryOp>(op)) {
@@ -457,8 +448,7 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
       call(b, loc, "kfix_rt_barrier", {tv.ctx, tv.lin, cst64(b, loc, locId(loc))});
       op->erase();
     } else if (auto sw = dyn_cast<NVVM::SyncWarpOp>(op)) {
-      call(b, loc, "kfix_rt_syncwarp",
-           {tv.ctx, tv.lin, sw.getMask(), cst64(b, loc, locId(loc))});
+      call(b, loc, "kfix_rt_syncwarp", {tv.ctx, tv.lin, sw.getMask(), cst64(b, loc, locId(loc))});
       op->erase();
     } else if (auto sh = dyn_cast<gpu::ShuffleOp>(op)) {
       Type t = sh.getValue().getType();
@@ -477,8 +467,7 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
       Value mode = cst32(b, loc, static_cast<int32_t>(sh.getMode()));
       Value r = call(b, loc, "kfix_rt_shuffle",
                      {tv.ctx, tv.lin, mode, v, sh.getOffset(), sh.getWidth(),
-                      cst32(b, loc, static_cast<int32_t>(mask)),
-                      cst64(b, loc, locId(loc))},
+                      cst32(b, loc, static_cast<int32_t>(mask)), cst64(b, loc, locId(loc))},
                      i64);
       if (w < 64)
         r = arith::TruncIOp::create(b, loc, it, r);
@@ -488,8 +477,7 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
       if (!sh.getValid().use_empty()) {
         Value valid = call(b, loc, "kfix_rt_shuffle_valid",
                            {tv.ctx, tv.lin, mode, sh.getOffset(), sh.getWidth()}, i32);
-        sh.getValid().replaceAllUsesWith(
-            arith::TruncIOp::create(b, loc, b.getI1Type(), valid));
+        sh.getValid().replaceAllUsesWith(arith::TruncIOp::create(b, loc, b.getI1Type(), valid));
       }
       op->erase();
     } else if (auto vote = dyn_cast<NVVM::VoteSyncOp>(op)) {
@@ -503,9 +491,8 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
       vote.getRes().replaceAllUsesWith(r);
       op->erase();
     } else if (auto check = dyn_cast<CheckOp>(op)) {
-      Value bad = arith::XOrIOp::create(
-          b, loc, check.getCond(),
-          arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+      Value bad = arith::XOrIOp::create(b, loc, check.getCond(),
+                                        arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
       auto ifOp = scf::IfOp::create(b, loc, bad, /*withElse=*/false);
       OpBuilder tb = ifOp.getThenBodyBuilder();
       auto details = check.getDetails();
@@ -513,8 +500,8 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
       Value d1 = details.size() > 1 ? toI64(tb, loc, details[1]) : cst64(tb, loc, 0);
       call(tb, loc, "kfix_rt_check",
            {tv.ctx, tv.lin, cst64(tb, loc, static_cast<int64_t>(check.getSite())),
-            cst32(tb, loc, static_cast<int32_t>(check.getKind())),
-            cst64(tb, loc, locId(loc)), d0, d1});
+            cst32(tb, loc, static_cast<int32_t>(check.getKind())), cst64(tb, loc, locId(loc)), d0,
+            d1});
       op->erase();
     } else if (auto probe = dyn_cast<ProbeOp>(op)) {
       Value v = probe.getValue();
@@ -549,8 +536,7 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
       int32_t buf = bufferNumber(mem, numArgs, numWorkgroup, dynShared);
       call(b, loc, "kfix_rt_access",
            {tv.ctx, tv.lin, cst64(b, loc, static_cast<int64_t>(acc.getSite())),
-            cst32(b, loc, static_cast<int32_t>(acc.getKind())), cst32(b, loc, buf),
-            linear});
+            cst32(b, loc, static_cast<int32_t>(acc.getKind())), cst32(b, loc, buf), linear});
       op->erase();
     } else if (auto forOp = dyn_cast<scf::ForOp>(op)) {
       OpBuilder lb = OpBuilder::atBlockBegin(forOp.getBody());
@@ -561,10 +547,8 @@ LogicalResult GPUToHostPass::rewriteBody(func::FuncOp body, const ThreadValues &
     } else if (isa<gpu::ReturnOp>(op)) {
       func::ReturnOp::create(b, loc);
       op->erase();
-    } else if (op->getDialect() &&
-               isa<gpu::GPUDialect, NVVM::NVVMDialect>(op->getDialect())) {
-      return op->emitError("'") << op->getName()
-                                << "' is not supported by the CPU executor";
+    } else if (op->getDialect() && isa<gpu::GPUDialect, NVVM::NVVMDialect>(op->getDialect())) {
+      return op->emitError("'") << op->getName() << "' is not supported by the CPU executor";
     }
   }
   return success();

@@ -28,8 +28,7 @@ class TraceBuilder {
 public:
   TraceBuilder(OpBuilder &b, Location loc, LLVM::GlobalOp global)
       : b(b), loc(loc), global(global), ctx(b.getContext()),
-        ptrTy(LLVM::LLVMPointerType::get(ctx, 1)), i32(b.getI32Type()),
-        i64(b.getI64Type()) {}
+        ptrTy(LLVM::LLVMPointerType::get(ctx, 1)), i32(b.getI32Type()), i64(b.getI64Type()) {}
 
   Value c64(int64_t v) { return arith::ConstantIntOp::create(b, loc, i64, v); }
   Value c32(int64_t v) { return arith::ConstantIntOp::create(b, loc, i32, v); }
@@ -47,19 +46,15 @@ public:
     return LLVM::IntToPtrOp::create(b, loc, ptrTy, sum);
   }
   Value load(Type t, Value base, int64_t off) {
-    return LLVM::LoadOp::create(b, loc, t, ptrAt(base, c64(off)),
-                                t.getIntOrFloatBitWidth() / 8);
+    return LLVM::LoadOp::create(b, loc, t, ptrAt(base, c64(off)), t.getIntOrFloatBitWidth() / 8);
   }
   Value loadU32As64(Value base, int64_t off) {
     return arith::ExtUIOp::create(b, loc, i64, load(i32, base, off));
   }
   void store(Value v, Value base, Value off) {
-    LLVM::StoreOp::create(b, loc, v, ptrAt(base, off),
-                          v.getType().getIntOrFloatBitWidth() / 8);
+    LLVM::StoreOp::create(b, loc, v, ptrAt(base, off), v.getType().getIntOrFloatBitWidth() / 8);
   }
-  void store(Value v, Value rec, int64_t off) {
-    store(v, rec, c64(off));
-  }
+  void store(Value v, Value rec, int64_t off) { store(v, rec, c64(off)); }
   Value atomicAdd(Value base, Value off) {
     return LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::add, ptrAt(base, off), c64(1),
                                      LLVM::AtomicOrdering::monotonic);
@@ -142,8 +137,8 @@ void lowerCount(CountOp op, TraceBuilder &tb) {
     Value numSites = tb.loadU32As64(base, KFIX_TRACE_HDR_NUM_SITES);
     Value perSite = tb.loadU32As64(base, KFIX_TRACE_HDR_COUNTERS_PER_SITE);
     Value siteV = tb.c64(site), counterV = tb.c64(counter);
-    Value ok = arith::AndIOp::create(tb.b, tb.loc, tb.ult(siteV, numSites),
-                                     tb.ult(counterV, perSite));
+    Value ok =
+        arith::AndIOp::create(tb.b, tb.loc, tb.ult(siteV, numSites), tb.ult(counterV, perSite));
     Value counters = tb.load(tb.i64, base, KFIX_TRACE_HDR_COUNTERS_OFFSET);
     Value slot = tb.add(tb.mul(siteV, perSite), counterV);
     Value off = tb.add(counters, tb.mul(slot, tb.c64(8)));
@@ -155,8 +150,7 @@ void lowerCount(CountOp op, TraceBuilder &tb) {
 void lowerCheck(CheckOp op, TraceBuilder &tb) {
   int64_t site = op.getSite();
   Value failed = arith::XOrIOp::create(
-      tb.b, tb.loc, op.getCond(),
-      arith::ConstantIntOp::create(tb.b, tb.loc, tb.b.getI1Type(), 1));
+      tb.b, tb.loc, op.getCond(), arith::ConstantIntOp::create(tb.b, tb.loc, tb.b.getI1Type(), 1));
   SmallVector<Value> details(op.getDetails().begin(), op.getDetails().end());
   tb.ifThen(failed, [&] {
     Value base = tb.loadBase();
@@ -251,8 +245,7 @@ bool lowerAccess(AccessOp op, TraceBuilder &tb, Value epochSlot) {
                  tb.store(epoch, rec, KFIX_TRACE_ACCESS_EPOCH);
                  tb.store(linear, rec, KFIX_TRACE_ACCESS_LINEAR);
                  tb.store(tb.c32(*arg), rec, KFIX_TRACE_ACCESS_ARG);
-                 tb.store(tb.c32(static_cast<int32_t>(op.getKind())), rec,
-                          KFIX_TRACE_ACCESS_KIND);
+                 tb.store(tb.c32(static_cast<int32_t>(op.getKind())), rec, KFIX_TRACE_ACCESS_KIND);
                  tb.storeCoords(rec, KFIX_TRACE_ACCESS_TID, KFIX_TRACE_ACCESS_BID);
                });
   return true;
@@ -287,8 +280,7 @@ struct LowerKFixToNVVMPass : public kfix::impl::LowerKFixToNVVMBase<LowerKFixToN
       else if (auto probe = dyn_cast<ProbeOp>(op))
         lowerProbe(probe, tb);
       else if (auto access = dyn_cast<AccessOp>(op); access && recordAccesses)
-        lowerAccess(access, tb,
-                    epochSlots.lookup(access->getParentOfType<gpu::GPUFuncOp>()));
+        lowerAccess(access, tb, epochSlots.lookup(access->getParentOfType<gpu::GPUFuncOp>()));
       op->erase();
       ++numLowered;
     }
@@ -310,15 +302,15 @@ struct LowerKFixToNVVMPass : public kfix::impl::LowerKFixToNVVMBase<LowerKFixToN
       Value one = arith::ConstantIntOp::create(b, loc, i32, 1);
       Value slot = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(ctx), i32, one,
                                           /*alignment=*/4);
-      LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, i32, 0).getResult(),
-                            slot, /*alignment=*/4);
+      LLVM::StoreOp::create(b, loc, arith::ConstantIntOp::create(b, loc, i32, 0).getResult(), slot,
+                            /*alignment=*/4);
       func.walk([&](gpu::BarrierOp barrier) {
         OpBuilder after(barrier);
         after.setInsertionPointAfter(barrier);
         Location bl = barrier.getLoc();
         Value n = LLVM::LoadOp::create(after, bl, i32, slot, /*alignment=*/4);
-        Value inc = arith::AddIOp::create(after, bl, n,
-                                          arith::ConstantIntOp::create(after, bl, i32, 1));
+        Value inc =
+            arith::AddIOp::create(after, bl, n, arith::ConstantIntOp::create(after, bl, i32, 1));
         LLVM::StoreOp::create(after, bl, inc, slot, /*alignment=*/4);
       });
       slots[func] = slot;

@@ -66,17 +66,17 @@ struct LowerSegmentedShuffles
       maskBits = static_cast<int32_t>(m.getInt());
     Value mask = c32(maskBits);
     // c = ((32 - width) << 8) | clamp: the segment mask, then the lane clamp.
-    Value seg = arith::ShLIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, c32(32), op.getWidth()), c32(8));
+    Value seg = arith::ShLIOp::create(b, loc, arith::SubIOp::create(b, loc, c32(32), op.getWidth()),
+                                      c32(8));
     int64_t clamp = op.getMode() == gpu::ShuffleMode::UP ? 0 : 31;
     Value c = arith::OrIOp::create(b, loc, seg, c32(clamp));
     bool wantValid = !op.getValid().use_empty();
     Type resTy = t;
     if (wantValid)
       resTy = LLVM::LLVMStructType::getLiteral(b.getContext(), {t, b.getI1Type()});
-    auto shfl = NVVM::ShflOp::create(b, loc, resTy, mask, op.getValue(), op.getOffset(), c,
-                                     kindOf(op.getMode()),
-                                     wantValid ? b.getUnitAttr() : UnitAttr());
+    auto shfl =
+        NVVM::ShflOp::create(b, loc, resTy, mask, op.getValue(), op.getOffset(), c,
+                             kindOf(op.getMode()), wantValid ? b.getUnitAttr() : UnitAttr());
     Value value = shfl.getResult();
     if (wantValid) {
       Value v = LLVM::ExtractValueOp::create(b, loc, value, 0);

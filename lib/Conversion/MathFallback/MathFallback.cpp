@@ -71,9 +71,9 @@ bool lowerExactly(Operation *op) {
   // ctlz/cttz/abs take an `is_zero_poison` / `is_int_min_poison` flag: false.
   if (isa<math::CountLeadingZerosOp, math::CountTrailingZerosOp, math::AbsIOp>(op))
     args.push_back(arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0));
-  Value r = LLVM::CallIntrinsicOp::create(b, loc, op->getResult(0).getType(),
-                                          b.getStringAttr(name), args)
-                .getResult(0);
+  Value r =
+      LLVM::CallIntrinsicOp::create(b, loc, op->getResult(0).getType(), b.getStringAttr(name), args)
+          .getResult(0);
   op->getResult(0).replaceAllUsesWith(r);
   op->erase();
   return true;
@@ -88,9 +88,9 @@ struct MathFallbackPass : public kfix::impl::MathFallbackBase<MathFallbackPass> 
     // What math-expand-ops knows except rsqrt (kept as exact 1/sqrt below) and
     // tanh (the polynomial approximation is more accurate than 1 - 2/(e^2x+1):
     // 3 vs 23 ulp measured on an H200).
-    math::populateExpansionPatterns(
-        patterns, {"tan", "sinh", "cosh", "asinh", "acosh", "atanh", "fma", "ceil",
-                   "exp2", "powf", "fpowi", "round", "roundeven", "ctlz"});
+    math::populateExpansionPatterns(patterns, {"tan", "sinh", "cosh", "asinh", "acosh", "atanh",
+                                               "fma", "ceil", "exp2", "powf", "fpowi", "round",
+                                               "roundeven", "ctlz"});
     auto all = [](StringRef) { return true; };
     populateMathF32ExpansionPatterns(patterns, all);
     populateMathPolynomialApproximationPatterns(patterns, all);

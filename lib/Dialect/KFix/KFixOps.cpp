@@ -37,8 +37,7 @@ LogicalResult CountOp::verify() {
 LogicalResult AccessOp::verify() {
   auto type = cast<MemRefType>(getMemref().getType());
   if (static_cast<int64_t>(getIndices().size()) != type.getRank())
-    return emitOpError("expected ") << type.getRank() << " indices, got "
-                                    << getIndices().size();
+    return emitOpError("expected ") << type.getRank() << " indices, got " << getIndices().size();
   return verifySite(*this, getSite());
 }
 

@@ -38,8 +38,8 @@ Tensor empty_like(const Tensor &t);
 Tensor zeros_like(const Tensor &t);
 } // namespace at
 namespace torch {
-using at::Tensor;
 using at::empty_like;
+using at::Tensor;
 using at::zeros_like;
 } // namespace torch
 #ifndef TORCH_EXTENSION_NAME

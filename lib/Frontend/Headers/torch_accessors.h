@@ -8,8 +8,12 @@
 #define KFIX_TORCH_ACCESSORS_H
 #define __KFIX_HD __attribute__((host)) __attribute__((device))
 namespace at {
-template <typename T> struct DefaultPtrTraits { typedef T *PtrType; };
-template <typename T> struct RestrictPtrTraits { typedef T *__restrict__ PtrType; };
+template <typename T> struct DefaultPtrTraits {
+  typedef T *PtrType;
+};
+template <typename T> struct RestrictPtrTraits {
+  typedef T *__restrict__ PtrType;
+};
 
 template <typename T, __SIZE_TYPE__ N, template <typename U> class PtrTraits = DefaultPtrTraits,
           typename index_t = __INT64_TYPE__>

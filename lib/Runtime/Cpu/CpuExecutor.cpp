@@ -43,10 +43,10 @@ namespace {
 /// One parameter of the entry point after the context.
 struct Param {
   enum Kind { KernelBuffer, KernelScalar, StaticShared, DynamicShared } kind;
-  Type type;                       ///< memref or scalar type
-  int64_t elemBytes = 0;           ///< memrefs
-  SmallVector<int64_t, 4> shape;   ///< static shared memrefs
-  int64_t sharedOffset = 0;        ///< byte offset in the block's shared arena
+  Type type;                     ///< memref or scalar type
+  int64_t elemBytes = 0;         ///< memrefs
+  SmallVector<int64_t, 4> shape; ///< static shared memrefs
+  int64_t sharedOffset = 0;      ///< byte offset in the block's shared arena
 };
 
 int64_t byteWidth(Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; }
@@ -78,9 +78,9 @@ public:
             std::vector<Param> params, int64_t staticShared, int64_t minDynamicShared,
             std::vector<std::string> locs, double ms, std::string name, size_t stackBytes,
             uint64_t codeBytes)
-      : stacks(stackBytes), engine(std::move(engine)), entry(entry), fibers(fibers), params(std::move(params)),
-        staticShared(staticShared), minDynamicShared(minDynamicShared), locs(std::move(locs)),
-        ms(ms), name(std::move(name)), codeBytes(codeBytes) {}
+      : stacks(stackBytes), engine(std::move(engine)), entry(entry), fibers(fibers),
+        params(std::move(params)), staticShared(staticShared), minDynamicShared(minDynamicShared),
+        locs(std::move(locs)), ms(ms), name(std::move(name)), codeBytes(codeBytes) {}
 
   ExecResult launch(const LaunchConfig &cfg, llvm::MutableArrayRef<KernelArg> args,
                     const ExecOptions &opts) override;
@@ -204,8 +204,8 @@ ExecResult CpuKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Kern
     threadsPerBlock *= cfg.block[d];
   }
   if (threadsPerBlock > 1024)
-    return errorResult("a block has at most 1024 threads (" +
-                       std::to_string(threadsPerBlock) + " requested)");
+    return errorResult("a block has at most 1024 threads (" + std::to_string(threadsPerBlock) +
+                       " requested)");
   if (cfg.sharedBytes < 0)
     return errorResult("sharedBytes must not be negative");
 
@@ -242,10 +242,9 @@ ExecResult CpuKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Kern
       for (int64_t d : shape)
         numel *= d;
       if (static_cast<int64_t>(shape.size()) != rank || numel != n)
-        return errorResult("argument " + std::to_string(argIdx - 1) + " of '" + name +
-                           "' is a " + std::to_string(rank) +
-                           "-D memref but the buffer has " + std::to_string(shape.size()) +
-                           " dimensions");
+        return errorResult("argument " + std::to_string(argIdx - 1) + " of '" + name + "' is a " +
+                           std::to_string(rank) + "-D memref but the buffer has " +
+                           std::to_string(shape.size()) + " dimensions");
       packed.pushMemRef(a.buffer->data.data(), shape);
       break;
     }
@@ -310,8 +309,8 @@ ExecResult CpuKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Kern
   ExecResult r = std::move(r0);
   r.faults = ls.takeFaults();
   r.ok = r.faults.empty();
-  r.runMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
+  r.runMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
 
@@ -338,8 +337,7 @@ Type stripMemorySpace(Type t) {
 llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   llvm::orc::SymbolMap map;
   auto add = [&](llvm::StringRef name, void *addr) {
-    map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr),
-                           llvm::JITSymbolFlags::Exported};
+    map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr), llvm::JITSymbolFlags::Exported};
   };
   add("kfix_rt_barrier", reinterpret_cast<void *>(&kfix_rt_barrier));
   add("kfix_rt_syncwarp", reinterpret_cast<void *>(&kfix_rt_syncwarp));
@@ -459,8 +457,7 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
       // 1-D (pointers) or, for tensor accessors, N-D with dynamic sizes:
       // the buffer's own shape (docs/ir-conventions.md).
       if (mt && (mt.getRank() < 1 || !mt.getElementType().isIntOrFloat() ||
-                 !mt.getLayout().isIdentity() ||
-                 (mt.getRank() > 1 && mt.hasStaticShape()))) {
+                 !mt.getLayout().isIdentity() || (mt.getRank() > 1 && mt.hasStaticShape()))) {
         paramError = "kernel '" + kernel.str() + "': parameter " + std::to_string(k) +
                      " must be a 1-D memref of scalars or an N-D one of dynamic sizes "
                      "(docs/ir-conventions.md)";
@@ -550,13 +547,10 @@ std::unique_ptr<CompiledKernel> CpuExecutor::compile(ModuleOp module, llvm::Stri
     return nullptr;
   }
   double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-          .count();
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return std::make_unique<CpuKernel>(std::move(*engine), *fn, fibers, std::move(params),
                                      staticShared, minDynamicShared, std::move(locs), ms,
                                      kernel.str(), stackBytes, codeBytes);
 }
 
-std::unique_ptr<Executor> kfix::createCpuExecutor() {
-  return std::make_unique<CpuExecutor>();
-}
+std::unique_ptr<Executor> kfix::createCpuExecutor() { return std::make_unique<CpuExecutor>(); }

@@ -37,8 +37,8 @@ std::string LaunchState::where(int64_t thread) const {
   ThreadCoord c = coord(thread);
   std::string s;
   llvm::raw_string_ostream os(s);
-  os << "thread (" << c.tid[0] << "," << c.tid[1] << "," << c.tid[2] << ") block ("
-     << c.bid[0] << "," << c.bid[1] << "," << c.bid[2] << ")";
+  os << "thread (" << c.tid[0] << "," << c.tid[1] << "," << c.tid[2] << ") block (" << c.bid[0]
+     << "," << c.bid[1] << "," << c.bid[2] << ")";
   return s;
 }
 
@@ -140,10 +140,9 @@ void LaunchState::runBlock(PackedEntry e, void **a, bool useFibers) {
         other = i;
     }
     if (numExited)
-      return fatal("barrier-divergence",
-                   "barrier-divergence at " + locString(threads[first].loc) + ": " +
-                       where(first) + " waits at the barrier while " + where(exited) +
-                       " has already exited the kernel");
+      return fatal("barrier-divergence", "barrier-divergence at " + locString(threads[first].loc) +
+                                             ": " + where(first) + " waits at the barrier while " +
+                                             where(exited) + " has already exited the kernel");
     if (other >= 0)
       return fatal("barrier-divergence",
                    "barrier-divergence: " + where(first) + " waits at the barrier at " +
@@ -174,8 +173,8 @@ void LaunchState::barrier(int64_t thread, int64_t loc) {
   yield(thread);
 }
 
-int64_t LaunchState::warpOp(int64_t thread, int32_t op, int32_t mode, int64_t value,
-                            int32_t offset, int32_t width, int32_t mask, int64_t loc) {
+int64_t LaunchState::warpOp(int64_t thread, int32_t op, int32_t mode, int64_t value, int32_t offset,
+                            int32_t width, int32_t mask, int64_t loc) {
   Thread &t = threads[thread];
   t.state = State::AtWarpOp;
   t.op = op;
@@ -275,8 +274,8 @@ void LaunchState::resolveWarps() {
 
 void LaunchState::stepBudget(int64_t thread, int64_t loc) {
   fatal("step-budget", "step budget of " + std::to_string(opts.stepBudget) +
-                           " loop iterations exceeded in the loop at " + locString(loc) +
-                           " (" + where(thread) + ")");
+                           " loop iterations exceeded in the loop at " + locString(loc) + " (" +
+                           where(thread) + ")");
   // Never resumed: the launch is over and the fibers are reset before reuse.
   if (fibers)
     switchFiber(threads[thread].fiber, scheduler);
@@ -302,10 +301,10 @@ void LaunchState::check(int64_t thread, int64_t site, int32_t kind, int64_t loc,
   }
   if (!inserted)
     return;
-  faults.push_back(ExecFault{
-      "out-of-bounds", "out-of-bounds access at " + locString(loc) + ": index " +
-                           std::to_string(d0) + " outside extent " + std::to_string(d1) +
-                           " (" + where(thread) + "); the access was skipped"});
+  faults.push_back(ExecFault{"out-of-bounds", "out-of-bounds access at " + locString(loc) +
+                                                  ": index " + std::to_string(d0) +
+                                                  " outside extent " + std::to_string(d1) + " (" +
+                                                  where(thread) + "); the access was skipped"});
 }
 
 //===----------------------------------------------------------------------===//
@@ -322,10 +321,9 @@ void kfix_rt_syncwarp(kfix_ctx *ctx, int64_t thread, int32_t mask, int64_t loc) 
   state(ctx).warpOp(thread, LaunchState::WarpSync, 0, 0, 0, 32, mask, loc);
 }
 
-int64_t kfix_rt_shuffle(kfix_ctx *ctx, int64_t thread, int32_t mode, int64_t value,
-                        int32_t offset, int32_t width, int32_t mask, int64_t loc) {
-  return state(ctx).warpOp(thread, LaunchState::WarpShuffle, mode, value, offset, width,
-                           mask, loc);
+int64_t kfix_rt_shuffle(kfix_ctx *ctx, int64_t thread, int32_t mode, int64_t value, int32_t offset,
+                        int32_t width, int32_t mask, int64_t loc) {
+  return state(ctx).warpOp(thread, LaunchState::WarpShuffle, mode, value, offset, width, mask, loc);
 }
 
 int32_t kfix_rt_shuffle_valid(kfix_ctx *, int64_t thread, int32_t mode, int32_t offset,

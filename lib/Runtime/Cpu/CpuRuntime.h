@@ -24,8 +24,7 @@ using PackedEntry = void (*)(void **);
 
 class LaunchState {
 public:
-  LaunchState(const std::vector<std::string> &locs, const ExecOptions &opts,
-              StackPool &stacks);
+  LaunchState(const std::vector<std::string> &locs, const ExecOptions &opts, StackPool &stacks);
 
   KernelContext ctx{};
   /// Runs block `bid` to its end, or until a fault aborts the launch.

@@ -124,12 +124,12 @@ void kfix::cpurt::initFiber(FiberContext &fiber, const FiberStack &stack, void (
   auto *slot = reinterpret_cast<uint64_t *>(top - 24);
   slot[0] = reinterpret_cast<uint64_t>(&kfix_fiber_start);
   uint64_t *sp = slot - 6;
-  sp[0] = 0;                                  // r15
-  sp[1] = 0;                                  // r14
-  sp[2] = reinterpret_cast<uint64_t>(entry);  // r13
-  sp[3] = reinterpret_cast<uint64_t>(arg);    // r12
-  sp[4] = 0;                                  // rbx
-  sp[5] = 0;                                  // rbp
+  sp[0] = 0;                                 // r15
+  sp[1] = 0;                                 // r14
+  sp[2] = reinterpret_cast<uint64_t>(entry); // r13
+  sp[3] = reinterpret_cast<uint64_t>(arg);   // r12
+  sp[4] = 0;                                 // rbx
+  sp[5] = 0;                                 // rbp
   fiber.sp = sp;
 }
 

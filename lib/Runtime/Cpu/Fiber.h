@@ -23,7 +23,7 @@ struct FiberStack {
 
 /// A saved execution context.
 struct FiberContext {
-  void *sp = nullptr; ///< x86-64: the saved stack pointer
+  void *sp = nullptr;               ///< x86-64: the saved stack pointer
   std::unique_ptr<char[]> ucontext; ///< elsewhere: a ucontext_t
 };
 

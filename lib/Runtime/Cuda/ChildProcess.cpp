@@ -244,7 +244,7 @@ ChildOutcome kfix::runInWorker(SharedRegion &region, RegionServer serve, double 
           serve(region.data(), region.size());
           return 0;
         },
-                      timeoutSeconds);
+        timeoutSeconds);
   auto start = std::chrono::steady_clock::now();
   auto elapsedMs = [&] {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)

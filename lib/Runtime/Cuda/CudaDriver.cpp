@@ -64,8 +64,8 @@ const Driver *kfix::cu::loadDriver(std::string &why) {
             resolve(lib, d.cuEventCreate, {"cuEventCreate"}, failure) &&
             resolve(lib, d.cuEventRecord, {"cuEventRecord"}, failure) &&
             resolve(lib, d.cuEventSynchronize, {"cuEventSynchronize"}, failure) &&
-            resolve(lib, d.cuEventElapsedTime,
-                    {"cuEventElapsedTime_v2", "cuEventElapsedTime"}, failure) &&
+            resolve(lib, d.cuEventElapsedTime, {"cuEventElapsedTime_v2", "cuEventElapsedTime"},
+                    failure) &&
             resolve(lib, d.cuEventDestroy, {"cuEventDestroy_v2", "cuEventDestroy"}, failure) &&
             resolve(lib, d.cuGetErrorName, {"cuGetErrorName"}, failure) &&
             resolve(lib, d.cuGetErrorString, {"cuGetErrorString"}, failure);

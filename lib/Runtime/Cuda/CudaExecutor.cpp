@@ -167,7 +167,7 @@ namespace {
 
 struct Param {
   bool isMemref = false;
-  Type type;             // scalar type, or memref element type
+  Type type;                  // scalar type, or memref element type
   SmallVector<int64_t> shape; // memref shape (dynamic dims as ShapedType::kDynamic)
   unsigned elemBytes = 0;
 };
@@ -304,8 +304,8 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
         n *= d;
       if (bs.size() != p.shape.size() || n != numel)
         return error("error", where + "a " + std::to_string(p.shape.size()) +
-                                  "-D memref but the buffer has " +
-                                  std::to_string(bs.size()) + " dimensions");
+                                  "-D memref but the buffer has " + std::to_string(bs.size()) +
+                                  " dimensions");
       for (size_t k = 0; k < bs.size(); ++k)
         lp.shape[k] = bs[k];
     }
@@ -333,8 +333,7 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
 
   SharedRegion shm(layout.total);
   if (!shm.valid())
-    return error("error", "cannot map " + std::to_string(layout.total) +
-                              " bytes of shared memory");
+    return error("error", "cannot map " + std::to_string(layout.total) + " bytes of shared memory");
   writeLaunchRegion(spec, layout, shm.data());
   for (size_t i = 0; i < params.size(); ++i)
     if (spec.params[i].isMemref && spec.params[i].bufferBytes)
@@ -349,9 +348,10 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
   ChildOutcome out = runInWorker(shm, serveLaunch, limit, &started);
   auto *rep = reinterpret_cast<const LaunchReport *>(shm.data());
   if (out.kind == ChildOutcome::TimedOut)
-    return error("timeout", "kernel '" + entry + "' did not finish within " +
-                                llvm::formatv("{0:F1}", limit).str() + " s (killed)" +
-                                (limit < opts.timeoutSeconds ? "; the run's time limit ended" : ""));
+    return error("timeout",
+                 "kernel '" + entry + "' did not finish within " +
+                     llvm::formatv("{0:F1}", limit).str() + " s (killed)" +
+                     (limit < opts.timeoutSeconds ? "; the run's time limit ended" : ""));
   if (out.kind != ChildOutcome::Exited || out.code != 0)
     return error("device-fault", "the CUDA launch process " + out.describe());
   if (rep->failed == 2)
@@ -414,8 +414,8 @@ void CudaKernel::decodeTrace(const char *buf, const LaunchConfig &cfg, ExecResul
       if (it != trace.checkWhere.end())
         os << it->second << ": ";
       os << "out-of-bounds access (index " << c.d0 << ", extent " << c.d1 << ") by thread ("
-         << who.tid[0] << "," << who.tid[1] << "," << who.tid[2] << ") of block ("
-         << who.bid[0] << "," << who.bid[1] << "," << who.bid[2] << "); " << c.violations
+         << who.tid[0] << "," << who.tid[1] << "," << who.tid[2] << ") of block (" << who.bid[0]
+         << "," << who.bid[1] << "," << who.bid[2] << "); " << c.violations
          << " violation(s) at this site";
       res.ok = false;
       res.faults.push_back(ExecFault{"out-of-bounds", msg});
@@ -440,11 +440,10 @@ void CudaKernel::decodeTrace(const char *buf, const LaunchConfig &cfg, ExecResul
     auto blockKey = [](const KFixTraceAccess &a) {
       return std::make_tuple(a.bid[2], a.bid[1], a.bid[0]);
     };
-    std::stable_sort(recs.begin(), recs.end(),
-                     [&](const KFixTraceAccess &x, const KFixTraceAccess &y) {
-                       return std::make_tuple(blockKey(x), x.epoch) <
-                              std::make_tuple(blockKey(y), y.epoch);
-                     });
+    std::stable_sort(
+        recs.begin(), recs.end(), [&](const KFixTraceAccess &x, const KFixTraceAccess &y) {
+          return std::make_tuple(blockKey(x), x.epoch) < std::make_tuple(blockKey(y), y.epoch);
+        });
     for (size_t i = 0; i < recs.size(); ++i) {
       const KFixTraceAccess &a = recs[i];
       std::array<uint32_t, 3> bid = {a.bid[0], a.bid[1], a.bid[2]};
@@ -490,9 +489,7 @@ class CudaExecutor : public Executor {
 public:
   explicit CudaExecutor(CudaDeviceInfo device) : device(std::move(device)) {}
   llvm::StringRef name() const override { return "cuda"; }
-  unsigned computeCapability() const override {
-    return unsigned(device.major * 10 + device.minor);
-  }
+  unsigned computeCapability() const override { return unsigned(device.major * 10 + device.minor); }
   /// The lowering's options and the environment that changes a compile.
   std::string compileOptionsKey() const override {
     std::optional<std::string> libdevice = llvm::sys::Process::GetEnv("KFIX_LIBDEVICE");
@@ -538,8 +535,8 @@ public:
         // 1-D dynamic (pointers), static-shaped, or N-D with every size
         // dynamic (tensor accessors: the buffer's shape).
         bool allDynamic = llvm::all_of(mt.getShape(), ShapedType::isDynamic);
-        if (!mt.getLayout().isIdentity() || mt.getRank() > kMaxLaunchRank ||
-            mt.getRank() < 1 || (!allDynamic && !mt.hasStaticShape())) {
+        if (!mt.getLayout().isIdentity() || mt.getRank() > kMaxLaunchRank || mt.getRank() < 1 ||
+            (!allDynamic && !mt.hasStaticShape())) {
           error = "parameter " + std::to_string(i) +
                   ": only dynamic or static-shaped identity-layout memrefs are supported";
           return nullptr;
@@ -624,8 +621,7 @@ public:
     dumpExecutorIR(dumpIndex, func.getName(), "cuda.ptx",
                    [&](llvm::raw_ostream &os) { os << ptx; });
     double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count();
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return std::make_unique<CudaKernel>(std::move(ptx), func.getName().str(), std::move(params),
                                         std::move(trace), ms);
   }

@@ -63,8 +63,8 @@ constexpr size_t kMaxCachedModules = 64;
 LaunchLayout kfix::layoutLaunch(LaunchSpec &spec) {
   LaunchLayout l;
   size_t size = align8(sizeof(LaunchReport)) + align8(sizeof(LaunchHeader)) +
-                align8(spec.params.size() * sizeof(LaunchParam)) +
-                align8(spec.ptx->size() + 1) + align8(spec.entry->size() + 1);
+                align8(spec.params.size() * sizeof(LaunchParam)) + align8(spec.ptx->size() + 1) +
+                align8(spec.entry->size() + 1);
   for (LaunchParam &p : spec.params) {
     if (!p.isMemref)
       continue;
@@ -98,8 +98,7 @@ void kfix::writeLaunchRegion(const LaunchSpec &spec, const LaunchLayout &layout,
   h.timingReps = spec.timingReps;
   memcpy(region + align8(sizeof(LaunchReport)), &h, sizeof h);
   if (!spec.params.empty())
-    memcpy(region + h.paramsOffset, spec.params.data(),
-           spec.params.size() * sizeof(LaunchParam));
+    memcpy(region + h.paramsOffset, spec.params.data(), spec.params.size() * sizeof(LaunchParam));
   memcpy(region + h.ptxOffset, spec.ptx->data(), spec.ptx->size());
   memcpy(region + h.entryOffset, spec.entry->data(), spec.entry->size());
 }
@@ -150,15 +149,15 @@ int kfix::serveLaunch(char *region, size_t bytes) {
   if (h.magic != kLaunchMagic || h.numParams > 4096 ||
       !inside(h.paramsOffset, h.numParams * sizeof(LaunchParam)) ||
       !inside(h.ptxOffset, h.ptxBytes + 1) || !inside(h.entryOffset, h.entryBytes + 1) ||
-      (h.traceBytes && (h.traceBytes < sizeof(KFixTraceHeader) ||
-                        !inside(h.traceOffset, h.traceBytes))))
+      (h.traceBytes &&
+       (h.traceBytes < sizeof(KFixTraceHeader) || !inside(h.traceOffset, h.traceBytes))))
     return fail(1, "malformed launch region", nullptr, 0), 1;
   std::vector<LaunchParam> params(h.numParams);
   if (h.numParams)
     memcpy(params.data(), region + h.paramsOffset, h.numParams * sizeof(LaunchParam));
   for (const LaunchParam &p : params)
-    if (p.isMemref && (p.rank < 0 || p.rank > int(kMaxLaunchRank) ||
-                       !inside(p.bufferOffset, p.bufferBytes)))
+    if (p.isMemref &&
+        (p.rank < 0 || p.rank > int(kMaxLaunchRank) || !inside(p.bufferOffset, p.bufferBytes)))
       return fail(1, "malformed launch region", nullptr, 0), 1;
   std::string ptx(region + h.ptxOffset, h.ptxBytes);
   std::string entry(region + h.entryOffset, h.entryBytes);
@@ -234,8 +233,9 @@ int kfix::serveLaunch(char *region, size_t bytes) {
   if (h.sharedBytes > 48 * 1024)
     if (cu::CUresult r = d->cuFuncSetAttribute(
             fn, cu::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(h.sharedBytes)))
-      return fail(1, "cannot allow " + std::to_string(h.sharedBytes) +
-                         " bytes of dynamic shared memory", d, r);
+      return fail(
+          1, "cannot allow " + std::to_string(h.sharedBytes) + " bytes of dynamic shared memory", d,
+          r);
 
   for (size_t i = 0; i < params.size(); ++i) {
     const LaunchParam &p = params[i];
@@ -306,8 +306,7 @@ int kfix::serveLaunch(char *region, size_t bytes) {
   auto launchOnce = [&] {
     return d->cuLaunchKernel(fn, unsigned(h.grid[0]), unsigned(h.grid[1]), unsigned(h.grid[2]),
                              unsigned(h.block[0]), unsigned(h.block[1]), unsigned(h.block[2]),
-                             static_cast<unsigned>(h.sharedBytes), nullptr, ptrs.data(),
-                             nullptr);
+                             static_cast<unsigned>(h.sharedBytes), nullptr, ptrs.data(), nullptr);
   };
   d->cuEventRecord(start, nullptr);
   if (cu::CUresult r = launchOnce())
@@ -332,10 +331,9 @@ int kfix::serveLaunch(char *region, size_t bytes) {
       return fail(2, "cuMemcpyDtoH of the trace buffer", d, r);
     KFixTraceHeader th;
     memcpy(&th, region + h.traceOffset, sizeof th);
-    uint64_t used = head == h.traceBytes
-                        ? 0
-                        : std::min<uint64_t>(th.accessCount, th.accessCapacity) *
-                              uint64_t(KFIX_TRACE_ACCESS_SIZE);
+    uint64_t used = head == h.traceBytes ? 0
+                                         : std::min<uint64_t>(th.accessCount, th.accessCapacity) *
+                                               uint64_t(KFIX_TRACE_ACCESS_SIZE);
     if (head + used > h.traceBytes)
       return fail(2, "the trace header was corrupted by the kernel", nullptr, 0);
     if (used)

@@ -24,7 +24,7 @@ namespace kfix {
 
 /// What the serving process reports.
 struct LaunchReport {
-  int32_t failed;   ///< 0 ok, 1 CUDA setup error, 2 launch / kernel error
+  int32_t failed; ///< 0 ok, 1 CUDA setup error, 2 launch / kernel error
   int32_t hasTrace;
   int32_t moduleCached; ///< the module was already loaded by this worker
   int32_t pad;

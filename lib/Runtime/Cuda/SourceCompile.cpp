@@ -147,9 +147,8 @@ public:
       return r;
     }
     r.version = versionText;
-    std::vector<std::string> options = {"--gpu-architecture=compute_" +
-                                            std::to_string(opts.computeCapability),
-                                        "-std=c++17"};
+    std::vector<std::string> options = {
+        "--gpu-architecture=compute_" + std::to_string(opts.computeCapability), "-std=c++17"};
     if (std::string inc = cudaIncludeDir(); !inc.empty())
       options.push_back("-I" + inc);
     // The compile runs on a thread of its own that owns everything it reads,
@@ -181,8 +180,7 @@ public:
       std::string log;
       NvrtcProgram prog = nullptr;
       NvrtcResult rc = job->api.createProgram(&prog, job->src.c_str(), job->fileName.c_str(),
-                                              int(headers.size()), headers.data(),
-                                              kBuiltinHeaders);
+                                              int(headers.size()), headers.data(), kBuiltinHeaders);
       if (rc != 0) {
         log = std::string("nvrtcCreateProgram: ") + job->api.getErrorString(rc);
       } else {
@@ -389,8 +387,7 @@ public:
     }
     std::string arch = "-arch=sm_" + std::to_string(opts.computeCapability);
     ChildRun c = runChild(program, {"-c", "-x", "cu", arch, "-o", dir.file("out.o"), file},
-                          unsigned(std::max(1.0, std::ceil(opts.timeoutSec))),
-                          dir, "compile.txt");
+                          unsigned(std::max(1.0, std::ceil(opts.timeoutSec))), dir, "compile.txt");
     // The messages name the file, not its temporary copy.
     std::string out = firstLines(c.output, 20);
     std::string prefix = llvm::sys::path::parent_path(file).str() + "/";

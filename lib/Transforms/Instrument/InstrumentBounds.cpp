@@ -38,13 +38,11 @@ std::optional<Access> getAccess(Operation *op) {
   if (auto vl = dyn_cast<vector::LoadOp>(op))
     return Access{vl.getBase(), vl.getIndices(), vl.getVectorType().getShape().back()};
   if (auto vs = dyn_cast<vector::StoreOp>(op))
-    return Access{vs.getBase(), vs.getIndices(),
-                  vs.getVectorType().getShape().back()};
+    return Access{vs.getBase(), vs.getIndices(), vs.getVectorType().getShape().back()};
   return std::nullopt;
 }
 
-struct InstrumentBoundsPass
-    : public kfix::impl::InstrumentBoundsBase<InstrumentBoundsPass> {
+struct InstrumentBoundsPass : public kfix::impl::InstrumentBoundsBase<InstrumentBoundsPass> {
   using InstrumentBoundsBase::InstrumentBoundsBase;
 
   void runOnOperation() override {
@@ -73,8 +71,8 @@ struct InstrumentBoundsPass
       Value dim = memref::DimOp::create(b, loc, acc.memref, d);
       Value last = idx;
       if (d + 1 == rank && acc.width > 1)
-        last = arith::AddIOp::create(
-            b, loc, idx, arith::ConstantIndexOp::create(b, loc, acc.width - 1));
+        last = arith::AddIOp::create(b, loc, idx,
+                                     arith::ConstantIndexOp::create(b, loc, acc.width - 1));
       // Unsigned compare: a negative index is a huge unsigned one.
       Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, last, dim);
       inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, ok).getResult() : ok;

@@ -21,12 +21,10 @@ constexpr llvm::StringLiteral kMarker = "kfix.instrumented.coverage";
 /// access right after `kfix.check bounds %ok`: instrumentation, not source.
 bool isBoundsGuard(scf::IfOp ifOp) {
   auto check = dyn_cast_or_null<CheckOp>(ifOp->getPrevNode());
-  return check && check.getKind() == CheckKind::bounds &&
-         check.getCond() == ifOp.getCondition();
+  return check && check.getKind() == CheckKind::bounds && check.getCond() == ifOp.getCondition();
 }
 
-struct InstrumentCoveragePass
-    : public kfix::impl::InstrumentCoverageBase<InstrumentCoveragePass> {
+struct InstrumentCoveragePass : public kfix::impl::InstrumentCoverageBase<InstrumentCoveragePass> {
   using InstrumentCoverageBase::InstrumentCoverageBase;
 
   void runOnOperation() override {

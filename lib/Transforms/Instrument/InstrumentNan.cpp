@@ -34,9 +34,8 @@ bool isFloatLike(Type type) {
 /// Ops that cannot produce a NaN or an Inf from finite operands.
 bool cannotCreateNonFinite(Operation *op) {
   return isa<arith::ConstantOp, arith::SelectOp, arith::MaxNumFOp, arith::MinNumFOp,
-             arith::MaximumFOp, arith::MinimumFOp, arith::NegFOp, math::AbsFOp,
-             math::CopySignOp, math::FloorOp, math::CeilOp, math::RoundOp,
-             math::RoundEvenOp, math::TruncOp>(op);
+             arith::MaximumFOp, arith::MinimumFOp, arith::NegFOp, math::AbsFOp, math::CopySignOp,
+             math::FloorOp, math::CeilOp, math::RoundOp, math::RoundEvenOp, math::TruncOp>(op);
 }
 
 bool shouldCheck(Operation *op) {
@@ -106,14 +105,14 @@ struct InstrumentNanPass : public kfix::impl::InstrumentNanBase<InstrumentNanPas
       Value fin = reduce(b, loc, isFinite(b, loc, operand), /*all=*/true);
       allFinite = allFinite ? arith::AndIOp::create(b, loc, allFinite, fin).getResult() : fin;
     }
-    Value isNan = reduce(
-        b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, result, result),
-        /*all=*/false);
-    Value isInf = reduce(
-        b, loc,
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
-                              math::AbsFOp::create(b, loc, result), infinity(b, loc, result)),
-        /*all=*/false);
+    Value isNan =
+        reduce(b, loc, arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, result, result),
+               /*all=*/false);
+    Value isInf = reduce(b, loc,
+                         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                               math::AbsFOp::create(b, loc, result),
+                                               infinity(b, loc, result)),
+                         /*all=*/false);
     Value trueVal = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
     // The check records a violation when its condition is false, so the
     // condition is "not (finite operands and non-finite result)".

@@ -37,8 +37,7 @@ bool shouldCheck(Operation *op) {
   return !op->getParentOfType<memref::GenericAtomicRMWOp>();
 }
 
-struct InstrumentOverflowPass
-    : public kfix::impl::InstrumentOverflowBase<InstrumentOverflowPass> {
+struct InstrumentOverflowPass : public kfix::impl::InstrumentOverflowBase<InstrumentOverflowPass> {
   using InstrumentOverflowBase::InstrumentOverflowBase;
 
   void runOnOperation() override {

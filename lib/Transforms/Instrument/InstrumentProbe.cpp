@@ -42,9 +42,8 @@ struct InstrumentProbePass : public kfix::impl::InstrumentProbeBase<InstrumentPr
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (locs.empty() || llvm::any_of(locs, [](const std::string &f) {
-          return StringRef(f).trim().empty();
-        })) {
+    if (locs.empty() ||
+        llvm::any_of(locs, [](const std::string &f) { return StringRef(f).trim().empty(); })) {
       module.emitError("kfix-instrument-probe needs loc=file:line[:col] (or line[:col])");
       return signalPassFailure();
     }
@@ -69,8 +68,7 @@ struct InstrumentProbePass : public kfix::impl::InstrumentProbeBase<InstrumentPr
     bool inserted = false;
     StringAttr opName = op->getName().getIdentifier();
     auto probe = [&](OpBuilder &b, Value value, StringRef tag) {
-      ProbeOp::create(b, op->getLoc(), value, b.getStringAttr(tag),
-                      b.getI64IntegerAttr(site++));
+      ProbeOp::create(b, op->getLoc(), value, b.getStringAttr(tag), b.getI64IntegerAttr(site++));
       ++numProbes;
       inserted = true;
     };

@@ -36,8 +36,7 @@ struct InstrumentRacesPass : public kfix::impl::InstrumentRacesBase<InstrumentRa
           return;
         MemClass cls = classifyMemRef(acc->memref);
         bool wanted = cls == MemClass::Shared ||
-                      (cls == MemClass::Param &&
-                       (acc->kind != AccessKind::read || globalLoads));
+                      (cls == MemClass::Param && (acc->kind != AccessKind::read || globalLoads));
         if (wanted)
           todo.push_back({op, *acc});
       });

@@ -26,8 +26,7 @@ struct InstrumentWritesPass : public kfix::impl::InstrumentWritesBase<Instrument
       SmallVector<std::pair<Operation *, MemAccess>> todo;
       func.walk([&](Operation *op) {
         std::optional<MemAccess> acc = getMemAccess(op);
-        if (acc && acc->kind != AccessKind::read &&
-            classifyMemRef(acc->memref) == MemClass::Param)
+        if (acc && acc->kind != AccessKind::read && classifyMemRef(acc->memref) == MemClass::Param)
           todo.push_back({op, *acc});
       });
       // A store that kfix-instrument-races already recorded keeps its record:

@@ -192,8 +192,8 @@ std::optional<Poly> IndexAlgebra::parseDim(llvm::StringRef text, std::string &er
   p.ident = [&](llvm::StringRef name) -> std::optional<Poly> {
     Value arg = getArgByName(func, name);
     if (!arg || !isa<IntegerType>(arg.getType())) {
-      error = "kernel @" + func.getName().str() + " has no integer parameter named '" +
-              name.str() + "'";
+      error = "kernel @" + func.getName().str() + " has no integer parameter named '" + name.str() +
+              "'";
       return std::nullopt;
     }
     return build(arg);

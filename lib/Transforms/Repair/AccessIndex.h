@@ -57,8 +57,7 @@ public:
 
   /// Emits `p` as an i64 value before the builder's insertion point; null
   /// when an atom does not dominate `at`.
-  mlir::Value emit(mlir::OpBuilder &b, mlir::Location loc, const Poly &p,
-                   mlir::Operation *at);
+  mlir::Value emit(mlir::OpBuilder &b, mlir::Location loc, const Poly &p, mlir::Operation *at);
 
   /// The SSA values `p` reads (for dominance checks).
   void collectValues(const Poly &p, std::vector<mlir::Value> &out) const;
@@ -72,8 +71,8 @@ public:
 private:
   struct Atom {
     enum Kind { Value, Div, Rem, Dim } kind;
-    mlir::Value value;    ///< Kind::Value
-    Poly lhs, rhs;        ///< Div/Rem operands; Dim: the dimension
+    mlir::Value value; ///< Kind::Value
+    Poly lhs, rhs;     ///< Div/Rem operands; Dim: the dimension
     bool isUnsigned = false;
     std::string key;
   };
@@ -81,8 +80,7 @@ private:
   Poly atomPoly(unsigned id) const { return Poly{{Monomial{id}, 1}}; }
   Poly buildUncached(mlir::Value v, unsigned depth);
   Poly buildAt(mlir::Value v, unsigned depth);
-  mlir::Value emitAtom(mlir::OpBuilder &b, mlir::Location loc, unsigned id,
-                       mlir::Operation *at);
+  mlir::Value emitAtom(mlir::OpBuilder &b, mlir::Location loc, unsigned id, mlir::Operation *at);
 
   mlir::gpu::GPUFuncOp func;
   mlir::DominanceInfo &dom;

@@ -187,9 +187,7 @@ scf::IfOp splitIfBefore(Operation *at) {
   }
   // The second half (the original if) reads the yielded values.
   for (auto [v, r] : llvm::zip(crossing, first.getResults()))
-    v.replaceUsesWithIf(r, [&](OpOperand &use) {
-      return ifOp->isAncestor(use.getOwner());
-    });
+    v.replaceUsesWithIf(r, [&](OpOperand &use) { return ifOp->isAncestor(use.getOwner()); });
   return ifOp;
 }
 

@@ -31,8 +31,7 @@ llvm::SmallVector<Hazard> findSharedHazards(mlir::gpu::GPUFuncOp func, HazardKin
 /// ancestor in the innermost common block, or at the end of a loop body for a
 /// hazard between iterations). Fails, inserting nothing, when that point is
 /// in divergent code or no such point exists; `why` then says why.
-mlir::FailureOr<mlir::Operation *> insertSeparatingBarrier(const Hazard &h,
-                                                           std::string &why);
+mlir::FailureOr<mlir::Operation *> insertSeparatingBarrier(const Hazard &h, std::string &why);
 
 /// Separates, one at a time and re-analysing after each, every hazard of
 /// `kind` whose accesses match `loc`; marks the barriers with `passArg` and

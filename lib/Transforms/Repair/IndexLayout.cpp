@@ -246,8 +246,7 @@ SmallVector<LayoutIssue> kfix::findLayoutIssues(gpu::GPUFuncOp func, const Decla
     }
     SmallVector<size_t> missing;
     for (size_t k = 0; k + 1 < rank; ++k)
-      if (slotsPerStride[k].empty() &&
-          llvm::none_of(assigned, [&](size_t a) { return a == k; }))
+      if (slotsPerStride[k].empty() && llvm::none_of(assigned, [&](size_t a) { return a == k; }))
         missing.push_back(k);
     if (missing.empty())
       return;
@@ -256,8 +255,7 @@ SmallVector<LayoutIssue> kfix::findLayoutIssues(gpu::GPUFuncOp func, const Decla
     SmallVector<size_t> bad;
     std::set<Operation *> badMuls;
     for (auto [i, t] : llvm::enumerate(terms))
-      if (assigned[i] == SIZE_MAX && !t.chain.empty() &&
-          badMuls.insert(t.chain.back().mul).second)
+      if (assigned[i] == SIZE_MAX && !t.chain.empty() && badMuls.insert(t.chain.back().mul).second)
         bad.push_back(i);
     if (bad.empty())
       for (size_t k = 0; k + 1 < rank; ++k) {
@@ -332,9 +330,7 @@ SmallVector<IndexTerm> kfix::indexTerms(gpu::GPUFuncOp func, Value index) {
 Value kfix::buildMonomial(OpBuilder &b, Location loc, gpu::GPUFuncOp func, const Monomial &m,
                           Type type) {
   Value acc;
-  auto mulIn = [&](Value v) {
-    acc = acc ? Value(arith::MulIOp::create(b, loc, acc, v)) : v;
-  };
+  auto mulIn = [&](Value v) { acc = acc ? Value(arith::MulIOp::create(b, loc, acc, v)) : v; };
   for (auto &[atom, e] : m.atoms) {
     Value v = Value::getFromOpaquePointer(atom);
     if (!isKernelParam(func, v))

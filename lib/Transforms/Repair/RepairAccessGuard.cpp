@@ -38,15 +38,14 @@ struct BufferShape {
 bool parseShapes(StringRef text, std::vector<BufferShape> &out, std::string &error) {
   size_t i = 0;
   auto skip = [&] {
-    while (i < text.size() && (std::isspace(static_cast<unsigned char>(text[i])) ||
-                               text[i] == ';' || text[i] == ','))
+    while (i < text.size() &&
+           (std::isspace(static_cast<unsigned char>(text[i])) || text[i] == ';' || text[i] == ','))
       ++i;
   };
   skip();
   while (i < text.size()) {
     size_t start = i;
-    while (i < text.size() &&
-           (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
+    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
       ++i;
     BufferShape s;
     s.name = text.slice(start, i).str();
@@ -123,8 +122,7 @@ TypedAttr fillFor(Value loaded, Type elem, bool zeroOnly) {
   return IntegerAttr::get(it, 0);
 }
 
-struct RepairAccessGuardPass
-    : public kfix::impl::RepairAccessGuardBase<RepairAccessGuardPass> {
+struct RepairAccessGuardPass : public kfix::impl::RepairAccessGuardBase<RepairAccessGuardPass> {
   using RepairAccessGuardBase::RepairAccessGuardBase;
 
   void runOnOperation() override {
@@ -137,8 +135,7 @@ struct RepairAccessGuardPass
       return signalPassFailure();
     }
     if (fill != "auto" && fill != "zero") {
-      getOperation().emitError() << kPassArg << ": fill must be auto or zero, not '" << fill
-                                 << "'";
+      getOperation().emitError() << kPassArg << ": fill must be auto or zero, not '" << fill << "'";
       return signalPassFailure();
     }
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
@@ -253,19 +250,18 @@ struct RepairAccessGuardPass
     scf::IfOp ifOp;
     if (op->getNumResults() == 0) {
       auto perLane = [&](OpBuilder &eb, Location el) {
-                         auto vs = cast<vector::StoreOp>(op);
-                         for (int64_t lane = 0; lane < lanes; ++lane) {
-                           Value ok = inside(eb, el, emitted, lane);
-                           scf::IfOp::create(eb, el, ok, [&](OpBuilder &lb, Location ll) {
-                             Value e = vector::ExtractOp::create(lb, ll, vs.getValueToStore(),
-                                                                 lane);
-                             auto st = memref::StoreOp::create(
-                                 lb, ll, e, vs.getBase(), laneIndex(lb, ll, idx, lane));
-                             markRepaired(st, kPassArg);
-                             scf::YieldOp::create(lb, ll);
-                           });
-                         }
-                         scf::YieldOp::create(eb, el);
+        auto vs = cast<vector::StoreOp>(op);
+        for (int64_t lane = 0; lane < lanes; ++lane) {
+          Value ok = inside(eb, el, emitted, lane);
+          scf::IfOp::create(eb, el, ok, [&](OpBuilder &lb, Location ll) {
+            Value e = vector::ExtractOp::create(lb, ll, vs.getValueToStore(), lane);
+            auto st =
+                memref::StoreOp::create(lb, ll, e, vs.getBase(), laneIndex(lb, ll, idx, lane));
+            markRepaired(st, kPassArg);
+            scf::YieldOp::create(lb, ll);
+          });
+        }
+        scf::YieldOp::create(eb, el);
       };
       ifOp = scf::IfOp::create(
           b, l, cond,

@@ -28,8 +28,7 @@ bool isIntArg(Value v) {
          isa<gpu::GPUFuncOp>(cast<BlockArgument>(v).getOwner()->getParentOp());
 }
 
-struct RepairBoundsGuardPass
-    : public kfix::impl::RepairBoundsGuardBase<RepairBoundsGuardPass> {
+struct RepairBoundsGuardPass : public kfix::impl::RepairBoundsGuardBase<RepairBoundsGuardPass> {
   using RepairBoundsGuardBase::RepairBoundsGuardBase;
 
   void runOnOperation() override {
@@ -136,8 +135,7 @@ struct RepairBoundsGuardPass
     auto warn = [&](const Twine &why) {
       // Only a pass aimed at this kernel explains why it did nothing.
       if (!loc.empty() || !bound.empty())
-        func.emitWarning() << kPassArg << ": not applied to @" << func.getName() << ": "
-                           << why;
+        func.emitWarning() << kPassArg << ": not applied to @" << func.getName() << ": " << why;
       return success();
     };
 

@@ -72,14 +72,13 @@ const OpClass *classOf(llvm::StringRef name) {
 
 bool isNonCommutative(Operation *o) {
   return isa<arith::SubIOp, arith::SubFOp, arith::DivSIOp, arith::DivUIOp, arith::DivFOp,
-             arith::CeilDivSIOp, arith::FloorDivSIOp, arith::RemSIOp, arith::RemUIOp,
-             arith::RemFOp, arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp, math::PowFOp,
-             math::Atan2Op>(o);
+             arith::CeilDivSIOp, arith::FloorDivSIOp, arith::RemSIOp, arith::RemUIOp, arith::RemFOp,
+             arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp, math::PowFOp, math::Atan2Op>(o);
 }
 
 bool isBinaryArith(Operation *o) {
-  return o->getNumOperands() == 2 && o->getNumResults() == 1 &&
-         o->getDialect() && o->getDialect()->getNamespace() == "arith" &&
+  return o->getNumOperands() == 2 && o->getNumResults() == 1 && o->getDialect() &&
+         o->getDialect()->getNamespace() == "arith" &&
          !isa<arith::CmpIOp, arith::CmpFOp, arith::SelectOp>(o);
 }
 
@@ -307,19 +306,22 @@ std::string show(Value v, unsigned depth = 0) {
   Operation *d = v.getDefiningOp();
   if (!d || depth > 2)
     return "...";
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
-          arith::TruncIOp, arith::SIToFPOp, arith::ExtFOp, arith::TruncFOp>(d))
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+          arith::SIToFPOp, arith::ExtFOp, arith::TruncFOp>(d))
     return show(d->getOperand(0), depth);
   static const std::map<std::string, std::string> sym = {
-      {"arith.addi", "+"},  {"arith.subi", "-"},  {"arith.muli", "*"}, {"arith.divsi", "/"},
+      {"arith.addi", "+"},  {"arith.subi", "-"},  {"arith.muli", "*"},  {"arith.divsi", "/"},
       {"arith.divui", "/"}, {"arith.remsi", "%"}, {"arith.remui", "%"}, {"arith.addf", "+"},
-      {"arith.subf", "-"},  {"arith.mulf", "*"},  {"arith.divf", "/"}, {"arith.andi", "&"},
+      {"arith.subf", "-"},  {"arith.mulf", "*"},  {"arith.divf", "/"},  {"arith.andi", "&"},
       {"arith.ori", "|"},   {"arith.xori", "^"},  {"arith.shli", "<<"}, {"arith.shrsi", ">>"}};
   auto it = sym.find(d->getName().getStringRef().str());
   if (it != sym.end() && d->getNumOperands() == 2)
     return "(" + show(d->getOperand(0), depth + 1) + " " + it->second + " " +
            show(d->getOperand(1), depth + 1) + ")";
-  return d->getName().getStringRef().drop_front(d->getName().getDialectNamespace().size() + 1).str() +
+  return d->getName()
+             .getStringRef()
+             .drop_front(d->getName().getDialectNamespace().size() + 1)
+             .str() +
          "(...)";
 }
 
@@ -362,7 +364,8 @@ std::vector<std::pair<Value, double>> replacementCandidates(Operation *at, Value
   }
   for (BlockArgument a : func.getArguments())
     if (a.getType() == t)
-      params.push_back({cur < 0 ? int(a.getArgNumber()) : std::abs(int(a.getArgNumber()) - cur), a});
+      params.push_back(
+          {cur < 0 ? int(a.getArgNumber()) : std::abs(int(a.getArgNumber()) - cur), a});
   llvm::stable_sort(params, [](auto &x, auto &y) { return x.first < y.first; });
   for (auto &[d, a] : params)
     if (!full())
@@ -413,8 +416,7 @@ std::vector<std::pair<Value, double>> replacementCandidates(Operation *at, Value
 SmallVector<memref::AllocaOp> localsOf(Operation *op) {
   SmallVector<memref::AllocaOp> out;
   auto add = [&](memref::AllocaOp a) {
-    if (!a || a.getType().getRank() != 0 || !a->hasAttr("kfix.var") ||
-        llvm::is_contained(out, a))
+    if (!a || a.getType().getRank() != 0 || !a->hasAttr("kfix.var") || llvm::is_contained(out, a))
       return;
     auto n = a->getAttrOfType<StringAttr>("kfix.var");
     if (n && !n.getValue().starts_with("__"))
@@ -493,8 +495,7 @@ std::optional<double> parseFloatSpec(llvm::StringRef s) {
 // Enumeration
 //===----------------------------------------------------------------------===//
 
-std::vector<Operation *> kfix::opsAt(Operation *module, llvm::StringRef loc,
-                                     llvm::StringRef name) {
+std::vector<Operation *> kfix::opsAt(Operation *module, llvm::StringRef loc, llvm::StringRef name) {
   std::vector<Operation *> out;
   if (loc.empty())
     return out;
@@ -514,8 +515,8 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
   std::string name = op->getName().getStringRef().str();
   auto add = [&](std::string kind, std::string operand, std::string with, double prior,
                  std::string what) {
-    out.push_back({loc, name, std::move(kind), std::move(operand), std::move(with), prior,
-                   std::move(what)});
+    out.push_back(
+        {loc, name, std::move(kind), std::move(operand), std::move(with), prior, std::move(what)});
   };
   std::string self = op->getNumResults() == 1 ? show(op->getResult(0)) : name;
 
@@ -544,8 +545,7 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
           i == 1)
         continue; // `a - b` -> `b` is not a dropped term
       bool constOther = getConstInt(other) || getConstFloat(other);
-      add("bypass", std::to_string(i), "", constOther ? 0.9 : 0.5,
-          self + " -> " + show(keep));
+      add("bypass", std::to_string(i), "", constOther ? 0.9 : 0.5, self + " -> " + show(keep));
     }
     if (isNonCommutative(op))
       add("swap", "", "", 0.5, "swap the operands of " + self);
@@ -834,8 +834,8 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     unsigned k;
     auto fors = enclosingFors(op);
     if (!a || llvm::StringRef(e.with).getAsInteger(10, k) || k >= fors.size()) {
-      error = "reinit needs operand=<local in scope> and with=<enclosing loop>, got " +
-              e.operand + " / " + e.with;
+      error = "reinit needs operand=<local in scope> and with=<enclosing loop>, got " + e.operand +
+              " / " + e.with;
       return false;
     }
     memref::StoreOp init = initStore(a, op);
@@ -849,8 +849,8 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     markRepaired(st, kPassArg);
     return true;
   } else if (e.kind == "clamp0" || e.kind == "mulby") {
-    auto ft = op->getNumResults() == 1 ? dyn_cast<FloatType>(op->getResult(0).getType())
-                                       : FloatType();
+    auto ft =
+        op->getNumResults() == 1 ? dyn_cast<FloatType>(op->getResult(0).getType()) : FloatType();
     if (!ft) {
       error = e.kind + " needs an op with a float result at " + e.loc;
       return false;

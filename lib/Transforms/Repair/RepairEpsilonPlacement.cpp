@@ -49,8 +49,8 @@ struct RepairEpsilonPlacementPass
             !root->getResult(0).hasOneUse() || (!aimed && !looksLikeEpsilon(eps)))
           continue;
         OpBuilder b(add);
-        auto sum = arith::AddFOp::create(b, add.getLoc(), root->getOperand(0), eps,
-                                         add.getFastmathAttr());
+        auto sum =
+            arith::AddFOp::create(b, add.getLoc(), root->getOperand(0), eps, add.getFastmathAttr());
         markRepaired(sum, kPassArg);
         OperationState st(root->getLoc(), root->getName());
         st.addOperands(sum.getResult());

@@ -39,12 +39,10 @@ bool usesBlockId(Value v, unsigned depth = 0) {
   }
   if (def->getNumRegions())
     return false;
-  return llvm::any_of(def->getOperands(),
-                      [&](Value o) { return usesBlockId(o, depth + 1); });
+  return llvm::any_of(def->getOperands(), [&](Value o) { return usesBlockId(o, depth + 1); });
 }
 
-struct RepairGridStridePass
-    : public kfix::impl::RepairGridStrideBase<RepairGridStridePass> {
+struct RepairGridStridePass : public kfix::impl::RepairGridStrideBase<RepairGridStridePass> {
   using RepairGridStrideBase::RepairGridStrideBase;
 
   void runOnOperation() override {

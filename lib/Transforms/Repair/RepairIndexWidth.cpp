@@ -53,8 +53,7 @@ struct Widener {
     if (isa<arith::MulIOp, arith::ShLIOp>(def))
       return true;
     if (isa<arith::AddIOp, arith::SubIOp, arith::DivSIOp, arith::RemSIOp>(def))
-      return hasProduct(def->getOperand(0), depth + 1) ||
-             hasProduct(def->getOperand(1), depth + 1);
+      return hasProduct(def->getOperand(0), depth + 1) || hasProduct(def->getOperand(1), depth + 1);
     if (auto load = dyn_cast<memref::LoadOp>(def))
       if (auto store = singleStore(load))
         return hasProduct(store.getValue(), depth + 1);
@@ -87,8 +86,7 @@ struct Widener {
       if (isa<arith::MulIOp, arith::ShLIOp>(def))
         markRepaired(wide, kPassArg);
       r = wide->getResult(0);
-    } else if (auto load = dyn_cast_or_null<memref::LoadOp>(def);
-               load && singleStore(load)) {
+    } else if (auto load = dyn_cast_or_null<memref::LoadOp>(def); load && singleStore(load)) {
       r = widen(singleStore(load).getValue());
     } else if (auto c = getConstInt(v)) {
       OpBuilder b = builderAfter(v);
@@ -162,8 +160,8 @@ struct RepairIndexWidthPass : public kfix::impl::RepairIndexWidthBase<RepairInde
         Value c = cIndex(op->getOperand(operand));
         Value wide = w.widen(c);
         OpBuilder b(op);
-        auto cast = arith::IndexCastOp::create(b, op->getOperand(operand).getLoc(),
-                                               b.getIndexType(), wide);
+        auto cast =
+            arith::IndexCastOp::create(b, op->getOperand(operand).getLoc(), b.getIndexType(), wide);
         markRepaired(cast, kPassArg);
         op->setOperand(operand, cast);
         ++numRewrites;

@@ -20,8 +20,7 @@ namespace {
 
 constexpr StringLiteral kPassArg = "kfix-repair-int-division";
 
-struct RepairIntDivisionPass
-    : public kfix::impl::RepairIntDivisionBase<RepairIntDivisionPass> {
+struct RepairIntDivisionPass : public kfix::impl::RepairIntDivisionBase<RepairIntDivisionPass> {
   using RepairIntDivisionBase::RepairIntDivisionBase;
 
   void runOnOperation() override {

@@ -45,8 +45,8 @@ struct RepairLoopBoundPass : public kfix::impl::RepairLoopBoundBase<RepairLoopBo
 
   void runOnOperation() override {
     if (fix != "strict" && fix != "dec" && fix != "inc") {
-      getOperation().emitError() << kPassArg << ": fix must be strict, dec or inc, not '"
-                                 << fix << "'";
+      getOperation().emitError() << kPassArg << ": fix must be strict, dec or inc, not '" << fix
+                                 << "'";
       return signalPassFailure();
     }
     SmallVector<Operation *> loops;
@@ -66,8 +66,8 @@ struct RepairLoopBoundPass : public kfix::impl::RepairLoopBoundBase<RepairLoopBo
   /// otherwise adds the constant when `anyForm`; null when it does not apply.
   Value adjust(OpBuilder &b, Location l, Value bound, int delta, bool anyForm) {
     Operation *def = bound.getDefiningOp();
-    bool undo = delta < 0 ? isa_and_nonnull<arith::AddIOp>(def)
-                          : isa_and_nonnull<arith::SubIOp>(def);
+    bool undo =
+        delta < 0 ? isa_and_nonnull<arith::AddIOp>(def) : isa_and_nonnull<arith::SubIOp>(def);
     if (undo && getConstInt(def->getOperand(1)) == 1)
       return def->getOperand(0);
     if (undo && delta < 0 && getConstInt(def->getOperand(0)) == 1)
@@ -85,8 +85,7 @@ struct RepairLoopBoundPass : public kfix::impl::RepairLoopBoundBase<RepairLoopBo
     if (fix == "strict" || !locMatches(loop.getLoc(), loc))
       return;
     OpBuilder b(loop);
-    Value nb = adjust(b, loop.getLoc(), loop.getUpperBound(), fix == "dec" ? -1 : 1,
-                      !loc.empty());
+    Value nb = adjust(b, loop.getLoc(), loop.getUpperBound(), fix == "dec" ? -1 : 1, !loc.empty());
     if (!nb)
       return;
     loop.getUpperBoundMutable().assign(nb);
@@ -103,11 +102,20 @@ struct RepairLoopBoundPass : public kfix::impl::RepairLoopBoundBase<RepairLoopBo
       if (fix == "strict") {
         std::optional<P> np;
         switch (p) {
-        case P::sle: np = P::slt; break;
-        case P::ule: np = P::ult; break;
-        case P::sge: np = P::sgt; break;
-        case P::uge: np = P::ugt; break;
-        default: break;
+        case P::sle:
+          np = P::slt;
+          break;
+        case P::ule:
+          np = P::ult;
+          break;
+        case P::sge:
+          np = P::sgt;
+          break;
+        case P::uge:
+          np = P::ugt;
+          break;
+        default:
+          break;
         }
         if (!np)
           continue;
@@ -116,8 +124,7 @@ struct RepairLoopBoundPass : public kfix::impl::RepairLoopBoundBase<RepairLoopBo
         if (!llvm::is_contained({P::slt, P::sle, P::ult, P::ule}, p))
           continue;
         OpBuilder b(cmp);
-        Value nb = adjust(b, cmp.getLoc(), cmp.getRhs(), fix == "dec" ? -1 : 1,
-                          !loc.empty());
+        Value nb = adjust(b, cmp.getLoc(), cmp.getRhs(), fix == "dec" ? -1 : 1, !loc.empty());
         if (!nb)
           continue;
         cmp.getRhsMutable().assign(nb);

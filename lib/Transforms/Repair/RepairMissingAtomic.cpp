@@ -22,20 +22,34 @@ constexpr StringLiteral kPassArg = "kfix-repair-missing-atomic";
 
 std::optional<arith::AtomicRMWKind> kindOf(Operation *op) {
   using K = arith::AtomicRMWKind;
-  if (isa<arith::AddFOp>(op)) return K::addf;
-  if (isa<arith::AddIOp>(op)) return K::addi;
-  if (isa<arith::MulFOp>(op)) return K::mulf;
-  if (isa<arith::MulIOp>(op)) return K::muli;
-  if (isa<arith::MaxNumFOp>(op)) return K::maxnumf;
-  if (isa<arith::MinNumFOp>(op)) return K::minnumf;
-  if (isa<arith::MaximumFOp>(op)) return K::maximumf;
-  if (isa<arith::MinimumFOp>(op)) return K::minimumf;
-  if (isa<arith::MaxSIOp>(op)) return K::maxs;
-  if (isa<arith::MinSIOp>(op)) return K::mins;
-  if (isa<arith::MaxUIOp>(op)) return K::maxu;
-  if (isa<arith::MinUIOp>(op)) return K::minu;
-  if (isa<arith::OrIOp>(op)) return K::ori;
-  if (isa<arith::AndIOp>(op)) return K::andi;
+  if (isa<arith::AddFOp>(op))
+    return K::addf;
+  if (isa<arith::AddIOp>(op))
+    return K::addi;
+  if (isa<arith::MulFOp>(op))
+    return K::mulf;
+  if (isa<arith::MulIOp>(op))
+    return K::muli;
+  if (isa<arith::MaxNumFOp>(op))
+    return K::maxnumf;
+  if (isa<arith::MinNumFOp>(op))
+    return K::minnumf;
+  if (isa<arith::MaximumFOp>(op))
+    return K::maximumf;
+  if (isa<arith::MinimumFOp>(op))
+    return K::minimumf;
+  if (isa<arith::MaxSIOp>(op))
+    return K::maxs;
+  if (isa<arith::MinSIOp>(op))
+    return K::mins;
+  if (isa<arith::MaxUIOp>(op))
+    return K::maxu;
+  if (isa<arith::MinUIOp>(op))
+    return K::minu;
+  if (isa<arith::OrIOp>(op))
+    return K::ori;
+  if (isa<arith::AndIOp>(op))
+    return K::andi;
   return std::nullopt;
 }
 
@@ -74,8 +88,7 @@ struct RepairMissingAtomicPass
       }
       if (!load)
         continue;
-      if (!aimed && (llvm::any_of(st.getIndices(), isThreadDependent) ||
-                     isInDivergentCode(st)))
+      if (!aimed && (llvm::any_of(st.getIndices(), isThreadDependent) || isInDivergentCode(st)))
         continue;
       OpBuilder b(st);
       auto rmw = memref::AtomicRMWOp::create(b, st.getLoc(), *kind, other, st.getMemref(),

@@ -1,7 +1,7 @@
 //===- RepairMissingBarrier.cpp - barrier between write and read of shared memory ===//
 //
-// Inserts gpu.barrier (`__syncthreads()`) between a shared-memory write and a read of it by other threads,
-// where no barrier separates them; see BarrierHazards.h for the analysis.
+// Inserts gpu.barrier (`__syncthreads()`) between a shared-memory write and a read of it by other
+// threads, where no barrier separates them; see BarrierHazards.h for the analysis.
 //
 //===----------------------------------------------------------------------===//
 #include "BarrierHazards.h"
@@ -17,12 +17,14 @@ using namespace kfix;
 
 namespace {
 
-struct RepairMissingBarrierPass : public kfix::impl::RepairMissingBarrierBase<RepairMissingBarrierPass> {
+struct RepairMissingBarrierPass
+    : public kfix::impl::RepairMissingBarrierBase<RepairMissingBarrierPass> {
   using RepairMissingBarrierBase::RepairMissingBarrierBase;
 
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
-      numRewrites += separateHazards(func, HazardKind::ReadAfterWrite, loc, "kfix-repair-missing-barrier");
+      numRewrites +=
+          separateHazards(func, HazardKind::ReadAfterWrite, loc, "kfix-repair-missing-barrier");
   }
 };
 

@@ -30,15 +30,24 @@ using P = arith::CmpIPredicate;
 
 std::optional<P> toggledStrictness(P p) {
   switch (p) {
-  case P::slt: return P::sle;
-  case P::sle: return P::slt;
-  case P::sgt: return P::sge;
-  case P::sge: return P::sgt;
-  case P::ult: return P::ule;
-  case P::ule: return P::ult;
-  case P::ugt: return P::uge;
-  case P::uge: return P::ugt;
-  default: return std::nullopt;
+  case P::slt:
+    return P::sle;
+  case P::sle:
+    return P::slt;
+  case P::sgt:
+    return P::sge;
+  case P::sge:
+    return P::sgt;
+  case P::ult:
+    return P::ule;
+  case P::ule:
+    return P::ult;
+  case P::ugt:
+    return P::uge;
+  case P::uge:
+    return P::ugt;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -182,7 +191,7 @@ struct RepairOffByOnePass : public kfix::impl::RepairOffByOneBase<RepairOffByOne
     Location l = cmp.getLoc();
     Value kv = arith::ConstantOp::create(b, l, IntegerAttr::get(bound.getType(), k));
     bool isUnsigned = llvm::is_contained({P::ult, P::ule, P::ugt, P::uge}, cmp.getPredicate());
-    Operation *r = up ? arith::MulIOp::create(b, l, bound, kv).getOperation()
+    Operation *r = up           ? arith::MulIOp::create(b, l, bound, kv).getOperation()
                    : isUnsigned ? arith::DivUIOp::create(b, l, bound, kv).getOperation()
                                 : arith::DivSIOp::create(b, l, bound, kv).getOperation();
     markRepaired(r, kPassArg);

@@ -188,8 +188,8 @@ struct RepairReductionTreePass
     Value cm = markAll(memref::LoadOp::create(b, l, active.getResult(), ValueRange{}));
     Value one = markAll(arith::ConstantOp::create(b, l, b.getIntegerAttr(ty, 1)));
     auto cond = arith::CmpIOp::create(
-        b, m.w.cmp.getLoc(), isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt,
-        cm, one);
+        b, m.w.cmp.getLoc(), isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt, cm,
+        one);
     mark(cond);
     m.w.cmp.getResult().replaceAllUsesWith(cond.getResult());
     eraseDead(m.w.cmp);

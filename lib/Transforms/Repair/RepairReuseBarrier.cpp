@@ -1,7 +1,7 @@
 //===- RepairReuseBarrier.cpp - barrier between reads and reuse of shared memory ===//
 //
-// Inserts gpu.barrier (`__syncthreads()`) between the last reads of a shared buffer and its reuse (the next writes),
-// where no barrier separates them; see BarrierHazards.h for the analysis.
+// Inserts gpu.barrier (`__syncthreads()`) between the last reads of a shared buffer and its reuse
+// (the next writes), where no barrier separates them; see BarrierHazards.h for the analysis.
 //
 //===----------------------------------------------------------------------===//
 #include "BarrierHazards.h"
@@ -22,7 +22,8 @@ struct RepairReuseBarrierPass : public kfix::impl::RepairReuseBarrierBase<Repair
 
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
-      numRewrites += separateHazards(func, HazardKind::WriteAfterRead, loc, "kfix-repair-reuse-barrier");
+      numRewrites +=
+          separateHazards(func, HazardKind::WriteAfterRead, loc, "kfix-repair-reuse-barrier");
   }
 };
 

@@ -62,8 +62,8 @@ struct RepairSharedTileSizePass
           dims.back() += pad;
         }
         if (dims.size() != static_cast<size_t>(type.getRank()) || dims.back() <= 0) {
-          func.emitError() << kPassArg << ": new shape of '" << what
-                           << "' must keep its rank " << type.getRank();
+          func.emitError() << kPassArg << ": new shape of '" << what << "' must keep its rank "
+                           << type.getRank();
           return signalPassFailure();
         }
         for (Operation *user : arg.getUsers())
@@ -73,8 +73,8 @@ struct RepairSharedTileSizePass
                                 << "' has a use that fixes its type; not resized";
             return;
           }
-        arg.setType(MemRefType::get(dims, type.getElementType(), type.getLayout(),
-                                    type.getMemorySpace()));
+        arg.setType(
+            MemRefType::get(dims, type.getElementType(), type.getLayout(), type.getMemorySpace()));
         markRepaired(func, kPassArg);
         ++numRewrites;
       }

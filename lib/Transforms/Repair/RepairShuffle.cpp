@@ -25,15 +25,14 @@ struct RepairShufflePass : public kfix::impl::RepairShuffleBase<RepairShufflePas
     bool aimed = !StringRef(loc).trim().empty();
     if (fix != "full-mask" && fix != "xor" && fix != "down" && fix != "broadcast" &&
         fix != "offsets") {
-      getOperation().emitError()
-          << kPassArg << ": fix must be full-mask, xor, down, broadcast or offsets";
+      getOperation().emitError() << kPassArg
+                                 << ": fix must be full-mask, xor, down, broadcast or offsets";
       return signalPassFailure();
     }
     if (fix == "offsets")
       return fixOffsets(aimed);
     if (fix != "full-mask" && !aimed) {
-      getOperation().emitError() << kPassArg << ": fix=" << fix
-                                 << " needs loc=<file:line[:col]>";
+      getOperation().emitError() << kPassArg << ": fix=" << fix << " needs loc=<file:line[:col]>";
       return signalPassFailure();
     }
     SmallVector<gpu::ShuffleOp> shuffles;
@@ -92,13 +91,12 @@ struct RepairShufflePass : public kfix::impl::RepairShuffleBase<RepairShufflePas
         // The last step must be offset 1: `> 0`, `>= 1` or `!= 0`. A loop
         // stopping at 2 leaves pairs of lanes unreduced (aimed only: a
         // reduction over every other lane does that on purpose).
-        bool reachesOne = (pred == P::sgt || pred == P::ugt || pred == P::ne)
-                              ? w.bound == 0
-                              : w.bound == 1;
+        bool reachesOne =
+            (pred == P::sgt || pred == P::ugt || pred == P::ne) ? w.bound == 0 : w.bound == 1;
         if (aimed && !reachesOne && w.bound > 0)
           changed |= setBound(w, P::sgt, 0);
-      } else if (!w.halving && (pred == P::slt || pred == P::ult || pred == P::sle ||
-                                pred == P::ule)) {
+      } else if (!w.halving &&
+                 (pred == P::slt || pred == P::ult || pred == P::sle || pred == P::ule)) {
         bool strict = pred == P::slt || pred == P::ult;
         int64_t want = strict ? width : width / 2;
         // Unaimed, only a bound past the warp is surely wrong.

@@ -29,13 +29,13 @@ namespace {
 constexpr StringLiteral kPassArg = "kfix-repair-softmax-max";
 
 struct Softmax {
-  scf::ForOp loop;           ///< the sum loop
-  memref::AllocaOp sum;      ///< the sum local
-  memref::StoreOp acc;       ///< sum = sum + exp(v), in the loop body
-  math::ExpOp term;          ///< exp(v) of the sum
+  scf::ForOp loop;                         ///< the sum loop
+  memref::AllocaOp sum;                    ///< the sum local
+  memref::StoreOp acc;                     ///< sum = sum + exp(v), in the loop body
+  math::ExpOp term;                        ///< exp(v) of the sum
   llvm::SetVector<Operation *> numerators; ///< other exps to shift
   SmallVector<math::LogOp> logs;           ///< log(sum): add the max back
-  bool spread = false; ///< the loop's iterations are spread over threads
+  bool spread = false;                     ///< the loop's iterations are spread over threads
 };
 
 /// `exp(v)`, possibly widened (`__half2float(hexp(v))`).
@@ -82,9 +82,8 @@ bool isPureBody(scf::ForOp loop, memref::AllocaOp sum) {
 bool isReciprocal(Value r, memref::AllocaOp sum) {
   if (auto var = loadedVar(r)) {
     SmallVector<memref::StoreOp> st = storesTo(var);
-    return !st.empty() && llvm::all_of(st, [&](memref::StoreOp s) {
-      return isReciprocal(s.getValue(), sum);
-    });
+    return !st.empty() &&
+           llvm::all_of(st, [&](memref::StoreOp s) { return isReciprocal(s.getValue(), sum); });
   }
   auto div = r.getDefiningOp<arith::DivFOp>();
   return div && getConstFloat(div.getLhs()) && loadedVar(div.getRhs()) == sum;
@@ -317,9 +316,8 @@ std::optional<Softmax> matchSoftmax(memref::AllocaOp sum, std::string &why) {
     if (!ld)
       continue;
     if (ld->getParentOp() == sm.loop.getOperation()) {
-      if (!llvm::all_of(ld->getUsers(), [&](Operation *u) {
-            return u == sm.acc.getValue().getDefiningOp();
-          })) {
+      if (!llvm::all_of(ld->getUsers(),
+                        [&](Operation *u) { return u == sm.acc.getValue().getDefiningOp(); })) {
         why = "the sum is read inside its loop";
         return std::nullopt;
       }
@@ -424,9 +422,9 @@ struct RepairSoftmaxMaxPass : public kfix::impl::RepairSoftmaxMaxBase<RepairSoft
           var.emitWarning() << kPassArg << ": not applied: " << why;
         return;
       }
-      bool at = locMatches(sm->loop.getLoc(), loc) || locMatches(sm->term.getLoc(), loc) ||
-                llvm::any_of(sm->numerators,
-                             [&](Operation *e) { return locMatches(e->getLoc(), loc); });
+      bool at =
+          locMatches(sm->loop.getLoc(), loc) || locMatches(sm->term.getLoc(), loc) ||
+          llvm::any_of(sm->numerators, [&](Operation *e) { return locMatches(e->getLoc(), loc); });
       if (at)
         matches.push_back(std::move(*sm));
     });
@@ -451,8 +449,8 @@ struct RepairSoftmaxMaxPass : public kfix::impl::RepairSoftmaxMaxBase<RepairSoft
       llvm::DenseMap<Value, Value> memo;
       start = atOrigin(sm.loop.getLowerBound(), sb, memo);
       if (!start) {
-        sm.loop.emitWarning() << kPassArg
-                              << ": not applied: the loop's start cannot be recomputed for thread 0";
+        sm.loop.emitWarning()
+            << kPassArg << ": not applied: the loop's start cannot be recomputed for thread 0";
         return;
       }
     }

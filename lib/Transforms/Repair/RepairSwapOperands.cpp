@@ -24,8 +24,7 @@ bool isNonCommutative(Operation *op) {
              arith::CmpIOp, arith::CmpFOp, math::PowFOp, math::Atan2Op>(op);
 }
 
-struct RepairSwapOperandsPass
-    : public kfix::impl::RepairSwapOperandsBase<RepairSwapOperandsPass> {
+struct RepairSwapOperandsPass : public kfix::impl::RepairSwapOperandsBase<RepairSwapOperandsPass> {
   using RepairSwapOperandsBase::RepairSwapOperandsBase;
 
   void runOnOperation() override {

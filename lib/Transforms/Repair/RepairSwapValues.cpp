@@ -32,8 +32,8 @@ constexpr StringLiteral kPassArg = "kfix-repair-swap-values";
 /// shared element) or a scalar kernel parameter. Loads of the same local,
 /// or of the same buffer at structurally equal indices, are one leaf.
 struct Leaf {
-  Value rep;                          ///< the first occurrence
-  SmallVector<OpOperand *> uses;      ///< its uses inside the expression
+  Value rep;                     ///< the first occurrence
+  SmallVector<OpOperand *> uses; ///< its uses inside the expression
 };
 
 bool sameLeaf(Value a, Value b) {
@@ -185,7 +185,8 @@ struct RepairSwapValuesPass : public kfix::impl::RepairSwapValuesBase<RepairSwap
       }
     }
     if (swapped == 0)
-      getOperation().emitWarning() << kPassArg << ": no pair " << static_cast<unsigned>(pair) << " of values at " << loc;
+      getOperation().emitWarning()
+          << kPassArg << ": no pair " << static_cast<unsigned>(pair) << " of values at " << loc;
     numRewrites += swapped;
   }
 };

@@ -37,8 +37,7 @@ bool isBlockTerm(Value v, gpu::Dimension dim, unsigned depth = 0) {
     return b.getDimension() == dim;
   if (depth < 2)
     if (auto mul = v.getDefiningOp<arith::MulIOp>())
-      return isBlockTerm(mul.getLhs(), dim, depth + 1) ||
-             isBlockTerm(mul.getRhs(), dim, depth + 1);
+      return isBlockTerm(mul.getLhs(), dim, depth + 1) || isBlockTerm(mul.getRhs(), dim, depth + 1);
   return false;
 }
 
@@ -364,8 +363,8 @@ struct RepairThreadDimPass : public kfix::impl::RepairThreadDimBase<RepairThread
       numRewrites += retarget<gpu::GridDimOp>(root, loc, *f, *t, mixed);
     else {
       root->emitError() << kPassArg
-                        << ": op must be thread_id, block_id, block_dim or grid_dim, not '"
-                        << op << "'";
+                        << ": op must be thread_id, block_id, block_dim or grid_dim, not '" << op
+                        << "'";
       signalPassFailure();
     }
   }

@@ -35,24 +35,24 @@ bool indexesShared(Value v, unsigned depth = 0) {
         return true;
       continue;
     }
-    if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp,
-            arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(user) &&
+    if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::IndexCastOp, arith::IndexCastUIOp,
+            arith::ExtSIOp, arith::ExtUIOp>(user) &&
         indexesShared(user->getResult(0), depth + 1))
       return true;
   }
   return false;
 }
 
-struct RepairTileConstantPass
-    : public kfix::impl::RepairTileConstantBase<RepairTileConstantPass> {
+struct RepairTileConstantPass : public kfix::impl::RepairTileConstantBase<RepairTileConstantPass> {
   using RepairTileConstantBase::RepairTileConstantBase;
 
   void runOnOperation() override {
     auto [fromText, toText] = StringRef(replace).split(':');
     int64_t from = 0, to = 0;
-    if (fromText.trim().getAsInteger(10, from) || toText.trim().getAsInteger(10, to) ||
-        from <= 0 || to <= 0) {
-      getOperation().emitError() << kPassArg << ": replace must be FROM:TO (positive integers), not '"
+    if (fromText.trim().getAsInteger(10, from) || toText.trim().getAsInteger(10, to) || from <= 0 ||
+        to <= 0) {
+      getOperation().emitError() << kPassArg
+                                 << ": replace must be FROM:TO (positive integers), not '"
                                  << replace << "'";
       return signalPassFailure();
     }
@@ -111,8 +111,7 @@ struct RepairTileConstantPass
     }
     for (auto &[c, v] : changes) {
       OpBuilder b(c);
-      auto repl = arith::ConstantOp::create(
-          b, c.getLoc(), b.getIntegerAttr(c.getType(), v));
+      auto repl = arith::ConstantOp::create(b, c.getLoc(), b.getIntegerAttr(c.getType(), v));
       markRepaired(repl, kPassArg);
       c.getResult().replaceAllUsesWith(repl.getResult());
       c->erase();
@@ -120,8 +119,8 @@ struct RepairTileConstantPass
     }
     for (auto &[arg, dims] : resized) {
       auto type = cast<MemRefType>(arg.getType());
-      arg.setType(MemRefType::get(dims, type.getElementType(), type.getLayout(),
-                                  type.getMemorySpace()));
+      arg.setType(
+          MemRefType::get(dims, type.getElementType(), type.getLayout(), type.getMemorySpace()));
     }
     markRepaired(func, kPassArg);
   }

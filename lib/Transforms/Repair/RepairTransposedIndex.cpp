@@ -166,13 +166,15 @@ struct RepairTransposedIndexPass
   LogicalResult replaceFactor(gpu::GPUFuncOp func, LayoutIssue &is, Value buffer) {
     arith::MulIOp mul = is.mul;
     if (!feedsOnly(mul.getResult(), buffer)) {
-      mul->emitWarning() << kPassArg << ": not applied: the index term is shared with other buffers";
+      mul->emitWarning() << kPassArg
+                         << ": not applied: the index term is shared with other buffers";
       return success();
     }
     OpBuilder b(mul);
     Value f = buildMonomial(b, mul.getLoc(), func, is.expectedFactor, mul.getType());
     if (!f) {
-      mul->emitWarning() << kPassArg << ": not applied: the expected stride is not a parameter product";
+      mul->emitWarning() << kPassArg
+                         << ": not applied: the expected stride is not a parameter product";
       return success();
     }
     if (Operation *d = f.getDefiningOp())
@@ -190,7 +192,8 @@ struct RepairTransposedIndexPass
       return success(); // no unit-stride partner: only fix=stride applies
     Value term = is.mul->getOperand(1 - is.strideOperand);
     Value partner = add.getLhs() == is.mul.getResult() ? add.getRhs() : add.getLhs();
-    if (partner.getType() != term.getType() || isa_and_nonnull<arith::MulIOp>(partner.getDefiningOp()) ||
+    if (partner.getType() != term.getType() ||
+        isa_and_nonnull<arith::MulIOp>(partner.getDefiningOp()) ||
         !isThreadDependentOrVarying(partner))
       return success();
     if (!feedsOnly(add.getResult(), buffer)) {
@@ -200,7 +203,8 @@ struct RepairTransposedIndexPass
     OpBuilder b(add);
     Value f = buildMonomial(b, add.getLoc(), func, is.expectedFactor, add.getType());
     if (!f) {
-      add->emitWarning() << kPassArg << ": not applied: the expected stride is not a parameter product";
+      add->emitWarning() << kPassArg
+                         << ": not applied: the expected stride is not a parameter product";
       return success();
     }
     if (Operation *d = f.getDefiningOp())

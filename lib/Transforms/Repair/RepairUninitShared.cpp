@@ -30,18 +30,30 @@ using K = arith::AtomicRMWKind;
 std::optional<K> combineKind(Operation *op) {
   if (!op)
     return std::nullopt;
-  if (isa<arith::AddFOp>(op)) return K::addf;
-  if (isa<arith::AddIOp>(op)) return K::addi;
-  if (isa<arith::MulFOp>(op)) return K::mulf;
-  if (isa<arith::MulIOp>(op)) return K::muli;
-  if (isa<arith::MaxNumFOp>(op)) return K::maxnumf;
-  if (isa<arith::MinNumFOp>(op)) return K::minnumf;
-  if (isa<arith::MaximumFOp>(op)) return K::maximumf;
-  if (isa<arith::MinimumFOp>(op)) return K::minimumf;
-  if (isa<arith::MaxSIOp>(op)) return K::maxs;
-  if (isa<arith::MinSIOp>(op)) return K::mins;
-  if (isa<arith::MaxUIOp>(op)) return K::maxu;
-  if (isa<arith::MinUIOp>(op)) return K::minu;
+  if (isa<arith::AddFOp>(op))
+    return K::addf;
+  if (isa<arith::AddIOp>(op))
+    return K::addi;
+  if (isa<arith::MulFOp>(op))
+    return K::mulf;
+  if (isa<arith::MulIOp>(op))
+    return K::muli;
+  if (isa<arith::MaxNumFOp>(op))
+    return K::maxnumf;
+  if (isa<arith::MinNumFOp>(op))
+    return K::minnumf;
+  if (isa<arith::MaximumFOp>(op))
+    return K::maximumf;
+  if (isa<arith::MinimumFOp>(op))
+    return K::minimumf;
+  if (isa<arith::MaxSIOp>(op))
+    return K::maxs;
+  if (isa<arith::MinSIOp>(op))
+    return K::mins;
+  if (isa<arith::MaxUIOp>(op))
+    return K::maxu;
+  if (isa<arith::MinUIOp>(op))
+    return K::minu;
   return std::nullopt;
 }
 
@@ -89,8 +101,7 @@ Use classify(Operation *op, Value buf, std::optional<K> &kind) {
   return Use::Plain;
 }
 
-struct RepairUninitSharedPass
-    : public kfix::impl::RepairUninitSharedBase<RepairUninitSharedPass> {
+struct RepairUninitSharedPass : public kfix::impl::RepairUninitSharedBase<RepairUninitSharedPass> {
   using RepairUninitSharedBase::RepairUninitSharedBase;
 
   void runOnOperation() override {

@@ -33,8 +33,8 @@ Value kfix::getArgByName(gpu::GPUFuncOp func, StringRef name) {
 
 static StringRef arrayString(gpu::GPUFuncOp func, StringRef attrName, BlockArgument arg) {
   auto arr = func->getAttrOfType<ArrayAttr>(attrName);
-  if (!arr || arg.getOwner() != &func.getBody().front() ||
-      arg.getArgNumber() >= arr.size() || arg.getArgNumber() >= func.getNumArguments())
+  if (!arr || arg.getOwner() != &func.getBody().front() || arg.getArgNumber() >= arr.size() ||
+      arg.getArgNumber() >= func.getNumArguments())
     return "";
   if (auto s = dyn_cast<StringAttr>(arr[arg.getArgNumber()]))
     return s.getValue();
@@ -128,8 +128,7 @@ struct DependenceQuery {
   llvm::DenseMap<Operation *, bool> divergentMemo;
 
   bool divergentRegion(Operation *op) {
-    for (Operation *p = op->getParentOp(); p && !isa<gpu::GPUFuncOp>(p);
-         p = p->getParentOp()) {
+    for (Operation *p = op->getParentOp(); p && !isa<gpu::GPUFuncOp>(p); p = p->getParentOp()) {
       if (auto ifOp = dyn_cast<scf::IfOp>(p)) {
         if (dependent(ifOp.getCondition()))
           return true;

@@ -83,8 +83,7 @@ std::optional<int64_t> getConstInt(mlir::Value v);
 std::optional<double> getConstFloat(mlir::Value v);
 
 /// When `v` is `gpu.<Op> <dim>` possibly behind casts, the dimension.
-template <typename OpT>
-std::optional<mlir::gpu::Dimension> matchGpuId(mlir::Value v) {
+template <typename OpT> std::optional<mlir::gpu::Dimension> matchGpuId(mlir::Value v) {
   if (auto op = stripCasts(v).getDefiningOp<OpT>())
     return op.getDimension();
   return std::nullopt;

@@ -7,8 +7,7 @@ using namespace kfix;
 
 bool kfix::isLowerBoundTest(arith::CmpIPredicate pred) {
   using P = arith::CmpIPredicate;
-  return pred == P::sgt || pred == P::ugt || pred == P::sge || pred == P::uge ||
-         pred == P::ne;
+  return pred == P::sgt || pred == P::ugt || pred == P::sge || pred == P::uge || pred == P::ne;
 }
 
 /// True when `v` is `load var` shifted or scaled by one: `>> 1`, `/ 2`
@@ -29,8 +28,7 @@ static std::optional<bool> updateKind(Value v, memref::AllocaOp var) {
     return true;
   if (isa<arith::ShLIOp>(def) && isVar(a) && constIs(b, 1))
     return false;
-  if (isa<arith::MulIOp>(def) &&
-      ((isVar(a) && constIs(b, 2)) || (isVar(b) && constIs(a, 2))))
+  if (isa<arith::MulIOp>(def) && ((isVar(a) && constIs(b, 2)) || (isVar(b) && constIs(a, 2))))
     return false;
   return std::nullopt;
 }

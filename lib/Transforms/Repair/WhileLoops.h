@@ -24,7 +24,7 @@ namespace kfix {
 struct CountedWhile {
   mlir::scf::WhileOp loop;
   mlir::memref::AllocaOp var;
-  mlir::arith::CmpIOp cmp;      ///< `var <pred> bound`, the loop condition
+  mlir::arith::CmpIOp cmp; ///< `var <pred> bound`, the loop condition
   int64_t bound = 0;
   mlir::memref::StoreOp init;   ///< the one store before the loop
   mlir::memref::StoreOp update; ///< the one store in the loop body

@@ -35,7 +35,8 @@ std::string g_error;
 long long g_launches = 0;
 
 void track(const void *p, size_t n) {
-  if (!p) return;
+  if (!p)
+    return;
   std::lock_guard<std::mutex> l(g_mu);
   g_allocs[(uintptr_t)p] = n;
 }
@@ -68,24 +69,26 @@ struct TrackingAllocator final : public at::Allocator {
       owners().erase(it);
     }
   }
-#if defined(TORCH_VERSION_MAJOR) && (TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3))
-  at::DataPtr allocate(size_t n) override {
+#if defined(TORCH_VERSION_MAJOR) &&                                                                \
+    (TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3))
+  at::DataPtr allocate(size_t n) override{
 #else
   at::DataPtr allocate(size_t n) const override {
 #endif
-    at::DataPtr orig = base->allocate(n);
-    void *p = orig.get();
-    if (!p)
-      return orig;
-    {
-      std::lock_guard<std::mutex> l(g_mu);
-      g_allocs[(uintptr_t)p] = n;
-      owners()[(uintptr_t)p] = std::move(orig);
-    }
-    return at::DataPtr(p, p, &TrackingAllocator::deleter, at::Device(at::DeviceType::CPU));
+      at::DataPtr orig = base -> allocate(n);
+  void *p = orig.get();
+  if (!p)
+    return orig;
+  {
+    std::lock_guard<std::mutex> l(g_mu);
+    g_allocs[(uintptr_t)p] = n;
+    owners()[(uintptr_t)p] = std::move(orig);
   }
-  at::DeleterFnPtr raw_deleter() const override { return &TrackingAllocator::deleter; }
-  void copy_data(void *dst, const void *src, size_t n) const { std::memcpy(dst, src, n); }
+  return at::DataPtr(p, p, &TrackingAllocator::deleter, at::Device(at::DeviceType::CPU));
+} at::DeleterFnPtr raw_deleter() const override {
+  return &TrackingAllocator::deleter;
+}
+void copy_data(void *dst, const void *src, size_t n) const { std::memcpy(dst, src, n); }
 };
 TrackingAllocator g_tracking;
 #endif
@@ -122,7 +125,8 @@ int kfix_rt_pointer_kind(const void *p) {
     cudaGetLastError();
     return -1;
   }
-  if (a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged) return 1;
+  if (a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged)
+    return 1;
   return 0;
 #endif
 }
@@ -147,7 +151,8 @@ int kfix_rt_extent(const void *p, unsigned long long *base, unsigned long long *
     fn = (cuMemGetAddressRange_t)dlsym(RTLD_DEFAULT, "cuMemGetAddressRange_v2");
     if (!fn) {
       void *h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_GLOBAL);
-      if (h) fn = (cuMemGetAddressRange_t)dlsym(h, "cuMemGetAddressRange_v2");
+      if (h)
+        fn = (cuMemGetAddressRange_t)dlsym(h, "cuMemGetAddressRange_v2");
     }
   }
   if (fn) {
@@ -211,8 +216,8 @@ void kfix_rt_symbol_error(const char *call, const char *name, size_t symbol_byte
                call, name, offset, count, symbol_bytes);
 }
 
-void kfix_rt_launch(int site, const char *key, kfix_rt::Dim grid, kfix_rt::Dim block,
-                    size_t shmem, void *stream, const kfix_rt::Arg *args, int nargs) {
+void kfix_rt_launch(int site, const char *key, kfix_rt::Dim grid, kfix_rt::Dim block, size_t shmem,
+                    void *stream, const kfix_rt::Arg *args, int nargs) {
   ++g_launches;
   if (!g_callback)
     throw std::runtime_error(std::string("kfix harness: launch of ") + key +
@@ -220,14 +225,13 @@ void kfix_rt_launch(int site, const char *key, kfix_rt::Dim grid, kfix_rt::Dim b
   for (int i = 0; i < nargs; ++i)
     if (args[i].kind == kfix_rt::kUnsupported)
       throw std::runtime_error(std::string("kfix harness: kernel ") + key + " argument " +
-                               std::to_string(i) + " has a type kfix cannot pass (" +
-                               args[i].type + ")");
+                               std::to_string(i) + " has a type kfix cannot pass (" + args[i].type +
+                               ")");
   g_error.clear();
   int rc = g_callback(site, key, &grid, &block, shmem, stream, args, nargs);
   if (rc != 0)
-    throw std::runtime_error(g_error.empty() ? std::string("kfix harness: launch of ") + key +
-                                                   " failed"
-                                             : g_error);
+    throw std::runtime_error(
+        g_error.empty() ? std::string("kfix harness: launch of ") + key + " failed" : g_error);
 }
 
 } // extern "C"
@@ -241,7 +245,8 @@ cudaError_t g_last = cudaSuccess;
 cudaDeviceProp g_props;
 bool g_propsInit = false;
 void initProps() {
-  if (g_propsInit) return;
+  if (g_propsInit)
+    return;
   std::memset(&g_props, 0, sizeof g_props);
   std::snprintf(g_props.name, sizeof g_props.name, "kfix CPU executor (H200-like limits)");
   g_props.totalGlobalMem = 141ull << 30;
@@ -251,9 +256,14 @@ void initProps() {
   g_props.regsPerBlock = 65536;
   g_props.warpSize = 32;
   g_props.maxThreadsPerBlock = 1024;
-  g_props.maxThreadsDim[0] = 1024; g_props.maxThreadsDim[1] = 1024; g_props.maxThreadsDim[2] = 64;
-  g_props.maxGridSize[0] = 2147483647; g_props.maxGridSize[1] = 65535; g_props.maxGridSize[2] = 65535;
-  g_props.major = 9; g_props.minor = 0;
+  g_props.maxThreadsDim[0] = 1024;
+  g_props.maxThreadsDim[1] = 1024;
+  g_props.maxThreadsDim[2] = 64;
+  g_props.maxGridSize[0] = 2147483647;
+  g_props.maxGridSize[1] = 65535;
+  g_props.maxGridSize[2] = 65535;
+  g_props.major = 9;
+  g_props.minor = 0;
   g_props.multiProcessorCount = 132;
   g_props.maxThreadsPerMultiProcessor = 2048;
   g_props.l2CacheSize = 50 << 20;
@@ -262,62 +272,145 @@ void initProps() {
 } // namespace
 
 extern "C" {
-cudaDeviceProp *kfix_rt_device_props() { initProps(); return &g_props; }
+cudaDeviceProp *kfix_rt_device_props() {
+  initProps();
+  return &g_props;
+}
 
 cudaError_t cudaMalloc(void **p, size_t n) {
   *p = std::malloc(n ? n : 1);
-  if (!*p) return g_last = cudaErrorMemoryAllocation;
+  if (!*p)
+    return g_last = cudaErrorMemoryAllocation;
   track(*p, n);
   return cudaSuccess;
 }
 cudaError_t cudaMallocManaged(void **p, size_t n, unsigned int) { return cudaMalloc(p, n); }
 cudaError_t cudaMallocHost(void **p, size_t n) { return cudaMalloc(p, n); }
 cudaError_t cudaHostAlloc(void **p, size_t n, unsigned int) { return cudaMalloc(p, n); }
-cudaError_t cudaFree(void *p) { if (p) { untrack(p); std::free(p); } return cudaSuccess; }
+cudaError_t cudaFree(void *p) {
+  if (p) {
+    untrack(p);
+    std::free(p);
+  }
+  return cudaSuccess;
+}
 cudaError_t cudaFreeHost(void *p) { return cudaFree(p); }
-cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind) { std::memmove(d, s, n); return cudaSuccess; }
-cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cudaMemcpyKind, cudaStream_t) { std::memmove(d, s, n); return cudaSuccess; }
-cudaError_t cudaMemset(void *d, int v, size_t n) { std::memset(d, v, n); return cudaSuccess; }
-cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t) { std::memset(d, v, n); return cudaSuccess; }
+cudaError_t cudaMemcpy(void *d, const void *s, size_t n, cudaMemcpyKind) {
+  std::memmove(d, s, n);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpyAsync(void *d, const void *s, size_t n, cudaMemcpyKind, cudaStream_t) {
+  std::memmove(d, s, n);
+  return cudaSuccess;
+}
+cudaError_t cudaMemset(void *d, int v, size_t n) {
+  std::memset(d, v, n);
+  return cudaSuccess;
+}
+cudaError_t cudaMemsetAsync(void *d, int v, size_t n, cudaStream_t) {
+  std::memset(d, v, n);
+  return cudaSuccess;
+}
 cudaError_t cudaDeviceSynchronize(void) { return cudaSuccess; }
 cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaStreamCreate(cudaStream_t *s) { *s = nullptr; return cudaSuccess; }
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned int) { *s = nullptr; return cudaSuccess; }
+cudaError_t cudaStreamCreate(cudaStream_t *s) {
+  *s = nullptr;
+  return cudaSuccess;
+}
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *s, unsigned int) {
+  *s = nullptr;
+  return cudaSuccess;
+}
 cudaError_t cudaStreamDestroy(cudaStream_t) { return cudaSuccess; }
-cudaError_t cudaGetLastError(void) { cudaError_t e = g_last; g_last = cudaSuccess; return e; }
+cudaError_t cudaGetLastError(void) {
+  cudaError_t e = g_last;
+  g_last = cudaSuccess;
+  return e;
+}
 cudaError_t cudaPeekAtLastError(void) { return g_last; }
-const char *cudaGetErrorString(cudaError_t e) { return e == cudaSuccess ? "no error" : "CUDA error (kfix CPU target)"; }
-const char *cudaGetErrorName(cudaError_t e) { return e == cudaSuccess ? "cudaSuccess" : "cudaError"; }
-cudaError_t cudaGetDevice(int *d) { *d = 0; return cudaSuccess; }
+const char *cudaGetErrorString(cudaError_t e) {
+  return e == cudaSuccess ? "no error" : "CUDA error (kfix CPU target)";
+}
+const char *cudaGetErrorName(cudaError_t e) {
+  return e == cudaSuccess ? "cudaSuccess" : "cudaError";
+}
+cudaError_t cudaGetDevice(int *d) {
+  *d = 0;
+  return cudaSuccess;
+}
 cudaError_t cudaSetDevice(int) { return cudaSuccess; }
-cudaError_t cudaGetDeviceCount(int *n) { *n = 1; return cudaSuccess; }
-cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int) { initProps(); *p = g_props; return cudaSuccess; }
+cudaError_t cudaGetDeviceCount(int *n) {
+  *n = 1;
+  return cudaSuccess;
+}
+cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int) {
+  initProps();
+  *p = g_props;
+  return cudaSuccess;
+}
 cudaError_t cudaDeviceGetAttribute(int *v, cudaDeviceAttr a, int) {
   initProps();
   switch (a) {
-  case cudaDevAttrMultiProcessorCount: *v = g_props.multiProcessorCount; break;
-  case cudaDevAttrMaxThreadsPerBlock: *v = 1024; break;
-  case cudaDevAttrWarpSize: *v = 32; break;
-  case cudaDevAttrMaxSharedMemoryPerBlock: *v = (int)g_props.sharedMemPerBlock; break;
-  case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = (int)g_props.sharedMemPerBlockOptin; break;
-  case cudaDevAttrMaxBlockDimX: *v = 1024; break;
-  case cudaDevAttrMaxGridDimX: *v = 2147483647; break;
-  case cudaDevAttrComputeCapabilityMajor: *v = 9; break;
-  case cudaDevAttrComputeCapabilityMinor: *v = 0; break;
-  default: *v = 0; break;
+  case cudaDevAttrMultiProcessorCount:
+    *v = g_props.multiProcessorCount;
+    break;
+  case cudaDevAttrMaxThreadsPerBlock:
+    *v = 1024;
+    break;
+  case cudaDevAttrWarpSize:
+    *v = 32;
+    break;
+  case cudaDevAttrMaxSharedMemoryPerBlock:
+    *v = (int)g_props.sharedMemPerBlock;
+    break;
+  case cudaDevAttrMaxSharedMemoryPerBlockOptin:
+    *v = (int)g_props.sharedMemPerBlockOptin;
+    break;
+  case cudaDevAttrMaxBlockDimX:
+    *v = 1024;
+    break;
+  case cudaDevAttrMaxGridDimX:
+    *v = 2147483647;
+    break;
+  case cudaDevAttrComputeCapabilityMajor:
+    *v = 9;
+    break;
+  case cudaDevAttrComputeCapabilityMinor:
+    *v = 0;
+    break;
+  default:
+    *v = 0;
+    break;
   }
   return cudaSuccess;
 }
 cudaError_t cudaFuncSetAttribute(const void *, cudaFuncAttribute, int) { return cudaSuccess; }
-cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *a, const void *) { std::memset(a, 0, sizeof *a); a->maxThreadsPerBlock = 1024; return cudaSuccess; }
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *, int, size_t) { *n = 2; return cudaSuccess; }
-cudaError_t cudaEventCreate(cudaEvent_t *e) { *e = nullptr; return cudaSuccess; }
-cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned int) { *e = nullptr; return cudaSuccess; }
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *a, const void *) {
+  std::memset(a, 0, sizeof *a);
+  a->maxThreadsPerBlock = 1024;
+  return cudaSuccess;
+}
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *n, const void *, int, size_t) {
+  *n = 2;
+  return cudaSuccess;
+}
+cudaError_t cudaEventCreate(cudaEvent_t *e) {
+  *e = nullptr;
+  return cudaSuccess;
+}
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned int) {
+  *e = nullptr;
+  return cudaSuccess;
+}
 cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t) { return cudaSuccess; }
 cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t, cudaEvent_t) { *ms = 0; return cudaSuccess; }
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t, cudaEvent_t) {
+  *ms = 0;
+  return cudaSuccess;
+}
 cudaError_t cudaEventDestroy(cudaEvent_t) { return cudaSuccess; }
-cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t off, cudaMemcpyKind) {
+cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t off,
+                               cudaMemcpyKind) {
   std::memcpy((char *)sym + off, src, n);
   return cudaSuccess;
 }

@@ -23,18 +23,25 @@
 
 namespace kfix_rt {
 
-struct Dim { long long x = 1, y = 1, z = 1; };
+struct Dim {
+  long long x = 1, y = 1, z = 1;
+};
 
 template <class D> inline Dim dim(const D &d) {
   if constexpr (std::is_integral_v<D> || std::is_enum_v<D>) {
-    Dim r; r.x = (long long)d; return r;
+    Dim r;
+    r.x = (long long)d;
+    return r;
   } else {
-    Dim r; r.x = d.x; r.y = d.y; r.z = d.z; return r;
+    Dim r;
+    r.x = d.x;
+    r.y = d.y;
+    r.z = d.z;
+    return r;
   }
 }
 
-enum ArgKind : int { kPtr = 0, kInt = 1, kFloat = 2, kAccessor = 3, kUnsupported = 4,
-                     kSymbol = 5 };
+enum ArgKind : int { kPtr = 0, kInt = 1, kFloat = 2, kAccessor = 3, kUnsupported = 4, kSymbol = 5 };
 
 struct Arg {
   int kind = kUnsupported;
@@ -56,31 +63,45 @@ struct has_accessor_api<T, std::void_t<decltype(std::declval<const T &>().data()
 
 // The rank of a torch packed accessor (GenericPackedTensorAccessor<T, N, Traits, I>),
 // matched structurally so this header needs no torch include.
-template <class T> struct accessor_rank { static constexpr int value = 0; };
+template <class T> struct accessor_rank {
+  static constexpr int value = 0;
+};
 template <template <class, size_t, template <class> class, class> class A, class T, size_t N,
           template <class> class P, class I>
-struct accessor_rank<A<T, N, P, I>> { static constexpr int value = (int)N; };
+struct accessor_rank<A<T, N, P, I>> {
+  static constexpr int value = (int)N;
+};
 
 template <class T> inline Arg arg(const T &v) {
   Arg a;
   using U = std::decay_t<T>;
   if constexpr (std::is_pointer_v<U>) {
-    a.kind = kPtr; a.p = (const void *)v;
+    a.kind = kPtr;
+    a.p = (const void *)v;
   } else if constexpr (std::is_same_v<U, std::nullptr_t>) {
-    a.kind = kPtr; a.p = nullptr;
+    a.kind = kPtr;
+    a.p = nullptr;
   } else if constexpr (std::is_integral_v<U> || std::is_enum_v<U>) {
-    a.kind = kInt; a.i = (long long)v;
+    a.kind = kInt;
+    a.i = (long long)v;
   } else if constexpr (std::is_floating_point_v<U>) {
-    a.kind = kFloat; a.f = (double)v;
+    a.kind = kFloat;
+    a.f = (double)v;
   } else if constexpr (std::is_convertible_v<U, float> && sizeof(U) == 2) {
-    a.kind = kFloat; a.f = (double)(float)v; // c10::Half, __half, BFloat16
+    a.kind = kFloat;
+    a.f = (double)(float)v; // c10::Half, __half, BFloat16
   } else if constexpr (has_accessor_api<U>::value) {
-    a.kind = kAccessor; a.p = (const void *)v.data();
+    a.kind = kAccessor;
+    a.p = (const void *)v.data();
     constexpr int R = accessor_rank<U>::value;
     a.rank = R;
-    for (int d = 0; d < R && d < 8; ++d) { a.sizes[d] = v.size(d); a.strides[d] = v.stride(d); }
+    for (int d = 0; d < R && d < 8; ++d) {
+      a.sizes[d] = v.size(d);
+      a.strides[d] = v.stride(d);
+    }
   } else {
-    a.kind = kUnsupported; a.type = __PRETTY_FUNCTION__;
+    a.kind = kUnsupported;
+    a.type = __PRETTY_FUNCTION__;
   }
   return a;
 }
@@ -93,13 +114,18 @@ template <class T> inline Arg arg(const T &v) {
 // matched by name) and drops the others.
 template <class T> inline Arg symbol(const char *name, const T &v) {
   Arg a;
-  a.kind = kSymbol; a.p = (const void *)&v; a.i = (long long)sizeof(T); a.type = name;
+  a.kind = kSymbol;
+  a.p = (const void *)&v;
+  a.i = (long long)sizeof(T);
+  a.type = name;
   return a;
 }
 
 template <class S> inline void *stream_of(const S &s) {
-  if constexpr (std::is_integral_v<S> || std::is_same_v<S, std::nullptr_t>) return nullptr;
-  else return (void *)(s);
+  if constexpr (std::is_integral_v<S> || std::is_same_v<S, std::nullptr_t>)
+    return nullptr;
+  else
+    return (void *)(s);
 }
 inline void *stream_of() { return nullptr; }
 
@@ -110,21 +136,26 @@ template <class T> inline std::string tname() {
                 "kfix_rt::tname: no kernel-name spelling for this template argument type");
   return "";
 }
-#define KFIX_RT_TNAME(T, S) template <> inline std::string tname<T>() { return S; }
-KFIX_RT_TNAME(float, "float") KFIX_RT_TNAME(double, "double")
-KFIX_RT_TNAME(bool, "bool") KFIX_RT_TNAME(char, "char")
-KFIX_RT_TNAME(signed char, "signed char") KFIX_RT_TNAME(unsigned char, "unsigned char")
-KFIX_RT_TNAME(short, "short") KFIX_RT_TNAME(unsigned short, "unsigned short")
-KFIX_RT_TNAME(int, "int") KFIX_RT_TNAME(unsigned int, "unsigned int")
-KFIX_RT_TNAME(long, "long") KFIX_RT_TNAME(unsigned long, "unsigned long")
-KFIX_RT_TNAME(long long, "long long") KFIX_RT_TNAME(unsigned long long, "unsigned long long")
+#define KFIX_RT_TNAME(T, S)                                                                        \
+  template <> inline std::string tname<T>() { return S; }
+KFIX_RT_TNAME(float, "float")
+KFIX_RT_TNAME(double, "double") KFIX_RT_TNAME(bool, "bool") KFIX_RT_TNAME(char, "char")
+    KFIX_RT_TNAME(signed char, "signed char") KFIX_RT_TNAME(unsigned char, "unsigned char")
+        KFIX_RT_TNAME(short, "short") KFIX_RT_TNAME(unsigned short, "unsigned short")
+            KFIX_RT_TNAME(int, "int") KFIX_RT_TNAME(unsigned int, "unsigned int")
+                KFIX_RT_TNAME(long, "long") KFIX_RT_TNAME(unsigned long, "unsigned long")
+                    KFIX_RT_TNAME(long long, "long long")
+                        KFIX_RT_TNAME(unsigned long long, "unsigned long long")
 #undef KFIX_RT_TNAME
-// c10::Half / c10::BFloat16 / __half / __nv_bfloat16 get their names from
-// kfix_rt_types.h when those types exist in the translation unit.
+    // c10::Half / c10::BFloat16 / __half / __nv_bfloat16 get their names from
+    // kfix_rt_types.h when those types exist in the translation unit.
 
-template <class V> inline std::string vname(V v) {
-  if constexpr (std::is_same_v<V, bool>) return v ? "true" : "false";
-  else return std::to_string(v);
+    template <class V>
+    inline std::string vname(V v) {
+  if constexpr (std::is_same_v<V, bool>)
+    return v ? "true" : "false";
+  else
+    return std::to_string(v);
 }
 
 template <class... A> inline std::string key(const char *name, const A &...args) {

@@ -37,8 +37,8 @@
 // The same overloads, for host code compiled by a C++ compiler.
 #if !defined(__CUDACC__)
 #include <type_traits>
-#define KFIX_RT_MINMAX(A, B)                                                             \
-  inline std::common_type_t<A, B> min(A a, B b) { return b < a ? b : a; }                \
+#define KFIX_RT_MINMAX(A, B)                                                                       \
+  inline std::common_type_t<A, B> min(A a, B b) { return b < a ? b : a; }                          \
   inline std::common_type_t<A, B> max(A a, B b) { return a < b ? b : a; }
 KFIX_RT_MINMAX(int, int)
 KFIX_RT_MINMAX(int, unsigned int)
@@ -176,10 +176,14 @@ template <> inline std::string tname<c10::BFloat16>() { return "c10::BFloat16"; 
 } // namespace kfix_rt
 
 #if defined(__CUDA_FP16_TYPES_EXIST__) || defined(__CUDA_FP16_H__)
-namespace kfix_rt { template <> inline std::string tname<__half>() { return "__half"; } }
+namespace kfix_rt {
+template <> inline std::string tname<__half>() { return "__half"; }
+} // namespace kfix_rt
 #endif
 #if defined(__CUDA_BF16_TYPES_EXIST__) || defined(__CUDA_BF16_H__)
-namespace kfix_rt { template <> inline std::string tname<__nv_bfloat16>() { return "__nv_bfloat16"; } }
+namespace kfix_rt {
+template <> inline std::string tname<__nv_bfloat16>() { return "__nv_bfloat16"; }
+} // namespace kfix_rt
 #endif
 
 #endif

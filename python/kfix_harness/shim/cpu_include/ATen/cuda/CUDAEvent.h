@@ -1,6 +1,7 @@
 #pragma once
 #include <ATen/cuda/CUDAContext.h>
-namespace at { namespace cuda {
+namespace at {
+namespace cuda {
 struct CUDAEvent {
   template <class... A> explicit CUDAEvent(A &&...) {}
   template <class S> void record(const S &) {}
@@ -10,4 +11,5 @@ struct CUDAEvent {
   bool query() const { return true; }
   float elapsed_time(const CUDAEvent &) const { return 0.f; }
 };
-} }
+} // namespace cuda
+} // namespace at

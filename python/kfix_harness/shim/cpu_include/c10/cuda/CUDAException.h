@@ -2,10 +2,10 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <c10/util/Exception.h>
-#define C10_CUDA_CHECK(EXPR)                                                           \
-  do {                                                                                 \
-    cudaError_t __err = (EXPR);                                                        \
-    TORCH_CHECK(__err == cudaSuccess, "CUDA error: ", cudaGetErrorString(__err));      \
+#define C10_CUDA_CHECK(EXPR)                                                                       \
+  do {                                                                                             \
+    cudaError_t __err = (EXPR);                                                                    \
+    TORCH_CHECK(__err == cudaSuccess, "CUDA error: ", cudaGetErrorString(__err));                  \
   } while (0)
 #define C10_CUDA_CHECK_WARN(EXPR) (void)(EXPR)
 #define C10_CUDA_KERNEL_LAUNCH_CHECK() C10_CUDA_CHECK(cudaGetLastError())

@@ -12,9 +12,16 @@ struct CUDAGuard {
   c10::Device original_device() const { return c10::Device(c10::DeviceType::CPU); }
   c10::Device current_device() const { return c10::Device(c10::DeviceType::CPU); }
 };
-struct OptionalCUDAGuard : CUDAGuard { using CUDAGuard::CUDAGuard; void reset() {} };
-struct CUDAStreamGuard { template <class... A> explicit CUDAStreamGuard(A &&...) {} };
-struct OptionalCUDAStreamGuard : CUDAStreamGuard { using CUDAStreamGuard::CUDAStreamGuard; };
+struct OptionalCUDAGuard : CUDAGuard {
+  using CUDAGuard::CUDAGuard;
+  void reset() {}
+};
+struct CUDAStreamGuard {
+  template <class... A> explicit CUDAStreamGuard(A &&...) {}
+};
+struct OptionalCUDAStreamGuard : CUDAStreamGuard {
+  using CUDAStreamGuard::CUDAStreamGuard;
+};
 } // namespace cuda
 } // namespace c10
 namespace at {
