@@ -7,7 +7,7 @@ PKGS=(llvm-22-dev libmlir-22-dev mlir-22-tools clang-22 libclang-22-dev llvm-22-
       libcurl4-openssl-dev nlohmann-json3-dev libzstd-dev zlib1g-dev ninja-build ccache
       cmake g++ python3 xz-utils libgtest-dev
       python3-torch libtorch-dev pybind11-dev python3-numpy
-      libclang-rt-22-dev)
+      libclang-rt-22-dev clang-format-22)
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -143,3 +143,8 @@ if torch_python:
     config.substitutions.append(("%torch_python", torch_python))
 else:
     lit_config.note("no Python with torch: tests that REQUIRE torch are skipped")
+
+# The tree's C++ formatting (scripts/check-format.sh): clang-format-22 and a git checkout.
+if (os.path.exists("/usr/lib/llvm-22/bin/clang-format") and
+        os.path.exists(os.path.join(config.kfix_src_root, ".git"))):
+    config.available_features.add("clang-format")
