@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Agent/Search.h"
+#include "kfix/Runtime/Deadline.h"
 #include "kfix/Integrity/StaticChecks.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -222,10 +223,6 @@ struct FrontierEntry {
   /// Budgets::yieldAfter evaluations without a kept child.
   unsigned yields = 0;
 };
-
-double msSince(Clock::time_point t) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
 
 /// The evaluation of a candidate that passed validation but not the gate:
 /// the screening run's signature and findings to plan from, the gate's

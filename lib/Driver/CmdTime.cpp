@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Agent/Session.h"
+#include "kfix/Runtime/Deadline.h"
 #include "kfix/Driver/Args.h"
 #include "kfix/Driver/Driver.h"
 #include "kfix/Runtime/Inputs.h"
@@ -26,10 +27,6 @@ using namespace kfix;
 using llvm::StringRef;
 
 namespace {
-
-double msSince(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
 
 /// "bounds,races" -> "gpu.module(kfix-instrument-bounds,kfix-instrument-races)";
 /// full pass names (kfix-instrument-...) and options ("bounds{guard=1}") pass through.

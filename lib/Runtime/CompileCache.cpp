@@ -1,5 +1,6 @@
 //===- CompileCache.cpp - compile each candidate once ---------------------===//
 #include "kfix/Runtime/CompileCache.h"
+#include "kfix/Runtime/Deadline.h"
 
 #include "kfix/Runtime/MemoryBudget.h"
 
@@ -19,10 +20,6 @@ using namespace kfix;
 
 namespace {
 using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point t) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
 
 /// One compile: the wrapped executor's kernel, or the error it gave.
 struct Entry {

@@ -320,9 +320,6 @@ llvm::Error kfix::runCommandReferenceUncached(const TaskManifest &task, const Bi
 //===----------------------------------------------------------------------===//
 
 using Clock = std::chrono::steady_clock;
-static double msSince(Clock::time_point t) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
 
 /// What the reference is, for CaseCache keys: each launch's kernel as its
 /// compile cache knows it (empty when one does not) and parameters, or a

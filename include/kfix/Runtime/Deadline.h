@@ -8,9 +8,16 @@
 #ifndef KFIX_RUNTIME_DEADLINE_H
 #define KFIX_RUNTIME_DEADLINE_H
 
+#include <chrono>
 #include <optional>
 
 namespace kfix {
+
+/// Milliseconds of wall clock since `t` (steady clock): the one timer of
+/// validation, the compile cache, the search and `kfix time`.
+inline double msSince(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
 
 /// Sets the deadline `seconds` from now (<= 0 clears it).
 void setProcessDeadline(double seconds);
