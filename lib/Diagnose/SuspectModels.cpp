@@ -18,6 +18,8 @@
 //                        (or blockDim) of another
 //   grid-stride          a loop from the global thread index stepping without gridDim
 //   tree-halving         a halving loop over blockDim (assumes a power of two)
+//   loop-step            a loop stepping by a constant above one that reads one
+//                        element per iteration (no inner tile loop, no unrolling)
 //   shuffle              a partial member mask; a shfl_down whose result every lane uses
 //   shared-extent        a shared array smaller than the threads that index it
 //   uninit-shared        a shared buffer only ever updated atomically (never set)
@@ -640,6 +642,41 @@ static void tileSize(SuspectContext &ctx, Operation *op) {
   }
 }
 
+/// A loop that steps by a constant above one over an index it reads one
+/// element at a time (`for (k = 0; k < K; k += 32) s += a[k] * b[k];`): a tile
+/// width or an unroll factor where the unit was meant. Not a loop strided over
+/// the threads (its start uses a thread or block index), not one that tiles
+/// (an inner loop, vector accesses) or unrolls (`k + 1` .. `k + step - 1`).
+static void loopStep(SuspectContext &ctx, Operation *op) {
+  auto loop = dyn_cast<scf::ForOp>(op);
+  if (!loop)
+    return;
+  auto k = constantValue(loop.getStep());
+  if (!k || *k <= 1)
+    return;
+  Dims lb;
+  collectDims(loop.getLowerBound(), ctx.mem, lb);
+  if (lb.blockId || lb.threadId || lb.blockDim || lb.gridDim)
+    return;
+  bool tiled = false;
+  loop.getBody()->walk([&](Operation *o) {
+    if (isa<scf::ForOp, scf::WhileOp, vector::LoadOp, vector::StoreOp, vector::TransferReadOp,
+            vector::TransferWriteOp>(o))
+      tiled = true;
+    if (isa<arith::AddIOp, arith::OrIOp>(o))
+      for (Value v : o->getOperands())
+        if (auto c = constantValue(v); c && *c >= 1 && *c < *k)
+          tiled = true;
+  });
+  if (tiled)
+    return;
+  ctx.add(op, "loop-step", 1.2,
+          llvm::formatv("loop steps by {0} but reads one element per iteration: the unit "
+                        "step meant?",
+                        int64_t(*k))
+              .str());
+}
+
 static void treeHalving(SuspectContext &ctx, Operation *op) {
   // s = blockDim / 2 (or >> 1) stored to a local that a loop keeps halving.
   if (!isa<arith::DivUIOp, arith::DivSIOp, arith::ShRUIOp, arith::ShRSIOp>(op))
@@ -815,6 +852,7 @@ void suspects::applyModels(SuspectContext &ctx) {
     threadDim(ctx, op);
     gridStride(ctx, op);
     tileSize(ctx, op);
+    loopStep(ctx, op);
     treeHalving(ctx, op);
     shuffle(ctx, op, badStores);
   }

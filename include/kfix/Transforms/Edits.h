@@ -21,7 +21,7 @@ namespace kfix {
 struct EditSpec {
   std::string loc;     ///< file:line:col of the op
   std::string op;      ///< its name
-  std::string kind;    ///< operand | opcode | swap | delta | bypass | fconst | delete |
+  std::string kind;    ///< operand | opcode | swap | delta | bypass | fconst | iconst | delete |
                        ///< reinit (operand: a local, with: an enclosing loop, innermost 0) |
                        ///< clamp0 | mulby (a stored value: max(v, 0), v * with)
   std::string operand; ///< operand index, `result` (delta), or "" (none)

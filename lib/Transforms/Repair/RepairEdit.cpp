@@ -564,6 +564,14 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
         continue;
       add("delta", idx, "-1", 0.8, llvm::formatv("{0} -> {1}", *c, *c - 1).str());
       add("delta", idx, "1", 0.75, llvm::formatv("{0} -> {1}", *c, *c + 1).str());
+      // A step or stride of a tile size where the unit was meant (`k += 32`
+      // for `k += 1`, an scf.for step): the unit, with the constant's sign.
+      bool step = (isa<scf::ForOp>(op) && i == 2) || isa<arith::AddIOp, arith::SubIOp>(op);
+      if (step && (*c > 2 || *c < -2)) {
+        int64_t unit = *c > 0 ? 1 : -1;
+        add("iconst", idx, std::to_string(unit), isa<scf::ForOp>(op) ? 0.85 : 0.45,
+            llvm::formatv("{0} -> {1}", *c, unit).str());
+      }
       // A local started at a constant where a value in scope was meant
       // (`int k = 0` for `int k = col`).
       if (auto st = dyn_cast<memref::StoreOp>(op); st && i == 0) {
@@ -810,6 +818,21 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     op->erase();
     dropped.append(operands.begin(), operands.end());
     return true;
+  } else if (e.kind == "iconst") {
+    if (!operandIndex(i))
+      return false;
+    Value v = op->getOperand(i);
+    int64_t k;
+    if (!isa<IntegerType, IndexType>(v.getType()) || llvm::StringRef(e.with).getAsInteger(10, k)) {
+      error = "iconst needs an integer operand and with=<integer>, got '" + e.with + "'";
+      return false;
+    }
+    if (k == 0 && isa<scf::ForOp>(op) && i == 2) {
+      error = "iconst: a loop step of 0 at " + e.loc;
+      return false;
+    }
+    op->setOperand(i, arith::ConstantOp::create(b, op->getLoc(), IntegerAttr::get(v.getType(), k)));
+    dropped.push_back(v);
   } else if (e.kind == "fconst") {
     if (!operandIndex(i))
       return false;
