@@ -78,6 +78,8 @@ llvm::json::Value DebugResult::toJSON(const Session &s) const {
     o["accepted_repair"] = llvm::json::Object{{"module_compiles", acceptedModuleCompiles},
                                               {"step_compiles", acceptedStepCompiles},
                                               {"step_cache_hits", acceptedStepCacheHits}};
+  if (speed)
+    o["speed"] = speed->toJSON();
   return o;
 }
 
@@ -247,6 +249,12 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
       r.after = diagnoseCandidate(s, *r.search.best->module, o);
     }
   }
+  // The repair's speed beside the kernel as given (a repair must not make a
+  // parallel kernel serial): timed alternately on the task's largest size.
+  bool timeIt = opts.speedCheck == "on" ||
+                (opts.speedCheck == "auto" && s.executor->name() == "cuda");
+  if (timeIt && r.search.repaired && r.search.best && !(opts.interrupted && *opts.interrupted))
+    r.speed = checkSpeed(s, *s.candidate, *r.search.best->module);
   // Ablation without the gate: would it have rejected the accepted repair?
   if (!opts.useGate && r.search.repaired && r.search.best)
     r.gateReport = gateFor(*r.search.best);

@@ -200,6 +200,9 @@ static void declareCommonOptions(Args &args) {
               "one with these compilers where present; a delivery that does not compile where "
               "the user's file does is not delivered (default: all for the cuda target, none "
               "for cpu)")
+      .option("speed-check",
+              "auto, on or off: time an accepted repair beside the kernel as given on the "
+              "task's largest size (report.json speed; default auto: on for the cuda target)")
       .flag("quiet", "print only the verdict line");
 }
 
@@ -309,6 +312,11 @@ static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
       err = "--check-compile must be nvrtc, nvcc, nvrtc,nvcc, all or none";
       return false;
     }
+  }
+  o.speedCheck = args.get("speed-check", "auto");
+  if (o.speedCheck != "auto" && o.speedCheck != "on" && o.speedCheck != "off") {
+    err = "--speed-check must be auto, on or off";
+    return false;
   }
   o.interrupted = &gInterrupted;
   return true;
@@ -420,6 +428,9 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
       llvm::outs() << "  after:  " << r.after->summary << "\n";
     if (std::string c = r.compileSummary(*s); !c.empty())
       llvm::outs() << "  " << c << "\n";
+    if (r.speed)
+      if (std::string sp = r.speed->summary(); !sp.empty())
+        llvm::outs() << "  " << sp << "\n";
     if (r.gateReport && !r.gateReport->sizeLimited.empty())
       llvm::outs() << "  size-limited: " << r.gateReport->sizeLimited << "\n";
     for (auto &g : r.gateRejections)

@@ -9,6 +9,7 @@
 // kernel could not be timed, 2 error.
 //
 //===----------------------------------------------------------------------===//
+#include "kfix/Agent/KernelTime.h"
 #include "kfix/Agent/Session.h"
 #include "kfix/Runtime/Deadline.h"
 #include "kfix/Driver/Args.h"
@@ -42,31 +43,6 @@ std::string instrumentPipeline(StringRef list) {
   }
   return "gpu.module(" + out + ")";
 }
-
-/// Total bytes of the task's buffers under a binding (0 when it does not resolve).
-uint64_t bufferBytes(const TaskManifest &task, const Bindings &b) {
-  auto resolved = resolveParams(task, b);
-  if (!resolved) {
-    llvm::consumeError(resolved.takeError());
-    return 0;
-  }
-  uint64_t total = 0;
-  for (size_t i = 0; i < task.params.size(); ++i) {
-    if (!task.params[i].isBuffer())
-      continue;
-    uint64_t n = 1;
-    for (int64_t d : (*resolved)[i].shape)
-      n *= static_cast<uint64_t>(std::max<int64_t>(d, 0));
-    total += n * dtypeSize(task.params[i].dtype);
-  }
-  return total;
-}
-
-struct LaunchTiming {
-  std::string kernel;
-  double lowerMs = 0, loadMs = -1, runMs = 0, kernelMs = -1, kernelMsMin = -1;
-  std::vector<ExecFault> faults;
-};
 
 } // namespace
 
@@ -130,15 +106,8 @@ static int timeMain(int argc, char **argv) {
                  << " size(s)\n";
     return 2;
   }
-  if (sizeIndex < 0) {
-    uint64_t best = 0;
-    sizeIndex = 0;
-    for (size_t i = 0; i < task.sizes.size(); ++i)
-      if (uint64_t b = bufferBytes(task, task.sizes[i]); b > best) {
-        best = b;
-        sizeIndex = static_cast<int64_t>(i);
-      }
-  }
+  if (sizeIndex < 0)
+    sizeIndex = largestSize(task);
   Bindings b = task.sizes[sizeIndex];
   if (std::optional<std::string> sets = args.get("set")) {
     llvm::SmallVector<StringRef> items;
@@ -185,68 +154,15 @@ static int timeMain(int argc, char **argv) {
     module = *instrumented;
   }
 
-  // Compile each kernel once.
-  std::map<std::string, std::unique_ptr<CompiledKernel>> kernels;
-  std::map<std::string, double> lowerMs;
-  for (const std::string &k : task.candidateKernels()) {
-    auto ck = s->executor->compile(module, k, err);
-    if (!ck) {
-      llvm::errs() << "kfix time: " << s->executor->name() << ": " << err << "\n";
-      return 2;
-    }
-    lowerMs[k] = ck->compileMs();
-    kernels[k] = std::move(ck);
-  }
-
-  // Buffers for seed 0.
-  auto resolved = resolveParams(task, b);
-  if (!resolved) {
-    llvm::errs() << "kfix time: " << llvm::toString(resolved.takeError()) << "\n";
+  KernelTiming timing = timeKernels(*s, module, b, static_cast<unsigned>(sizeIndex),
+                                    static_cast<unsigned>(reps), timeout);
+  if (!timing.error.empty()) {
+    llvm::errs() << "kfix time: " << timing.error << "\n";
     return 2;
   }
-  auto made = makeCaseBuffers(task, *resolved, static_cast<unsigned>(sizeIndex), 0);
-  if (!made) {
-    llvm::errs() << "kfix time: " << llvm::toString(made.takeError()) << "\n";
-    return 2;
-  }
-  std::vector<Buffer> bufs = std::move(*made);
-
-  std::vector<LaunchTiming> timings;
-  bool allTimed = true;
-  for (const KernelLaunch &l : task.launches) {
-    auto cfg = l.launch.eval(b);
-    if (!cfg) {
-      llvm::errs() << "kfix time: " << llvm::toString(cfg.takeError()) << "\n";
-      return 2;
-    }
-    std::vector<KernelArg> kargs = launchArgs(task, l, *resolved, bufs);
-    ExecOptions opts;
-    opts.timingReps = static_cast<unsigned>(reps);
-    opts.timeoutSeconds = timeout;
-    CompiledKernel &ck = *kernels[l.kernel];
-    ExecResult r = ck.launch(*cfg, kargs, opts);
-    LaunchTiming t;
-    t.kernel = l.kernel;
-    t.lowerMs = lowerMs[l.kernel];
-    t.loadMs = r.loadMs;
-    t.runMs = r.runMs;
-    t.kernelMs = r.kernelMs;
-    t.kernelMsMin = r.kernelMsMin;
-    t.faults = r.faults;
-    if (reps > 0 && r.kernelMs < 0)
-      allTimed = false;
-    if (reps == 0 && !r.ok) {
-      for (const ExecFault &f : r.faults)
-        allTimed &= f.kind == "out-of-bounds";
-    }
-    timings.push_back(std::move(t));
-  }
-
-  double total = 0, totalMin = 0;
-  for (const LaunchTiming &t : timings) {
-    total += std::max(t.kernelMs, 0.0);
-    totalMin += std::max(t.kernelMsMin, 0.0);
-  }
+  const std::vector<LaunchTiming> &timings = timing.launches;
+  bool allTimed = timing.allTimed;
+  double total = std::max(timing.kernelMs, 0.0), totalMin = std::max(timing.kernelMsMin, 0.0);
   std::string sizeText = bindingsToString(b, task.sizeNames);
   if (asJSON) {
     llvm::json::Array launches;

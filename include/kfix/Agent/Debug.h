@@ -4,6 +4,7 @@
 
 #include "kfix/Agent/Delivery.h"
 #include "kfix/Agent/Diagnosis.h"
+#include "kfix/Agent/KernelTime.h"
 #include "kfix/Agent/Search.h"
 #include "kfix/Agent/Session.h"
 #include "kfix/Integrity/Gate.h"
@@ -50,6 +51,9 @@ struct DebugOptions {
   /// How the repair is delivered (--check-compile); used by writeDebugOutputs.
   DeliveryOptions delivery;
   std::atomic<bool> *interrupted = nullptr;
+  /// Time an accepted repair beside the kernel as given (--speed-check):
+  /// auto = on the cuda target only, on, off.
+  std::string speedCheck = "auto";
 };
 
 struct DebugResult {
@@ -71,6 +75,8 @@ struct DebugResult {
   /// ghost variants included).
   unsigned acceptedModuleCompiles = 0;
   int64_t acceptedStepCompiles = -1, acceptedStepCacheHits = -1;
+  /// The accepted repair's kernel time beside the kernel as given.
+  std::optional<SpeedCheck> speed;
   llvm::json::Value toJSON(const Session &s) const;
   /// One line for the terminal and report.html: the run's compiles and
   /// cache hits ("" without a compile cache).
