@@ -251,8 +251,8 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
   }
   // The repair's speed beside the kernel as given (a repair must not make a
   // parallel kernel serial): timed alternately on the task's largest size.
-  bool timeIt = opts.speedCheck == "on" ||
-                (opts.speedCheck == "auto" && s.executor->name() == "cuda");
+  bool timeIt =
+      opts.speedCheck == "on" || (opts.speedCheck == "auto" && s.executor->name() == "cuda");
   if (timeIt && r.search.repaired && r.search.best && !(opts.interrupted && *opts.interrupted))
     r.speed = checkSpeed(s, *s.candidate, *r.search.best->module);
   // Ablation without the gate: would it have rejected the accepted repair?
