@@ -644,10 +644,42 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
       })) {
     Value v = op->getResult(0);
     add("clamp0", "result", "", 0.3, show(v) + " -> max(" + show(v) + ", 0)");
+    // A dropped factor is most often what the expression is built from
+    // (`x * hardswish(x)` computed as `hardswish(x)`): a local read more than
+    // once in the value's expression (through the locals it reads) comes first.
+    llvm::DenseMap<Operation *, unsigned> reads;
+    {
+      SmallVector<std::pair<Value, unsigned>> work{{v, 0}};
+      llvm::SmallPtrSet<Operation *, 32> seen;
+      while (!work.empty()) {
+        auto [x, d] = work.pop_back_val();
+        Operation *def = x.getDefiningOp();
+        if (!def || d > 12 || !seen.insert(def).second)
+          continue;
+        if (memref::AllocaOp var = loadedVar(x)) {
+          ++reads[var.getOperation()];
+          memref::StoreOp only;
+          unsigned stores = 0;
+          for (Operation *u : var->getUsers())
+            if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemRef() == var.getResult())
+              ++stores, only = st;
+          if (stores == 1)
+            work.push_back({only.getValue(), d + 1});
+          continue;
+        }
+        for (Value o : def->getOperands())
+          work.push_back({o, d + 1});
+      }
+    }
     for (auto &[cand, prior] : replacementCandidates(op, v, nearest)) {
       std::string spec = nameValue(op, cand);
-      if (!spec.empty())
-        add("mulby", "result", spec, 0.4 * prior, show(v) + " -> " + show(v) + " * " + show(cand));
+      if (spec.empty())
+        continue;
+      double p = 0.4 * prior;
+      if (memref::AllocaOp var = loadedVar(cand))
+        if (unsigned n = reads.lookup(var.getOperation()); n > 1)
+          p *= 1 + 0.5 * (n - 1);
+      add("mulby", "result", spec, p, show(v) + " -> " + show(v) + " * " + show(cand));
     }
   }
   if (isStore)
