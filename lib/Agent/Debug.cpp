@@ -154,7 +154,7 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
     vo.caseCache = s.caseCache.get();
     ValidationResult g =
         validate(t, *s.executor, *ghost, s.reference ? *s.reference : mlir::ModuleOp(), vo);
-    if (g.verdict == "pass") {
+    if (g.verdict == ValidationVerdict::Pass) {
       r.verdict = "not-repaired";
       r.stopReason = "empty-kernel-passes";
       r.error = "the test cannot judge a repair: the kernel with its body removed passes "
