@@ -8,10 +8,37 @@
 #include "kfix/LLM/Client.h"
 #include "kfix/Runtime/Validate.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <chrono>
 
 using namespace kfix;
+
+llvm::StringRef kfix::toString(DebugVerdict v) {
+  switch (v) {
+  case DebugVerdict::Repaired:
+    return "repaired";
+  case DebugVerdict::AlreadyPassing:
+    return "already-passing";
+  case DebugVerdict::NotRepaired:
+    return "not-repaired";
+  case DebugVerdict::Error:
+    return "error";
+  case DebugVerdict::NotVerified:
+    return "not-verified";
+  }
+  return "error";
+}
+
+std::optional<DebugVerdict> kfix::parseDebugVerdict(llvm::StringRef s) {
+  return llvm::StringSwitch<std::optional<DebugVerdict>>(s)
+      .Case("repaired", DebugVerdict::Repaired)
+      .Case("already-passing", DebugVerdict::AlreadyPassing)
+      .Case("not-repaired", DebugVerdict::NotRepaired)
+      .Case("error", DebugVerdict::Error)
+      .Case("not-verified", DebugVerdict::NotVerified)
+      .Default(std::nullopt);
+}
 
 llvm::json::Value DebugResult::toJSON(const Session &s) const {
   llvm::json::Array steps, rejections;
@@ -25,7 +52,7 @@ llvm::json::Value DebugResult::toJSON(const Session &s) const {
       {"task", s.task.name},
       {"candidate", s.candidatePath},
       {"target", s.executor->name()},
-      {"verdict", verdict},
+      {"verdict", toString(verdict)},
       {"stop_reason", stopReason},
       {"gate_rejections", std::move(rejections)},
       {"iterations", llvm::json::Array(std::move(steps))},
@@ -108,7 +135,7 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
   auto kb =
       KnowledgeBase::load(opts.kbDir.empty() ? KnowledgeBase::defaultDir(nullptr) : opts.kbDir);
   if (!kb) {
-    r.verdict = "error";
+    r.verdict = DebugVerdict::Error;
     r.error = "knowledge base: " + llvm::toString(kb.takeError());
     return r;
   }
@@ -122,7 +149,7 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
     ov.tokenBudget = opts.budgets.maxTokens;
     auto cfg = llm::resolveLLMConfig(ov);
     if (!cfg) {
-      r.verdict = "error";
+      r.verdict = DebugVerdict::Error;
       r.error = "LLM planner: " + llvm::toString(cfg.takeError());
       return r;
     }
@@ -156,8 +183,8 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
     vo.caseCache = s.caseCache.get();
     ValidationResult g =
         validate(t, *s.executor, *ghost, s.reference ? *s.reference : mlir::ModuleOp(), vo);
-    if (g.verdict == "pass") {
-      r.verdict = "not-repaired";
+    if (g.verdict == ValidationVerdict::Pass) {
+      r.verdict = DebugVerdict::NotRepaired;
       r.stopReason = "empty-kernel-passes";
       r.error = "the test cannot judge a repair: the kernel with its body removed passes "
                 "validation (the expected output is what the output buffers hold before the "
@@ -231,14 +258,14 @@ DebugResult kfix::debugTask(Session &s, const DebugOptions &opts,
         r.acceptedModuleCompiles += s.compileCache->compilesOf(*r.search.best->module, k);
   }
   if (ev.first && ev.first->error) {
-    r.verdict = "error";
+    r.verdict = DebugVerdict::Error;
     r.error = ev.first->validation.error;
   } else if (r.search.stopReason == "already-passing") {
-    r.verdict = "already-passing";
+    r.verdict = DebugVerdict::AlreadyPassing;
   } else if (r.search.repaired) {
-    r.verdict = "repaired";
+    r.verdict = DebugVerdict::Repaired;
   } else {
-    r.verdict = "not-repaired";
+    r.verdict = DebugVerdict::NotRepaired;
   }
   if (r.search.best) {
     if (ev.lastFull && r.search.repaired)

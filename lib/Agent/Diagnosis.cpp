@@ -38,9 +38,9 @@ double kfix::errorMeasure(const ValidationResult &r) {
     }
     if (outs)
       m /= outs;
-    if (c.status == "fault")
+    if (c.status == CaseStatus::Fault)
       m += 1;
-    if (c.status == "nondeterministic")
+    if (c.status == CaseStatus::Nondeterministic)
       m += 0.5;
     if (worstRel > 0)
       m += 0.1 * std::clamp(std::log10(1 + worstRel) / 12.0, 0.0, 1.0);
@@ -252,7 +252,7 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
       d.sites.push_back(l);
     return d;
   }
-  d.passed = v.verdict == "pass";
+  d.passed = v.verdict == ValidationVerdict::Pass;
   d.measure = errorMeasure(v);
 
   // Failure signature from every case (values for the failing ones we kept).
@@ -269,7 +269,7 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   std::set<std::string> faultKinds;
   for (size_t ci = 0; ci < v.cases.size(); ++ci) {
     const CaseResult &c = v.cases[ci];
-    if (c.status == "nondeterministic")
+    if (c.status == CaseStatus::Nondeterministic)
       in.nondeterministic = true;
     for (const ExecFault &f : c.faults)
       if (faultKinds.insert(f.kind + f.message).second)

@@ -103,17 +103,18 @@ bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef d
   bool ok = true;
   std::string repairedCu, originalCu = s.originalSource;
   std::optional<Delivery> delivery;
-  if (r.search.best && (r.verdict == "repaired" || r.verdict == "already-passing")) {
+  if (r.search.best &&
+      (r.verdict == DebugVerdict::Repaired || r.verdict == DebugVerdict::AlreadyPassing)) {
     mlir::ModuleOp m = *r.search.best->module;
     ok &= write("repaired.mlir", printModule(m));
     std::string why;
     bool llmPatch = r.search.best->path.size() && r.search.best->path.back().kind == Action::Patch;
     repairedCu = llmPatch ? r.search.best->source : exportedSource(m, &why);
-    if (r.verdict == "repaired" && !llmPatch && !s.candidateSource.empty()) {
+    if (r.verdict == DebugVerdict::Repaired && !llmPatch && !s.candidateSource.empty()) {
       // Deliver the repair as a patch of the user's file when one validates.
       delivery = deliverRepair(s, m, repairedCu, deliveryOpts);
       repairedCu = delivery->source;
-    } else if (r.verdict == "repaired" && llmPatch) {
+    } else if (r.verdict == DebugVerdict::Repaired && llmPatch) {
       Delivery d;
       d.mode = "patch";
       d.source = repairedCu;
@@ -154,7 +155,7 @@ bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef d
 
   // report.html: verdict, the source diff original -> repaired, maps before/after.
   std::vector<std::string> summary = {
-      "verdict: " + r.verdict + " (stop reason: " + r.stopReason + ")",
+      "verdict: " + toString(r.verdict).str() + " (stop reason: " + r.stopReason + ")",
       llvm::formatv("{0} actions tried, {1} evaluations, {2:F0} ms", r.search.iterations,
                     r.search.evaluations, r.wallMs)
           .str()};

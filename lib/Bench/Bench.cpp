@@ -310,7 +310,7 @@ TaskOutcome bench::runTaskInProcess(const BenchTask &task, const BenchOptions &o
   std::string werr;
   if (!writeDebugOutputs(*s, r, outDir, werr) && out.error.empty())
     out.error = werr;
-  out.verdict = r.verdict;
+  out.verdict = toString(r.verdict).str();
   out.stopReason = r.stopReason;
   if (!r.error.empty())
     out.error = r.error;

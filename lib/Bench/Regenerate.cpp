@@ -142,11 +142,11 @@ static void judge(const BenchTask &task, const Session &orig, const BenchOptions
     a.detail = v.error;
     return;
   }
-  if (v.verdict != "pass") {
+  if (v.verdict != ValidationVerdict::Pass) {
     a.outcome = "fail";
     for (const CaseResult &c : v.cases)
       if (!c.pass()) {
-        a.detail = c.status + " at " + bindingsToString(c.sizes, s->task.sizeNames);
+        a.detail = toString(c.status).str() + " at " + bindingsToString(c.sizes, s->task.sizeNames);
         break;
       }
     return;

@@ -56,11 +56,11 @@ public:
   void step(const StepRecord &st) {
     std::lock_guard<std::mutex> lock(m);
     steps.push_back(st.toJSON());
-    writeLocked("not-repaired", "running");
+    writeLocked(DebugVerdict::NotRepaired, "running");
   }
   void begin() {
     std::lock_guard<std::mutex> lock(m);
-    writeLocked("not-repaired", "running");
+    writeLocked(DebugVerdict::NotRepaired, "running");
   }
   /// The final outputs are being written: the progress report stands down.
   void finish() {
@@ -73,14 +73,14 @@ public:
     if (finished)
       return false;
     lastError = error.str();
-    writeLocked("not-repaired", stopReason);
+    writeLocked(DebugVerdict::NotRepaired, stopReason);
     return true;
   }
 
 private:
-  void writeLocked(llvm::StringRef verdict, llvm::StringRef stopReason) {
+  void writeLocked(DebugVerdict verdict, llvm::StringRef stopReason) {
     llvm::json::Object o = header;
-    o["verdict"] = verdict;
+    o["verdict"] = toString(verdict);
     o["stop_reason"] = stopReason;
     o["incomplete"] = true;
     o["iterations"] = llvm::json::Array(steps);
@@ -336,7 +336,7 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
     std::optional<Unliftable> u;
     if (serr.stage == "candidate")
       u = findUnliftable(serr.message);
-    r.verdict = u ? "not-verified" : "error";
+    r.verdict = u ? DebugVerdict::NotVerified : DebugVerdict::Error;
     r.error = u ? u->message() : serr.stage + ": " + serr.message;
     if (u && !llvm::sys::fs::create_directories(outDir)) {
       // A pipeline reads the verdict from report.json as from a finished run.
@@ -345,7 +345,7 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
       llvm::json::Object o{{"kfix_report", 1},
                            {"command", "debug"},
                            {"task", taskPath},
-                           {"verdict", "not-verified"},
+                           {"verdict", toString(DebugVerdict::NotVerified)},
                            {"error", r.error},
                            {"not_verified", llvm::json::Object{{"construct", u->construct},
                                                                {"location", u->location}}}};
@@ -360,14 +360,14 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
   llvm::SmallString<256> tracePath(outDir);
   llvm::sys::path::append(tracePath, "trace.jsonl");
   if (auto ec = llvm::sys::fs::create_directories(outDir)) {
-    r.verdict = "error";
+    r.verdict = DebugVerdict::Error;
     r.error = "cannot create " + outDir.str() + ": " + ec.message();
     return r;
   }
   for (const std::string &p : s->protectedFiles()) {
     bool same = false;
     if (!p.empty() && !llvm::sys::fs::equivalent(tracePath, p, same) && same) {
-      r.verdict = "error";
+      r.verdict = DebugVerdict::Error;
       r.error = "-o " + outDir.str() + " would overwrite an input of the task";
       return r;
     }
@@ -375,7 +375,7 @@ static DebugResult debugOne(llvm::StringRef taskPath, llvm::StringRef candidate,
   std::error_code ec;
   llvm::raw_fd_ostream trace(tracePath, ec);
   if (ec) {
-    r.verdict = "error";
+    r.verdict = DebugVerdict::Error;
     r.error = "cannot write " + std::string(tracePath) + ": " + ec.message();
     return r;
   }
@@ -476,7 +476,9 @@ static int batchMain(const Args &args, const DebugOptions &opts, llvm::StringRef
     return 2;
   }
   struct Row {
-    std::string name, verdict, stop;
+    std::string name;
+    DebugVerdict verdict;
+    std::string stop;
     unsigned evals;
     double ms;
   };
@@ -490,12 +492,12 @@ static int batchMain(const Args &args, const DebugOptions &opts, llvm::StringRef
     DebugResult r = debugOne(mine[i], "", args.get("target", "auto"), opts, out, true, name, false);
     if (name.empty())
       name = llvm::sys::path::parent_path(rel).str();
-    repaired += r.verdict == "repaired" || r.verdict == "already-passing";
-    errors += r.verdict == "error" || r.verdict == "not-verified";
+    repaired += r.verdict == DebugVerdict::Repaired || r.verdict == DebugVerdict::AlreadyPassing;
+    errors += r.verdict == DebugVerdict::Error || r.verdict == DebugVerdict::NotVerified;
     rows.push_back({name, r.verdict, r.stopReason, r.search.evaluations, r.wallMs});
     llvm::json::Object line{{"task", mine[i]},
                             {"name", name},
-                            {"verdict", r.verdict},
+                            {"verdict", toString(r.verdict)},
                             {"stop_reason", r.stopReason},
                             {"evaluations", r.search.evaluations},
                             {"wall_ms", r.wallMs},
@@ -505,7 +507,7 @@ static int batchMain(const Args &args, const DebugOptions &opts, llvm::StringRef
     results << llvm::formatv("{0}", llvm::json::Value(std::move(line))) << "\n";
     results.flush();
     llvm::outs() << llvm::formatv("[{0}/{1}] {2,-32} {3,-16} {4}\n", i + 1, mine.size(), name,
-                                  r.verdict, r.error.empty() ? r.stopReason : r.error);
+                                  toString(r.verdict), r.error.empty() ? r.stopReason : r.error);
     llvm::outs().flush();
   }
   llvm::outs() << "\n"
@@ -513,7 +515,7 @@ static int batchMain(const Args &args, const DebugOptions &opts, llvm::StringRef
                                 "evals", "ms");
   for (auto &row : rows)
     llvm::outs() << llvm::formatv("{0,-32} {1,-16} {2,-20} {3,6} {4,10:F0}\n", row.name,
-                                  row.verdict, row.stop, row.evals, row.ms);
+                                  toString(row.verdict), row.stop, row.evals, row.ms);
   llvm::outs() << llvm::formatv("\n{0} of {1} repaired ({2} errors); results in {3}\n", repaired,
                                 rows.size(), errors, resultsPath);
   return gInterrupted ? 2 : 0;
@@ -549,24 +551,24 @@ static int debugMain(int argc, char **argv) {
   DebugResult r = debugOne(args.positionals()[0], args.get("candidate", ""),
                            args.get("target", "auto"), opts, *out, args.has("quiet"), name,
                            /*hardLimit=*/true, &notDelivered);
-  if (r.verdict == "not-verified") {
+  if (r.verdict == DebugVerdict::NotVerified) {
     llvm::errs() << "kfix debug: " << r.error << "\n";
     return kExitNotVerified;
   }
-  if (r.verdict == "error") {
+  if (r.verdict == DebugVerdict::Error) {
     llvm::errs() << "kfix debug: error: " << r.error << "\n";
     // Still leave a report when the task itself could be read.
     return 2;
   }
   if (!r.error.empty())
     llvm::outs() << "  " << r.error << "\n";
-  llvm::outs() << "verdict: " << r.verdict << " (stop reason: " << r.stopReason << ")"
+  llvm::outs() << "verdict: " << toString(r.verdict) << " (stop reason: " << r.stopReason << ")"
                << (notDelivered.empty() ? "" : ", not delivered") << "; outputs in " << *out
                << "\n";
   // A repair that cannot be delivered is no success.
   if (!notDelivered.empty())
     return 1;
-  return r.verdict == "repaired" || r.verdict == "already-passing" ? 0 : 1;
+  return r.verdict == DebugVerdict::Repaired || r.verdict == DebugVerdict::AlreadyPassing ? 0 : 1;
 }
 
 static bool registered = (registerSubcommand({"debug",

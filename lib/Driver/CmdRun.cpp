@@ -62,7 +62,7 @@ static void printTable(llvm::raw_ostream &os, const TaskManifest &task, const Va
   for (const CaseResult &c : r.cases) {
     wSize = std::max(wSize, bindingsToString(c.sizes, task.sizeNames).size());
     wSeed = std::max(wSeed, std::to_string(c.seed).size());
-    wStatus = std::max(wStatus, c.status.size());
+    wStatus = std::max(wStatus, toString(c.status).size());
     for (const OutputResult &o : c.outputs) {
       wOut = std::max(wOut, o.param.size());
       wAbs = std::max(wAbs, fmtErr(o.stats.maxAbsErr).size());
@@ -79,8 +79,8 @@ static void printTable(llvm::raw_ostream &os, const TaskManifest &task, const Va
     for (const OutputResult &o : c.outputs) {
       os << llvm::left_justify(first ? bindingsToString(c.sizes, task.sizeNames) : "", wSize)
          << llvm::left_justify(first ? std::to_string(c.seed) : "", wSeed)
-         << llvm::left_justify(first ? c.status : "", wStatus) << llvm::left_justify(o.param, wOut)
-         << llvm::left_justify(fmtErr(o.stats.maxAbsErr), wAbs)
+         << llvm::left_justify(first ? toString(c.status) : "", wStatus)
+         << llvm::left_justify(o.param, wOut) << llvm::left_justify(fmtErr(o.stats.maxAbsErr), wAbs)
          << llvm::left_justify(fmtErr(o.stats.maxRelErr), wRel) << o.stats.mismatches << "/"
          << o.stats.numel;
       if (o.stats.unwritten)
@@ -183,7 +183,7 @@ static int runMain(int argc, char **argv) {
   auto finish = [&](const TaskManifest *task) -> int {
     if (result.isError())
       llvm::errs() << "kfix run: error: " << result.error << "\n";
-    if (result.verdict == "not-verified")
+    if (result.verdict == ValidationVerdict::NotVerified)
       llvm::errs() << "kfix run: " << result.error << "\n";
     if (!reportPath.empty()) {
       if (clobbersInput(reportPath, protectedFiles)) {
@@ -203,12 +203,12 @@ static int runMain(int argc, char **argv) {
         return 2;
       }
     }
-    if (result.verdict == "not-verified")
+    if (result.verdict == ValidationVerdict::NotVerified)
       return kExitNotVerified;
-    return result.isError() ? 2 : result.verdict == "pass" ? 0 : 1;
+    return result.isError() ? 2 : result.verdict == ValidationVerdict::Pass ? 0 : 1;
   };
   auto error = [&](const std::string &msg, const TaskManifest *task = nullptr) {
-    result.verdict = "error";
+    result.verdict = ValidationVerdict::Error;
     result.error = msg;
     return finish(task);
   };
@@ -239,7 +239,7 @@ static int runMain(int argc, char **argv) {
       loadKernelModule(ctx, candidatePath, task->candidateKernels(), err);
   if (!cand) {
     if (std::optional<Unliftable> u = findUnliftable(err)) {
-      result.verdict = "not-verified";
+      result.verdict = ValidationVerdict::NotVerified;
       result.error = u->message();
       header["not_verified"] =
           llvm::json::Object{{"construct", u->construct}, {"location", u->location}};
@@ -264,8 +264,8 @@ static int runMain(int argc, char **argv) {
   if (!result.cases.empty())
     printTable(llvm::outs(), *task, result);
   if (!result.isError())
-    llvm::outs() << "verdict: " << (result.verdict == "pass" ? "PASS" : "FAIL") << " ("
-                 << result.passed() << "/" << result.cases.size() << " cases pass)\n";
+    llvm::outs() << "verdict: " << (result.verdict == ValidationVerdict::Pass ? "PASS" : "FAIL")
+                 << " (" << result.passed() << "/" << result.cases.size() << " cases pass)\n";
   llvm::outs().flush();
   return finish(&*task);
 }

@@ -172,7 +172,7 @@ static std::string evidence(const TaskManifest &task, const ValidationResult &r)
     if (c.pass())
       continue;
     std::string s = "at " + bindingsToString(c.sizes, task.sizeNames) + " seed " +
-                    std::to_string(c.seed) + ": " + c.status;
+                    std::to_string(c.seed) + ": " + toString(c.status).str();
     if (!c.faults.empty())
       s += " (" + c.faults.front().kind + ": " + c.faults.front().message + ")";
     for (const OutputResult &o : c.outputs) {
@@ -300,7 +300,7 @@ struct DynamicRunner {
   void expectPass(const std::string &check, const std::string &what, const TaskManifest &task,
                   unsigned seedBase, bool determinism = false) {
     auto r = run(check, task, seedBase, nullptr, determinism);
-    if (r && r->verdict != "pass")
+    if (r && r->verdict != ValidationVerdict::Pass)
       report.findings.push_back({check, what + " " + evidence(task, *r), ""});
   }
 };
@@ -423,7 +423,7 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
     t.seeds = 1;
     auto ghost = makeGhost(in.candidate);
     auto r = dyn.run("ghost-replay", t, 0, *ghost);
-    if (r && r->verdict == "pass")
+    if (r && r->verdict == ValidationVerdict::Pass)
       report.findings.push_back(
           {"ghost-replay",
            "the kernel with its body removed still passes validation: the harness, not the "
@@ -450,7 +450,7 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
         auto r = dyn.run("held-out-sizes", t, 104729);
         if (!r)
           continue;
-        if (r->verdict == "pass")
+        if (r->verdict == ValidationVerdict::Pass)
           passed.push_back(b);
         else
           failed.push_back({b, evidence(t, *r)});

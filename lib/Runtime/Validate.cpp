@@ -12,6 +12,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -461,6 +462,52 @@ std::vector<KernelArg> kfix::launchArgs(const TaskManifest &task, const KernelLa
   return args;
 }
 
+llvm::StringRef kfix::toString(CaseStatus s) {
+  switch (s) {
+  case CaseStatus::Pass:
+    return "pass";
+  case CaseStatus::Mismatch:
+    return "mismatch";
+  case CaseStatus::Nondeterministic:
+    return "nondeterministic";
+  case CaseStatus::Fault:
+    return "fault";
+  }
+  return "pass";
+}
+
+std::optional<CaseStatus> kfix::parseCaseStatus(llvm::StringRef s) {
+  return llvm::StringSwitch<std::optional<CaseStatus>>(s)
+      .Case("pass", CaseStatus::Pass)
+      .Case("mismatch", CaseStatus::Mismatch)
+      .Case("nondeterministic", CaseStatus::Nondeterministic)
+      .Case("fault", CaseStatus::Fault)
+      .Default(std::nullopt);
+}
+
+llvm::StringRef kfix::toString(ValidationVerdict v) {
+  switch (v) {
+  case ValidationVerdict::Pass:
+    return "pass";
+  case ValidationVerdict::Fail:
+    return "fail";
+  case ValidationVerdict::Error:
+    return "error";
+  case ValidationVerdict::NotVerified:
+    return "not-verified";
+  }
+  return "error";
+}
+
+std::optional<ValidationVerdict> kfix::parseValidationVerdict(llvm::StringRef s) {
+  return llvm::StringSwitch<std::optional<ValidationVerdict>>(s)
+      .Case("pass", ValidationVerdict::Pass)
+      .Case("fail", ValidationVerdict::Fail)
+      .Case("error", ValidationVerdict::Error)
+      .Case("not-verified", ValidationVerdict::NotVerified)
+      .Default(std::nullopt);
+}
+
 llvm::StringRef kfix::validationErrorSourceName(ValidationErrorSource s) {
   switch (s) {
   case ValidationErrorSource::none:
@@ -480,7 +527,7 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
   ValidationResult res;
   res.target = exec.name().str();
   auto failAs = [&](ValidationErrorSource src, const std::string &msg) {
-    res.verdict = "error";
+    res.verdict = ValidationVerdict::Error;
     res.error = msg;
     res.errorSource = src;
     return res;
@@ -631,9 +678,12 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
         cr.outputs.push_back(std::move(o));
       }
       res.times.compareMs += msSince(compareStart);
-      cr.status = faulted ? "fault" : nondet ? "nondeterministic" : mismatch ? "mismatch" : "pass";
+      cr.status = faulted    ? CaseStatus::Fault
+                  : nondet   ? CaseStatus::Nondeterministic
+                  : mismatch ? CaseStatus::Mismatch
+                             : CaseStatus::Pass;
       if (!cr.pass()) {
-        res.verdict = "fail";
+        res.verdict = ValidationVerdict::Fail;
         if (res.failingCases.size() < opts.keepFailingCases) {
           CaseBuffers cb;
           cb.caseIndex = res.cases.size();
@@ -684,7 +734,7 @@ llvm::json::Value kfix::toJSON(const CaseResult &c, llvm::ArrayRef<std::string> 
   return llvm::json::Object{{"size_index", c.sizeIndex},
                             {"sizes", bindingsToJSON(c.sizes, sizeNames)},
                             {"seed", c.seed},
-                            {"status", c.status},
+                            {"status", toString(c.status)},
                             {"faults", std::move(faults)},
                             {"candidate_ms", c.candidateMs},
                             {"reference_ms", c.referenceMs},
@@ -695,7 +745,7 @@ llvm::json::Value kfix::toJSON(const ValidationResult &r, llvm::ArrayRef<std::st
   llvm::json::Array cases;
   for (const CaseResult &c : r.cases)
     cases.push_back(toJSON(c, sizeNames));
-  llvm::json::Object o{{"verdict", r.verdict},
+  llvm::json::Object o{{"verdict", toString(r.verdict)},
                        {"target", r.target},
                        {"passed", static_cast<int64_t>(r.passed())},
                        {"total", static_cast<int64_t>(r.cases.size())},

@@ -104,7 +104,7 @@ TEST_F(ValidateFixture, Pass) {
     return saxpy(args);
   };
   ValidationResult r = run();
-  EXPECT_EQ(r.verdict, "pass") << r.error;
+  EXPECT_EQ(r.verdict, ValidationVerdict::Pass) << r.error;
   ASSERT_EQ(r.cases.size(), 4u);
   EXPECT_EQ(r.passed(), 4u);
   EXPECT_EQ(r.cases[2].sizeIndex, 1u);
@@ -120,6 +120,20 @@ TEST_F(ValidateFixture, Pass) {
       37);
 }
 
+// The names in report.json and on the terminal, and back.
+TEST(ValidateNames, CaseStatusAndVerdictRoundTrip) {
+  for (CaseStatus c :
+       {CaseStatus::Pass, CaseStatus::Mismatch, CaseStatus::Nondeterministic, CaseStatus::Fault})
+    EXPECT_EQ(parseCaseStatus(toString(c)), c);
+  EXPECT_EQ(toString(CaseStatus::Nondeterministic), "nondeterministic");
+  EXPECT_FALSE(parseCaseStatus("PASS").has_value());
+  for (ValidationVerdict v : {ValidationVerdict::Pass, ValidationVerdict::Fail,
+                              ValidationVerdict::Error, ValidationVerdict::NotVerified})
+    EXPECT_EQ(parseValidationVerdict(toString(v)), v);
+  EXPECT_EQ(toString(ValidationVerdict::NotVerified), "not-verified");
+  EXPECT_FALSE(parseValidationVerdict("").has_value());
+}
+
 TEST_F(ValidateFixture, MismatchKeepsMaskAndBuffers) {
   exec.kernels["saxpy"] = [](const LaunchConfig &, auto args) {
     return saxpy(args, /*skipFrom=*/-1, /*bump=*/0);
@@ -129,10 +143,10 @@ TEST_F(ValidateFixture, MismatchKeepsMaskAndBuffers) {
     return saxpy(args, args[3].i == 37 ? 30 : -1);
   };
   ValidationResult r = run();
-  EXPECT_EQ(r.verdict, "fail");
+  EXPECT_EQ(r.verdict, ValidationVerdict::Fail);
   EXPECT_EQ(r.passed(), 2u);
   const CaseResult &c = r.cases[2];
-  EXPECT_EQ(c.status, "mismatch");
+  EXPECT_EQ(c.status, CaseStatus::Mismatch);
   const CompareStats &s = c.outputs[0].stats;
   EXPECT_EQ(s.mismatches, 7);
   EXPECT_EQ(s.first.front().index, (std::vector<int64_t>{30}));
@@ -173,7 +187,7 @@ TEST_F(ValidateFixture, OutputsArePoisonedAndInputsFresh) {
   ASSERT_EQ(firstX.size(), 8u);
   EXPECT_EQ(firstX[0], firstX[1]);
   EXPECT_NE(firstX[0], firstX[2]);
-  EXPECT_EQ(r.cases[0].status, "mismatch");
+  EXPECT_EQ(r.cases[0].status, CaseStatus::Mismatch);
   EXPECT_EQ(r.cases[0].outputs[0].stats.mismatches, 1);
   EXPECT_EQ(r.cases[0].outputs[0].stats.unwritten, 1);
   EXPECT_TRUE(r.cases[0].outputs[0].stats.first[0].unwritten);
@@ -188,8 +202,8 @@ TEST_F(ValidateFixture, NondeterministicWithinTolerance) {
   };
   task.tolerance = {1e-3, 1e-3};
   ValidationResult r = run();
-  EXPECT_EQ(r.verdict, "pass");
-  EXPECT_EQ(r.cases[0].status, "pass");
+  EXPECT_EQ(r.verdict, ValidationVerdict::Pass);
+  EXPECT_EQ(r.cases[0].status, CaseStatus::Pass);
   EXPECT_GT(r.cases[0].outputs[0].nondeterministic, 0);
   EXPECT_EQ(r.cases[0].outputs[0].stats.mismatches, 0);
 }
@@ -203,8 +217,8 @@ TEST_F(ValidateFixture, NondeterministicOutsideTolerance) {
   };
   task.tolerance = {1e-3, 1e-3};
   ValidationResult r = run();
-  EXPECT_EQ(r.verdict, "fail");
-  EXPECT_EQ(r.cases[0].status, "nondeterministic");
+  EXPECT_EQ(r.verdict, ValidationVerdict::Fail);
+  EXPECT_EQ(r.cases[0].status, CaseStatus::Nondeterministic);
   EXPECT_GT(r.cases[0].outputs[0].nondeterministic, 0);
   EXPECT_EQ(r.cases[0].outputs[0].stats.mismatches, 0);
 }
@@ -217,12 +231,12 @@ TEST_F(ValidateFixture, FaultAndCompileError) {
     return r;
   };
   ValidationResult r = run();
-  EXPECT_EQ(r.verdict, "fail");
-  EXPECT_EQ(r.cases[0].status, "fault");
+  EXPECT_EQ(r.verdict, ValidationVerdict::Fail);
+  EXPECT_EQ(r.cases[0].status, CaseStatus::Fault);
   EXPECT_EQ(r.cases[0].faults[0].kind, "out-of-bounds");
   exec.kernels.erase("saxpy");
   r = run();
-  EXPECT_EQ(r.verdict, "error");
+  EXPECT_EQ(r.verdict, ValidationVerdict::Error);
   EXPECT_EQ(r.errorSource, ValidationErrorSource::candidate);
   EXPECT_NE(r.error.find("candidate kernel 'saxpy' does not compile on fake: no such kernel"),
             std::string::npos);
@@ -260,7 +274,7 @@ TEST_F(ValidateFixture, MultipleLaunchesWithScratch) {
     return ExecResult();
   };
   ValidationResult r = run();
-  EXPECT_EQ(r.verdict, "pass") << r.error;
+  EXPECT_EQ(r.verdict, ValidationVerdict::Pass) << r.error;
   EXPECT_EQ(task.candidateKernels().size(), 2u);
 }
 
@@ -277,18 +291,18 @@ TEST_F(ValidateFixture, CommandReference) {
   ::setenv("KFIX_REFERENCE_CACHE", "0", 1);
   llvm::scope_exit restore([] { ::unsetenv("KFIX_REFERENCE_CACHE"); });
   ValidationResult r = run();
-  EXPECT_EQ(r.verdict, "pass") << r.error;
+  EXPECT_EQ(r.verdict, ValidationVerdict::Pass) << r.error;
   EXPECT_EQ(r.cases.size(), 4u);
 
   exec.kernels["saxpy"] = [](const LaunchConfig &, auto args) { return saxpy(args, -1, 0.5f); };
   r = run();
-  EXPECT_EQ(r.verdict, "fail");
+  EXPECT_EQ(r.verdict, ValidationVerdict::Fail);
   EXPECT_EQ(r.cases[0].outputs[0].stats.mismatches, 1000);
 
   ::setenv("KFIX_TEST_REF_FAIL", "1", 1);
   r = run();
   ::unsetenv("KFIX_TEST_REF_FAIL");
-  EXPECT_EQ(r.verdict, "error");
+  EXPECT_EQ(r.verdict, ValidationVerdict::Error);
   EXPECT_EQ(r.errorSource, ValidationErrorSource::reference);
   EXPECT_NE(r.error.find("exited with status 3"), std::string::npos) << r.error;
   EXPECT_NE(r.error.find("failing on purpose"), std::string::npos) << r.error;
@@ -298,7 +312,7 @@ TEST_F(ValidateFixture, CommandReference) {
   ::setenv("KFIX_TEST_REF_SKIP", "1", 1);
   r = run();
   ::unsetenv("KFIX_TEST_REF_SKIP");
-  EXPECT_EQ(r.verdict, "error");
+  EXPECT_EQ(r.verdict, ValidationVerdict::Error);
   EXPECT_NE(r.error.find("did not write y.npy"), std::string::npos) << r.error;
 }
 
@@ -311,7 +325,7 @@ TEST_F(ValidateFixture, CommandReferenceCached) {
   exec.kernels["saxpy"] = [](const LaunchConfig &, auto args) { return saxpy(args); };
   task.tolerance = {1e-5, 1e-5};
   ValidationResult r = run();
-  EXPECT_EQ(r.verdict, "pass") << r.error;
+  EXPECT_EQ(r.verdict, ValidationVerdict::Pass) << r.error;
   // Same cases again: the outputs come from the cache, the command does not
   // run (it would fail now).
   ::setenv("KFIX_TEST_REF_FAIL", "1", 1);
@@ -320,17 +334,17 @@ TEST_F(ValidateFixture, CommandReferenceCached) {
     ::unsetenv("KFIX_REFERENCE_CACHE");
   });
   r = run();
-  EXPECT_EQ(r.verdict, "pass") << r.error;
+  EXPECT_EQ(r.verdict, ValidationVerdict::Pass) << r.error;
   // Other inputs (another seed) are other cases: the command runs and fails.
   ValidateOptions other;
   other.seedBase = 100;
   r = run(other);
-  EXPECT_EQ(r.verdict, "error");
+  EXPECT_EQ(r.verdict, ValidationVerdict::Error);
   EXPECT_NE(r.error.find("exited with status 3"), std::string::npos) << r.error;
   // Cache off: runs every time.
   ::setenv("KFIX_REFERENCE_CACHE", "0", 1);
   r = run();
-  EXPECT_EQ(r.verdict, "error");
+  EXPECT_EQ(r.verdict, ValidationVerdict::Error);
 }
 
 TEST(ExecutorRegistry, AutoPrefersCudaThenCpu) {

@@ -56,9 +56,20 @@ struct DebugOptions {
   std::string speedCheck = "auto";
 };
 
+/// The verdict of `kfix debug` on a task.
+enum class DebugVerdict {
+  Repaired,
+  AlreadyPassing, ///< the kernel as given passes
+  NotRepaired,
+  Error,      ///< the task or the loop could not be run; DebugResult::error says why
+  NotVerified ///< the candidate uses a construct kfix cannot lift
+};
+/// "repaired" | "already-passing" | "not-repaired" | "error" | "not-verified".
+llvm::StringRef toString(DebugVerdict v);
+std::optional<DebugVerdict> parseDebugVerdict(llvm::StringRef s);
+
 struct DebugResult {
-  /// repaired, already-passing, not-repaired, error
-  std::string verdict;
+  DebugVerdict verdict = DebugVerdict::Error;
   std::string stopReason;
   std::string error;
   /// Candidates the loop accepted but the integrity gate rejected, with reasons.

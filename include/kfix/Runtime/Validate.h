@@ -56,18 +56,28 @@ struct OutputResult {
   bool untouched = false;
 };
 
+/// How one (size, seed) case ended.
+enum class CaseStatus {
+  Pass,             ///< every output within tolerance, runs agree
+  Mismatch,         ///< an output differs from the reference
+  Nondeterministic, ///< the two candidate runs differ beyond the tolerance
+  Fault             ///< the candidate faulted
+};
+/// "pass" | "mismatch" | "nondeterministic" | "fault".
+llvm::StringRef toString(CaseStatus s);
+std::optional<CaseStatus> parseCaseStatus(llvm::StringRef s);
+
 struct CaseResult {
   unsigned sizeIndex = 0;
   unsigned seed = 0;
   Bindings sizes;
-  /// "pass", "mismatch", "nondeterministic" or "fault" (the candidate faulted).
-  std::string status = "pass";
+  CaseStatus status = CaseStatus::Pass;
   std::vector<ExecFault> faults;
   std::vector<OutputResult> outputs;
   double candidateMs = 0, referenceMs = 0;
   /// CPU: the most loop iterations a block of the candidate ran.
   uint64_t candidateSteps = 0;
-  bool pass() const { return status == "pass"; }
+  bool pass() const { return status == CaseStatus::Pass; }
 };
 
 /// The buffers of one case, indexed like task.params (scalars: empty buffers).
@@ -105,10 +115,20 @@ struct CaseTimes {
   }
 };
 
+/// The verdict of a validation.
+enum class ValidationVerdict {
+  Pass,
+  Fail,
+  Error,      ///< the validation could not be done: bad input files, reference
+              ///< failure, compile error; ValidationResult::error says why
+  NotVerified ///< `kfix run`: the candidate uses a construct kfix cannot lift
+};
+/// "pass" | "fail" | "error" | "not-verified".
+llvm::StringRef toString(ValidationVerdict v);
+std::optional<ValidationVerdict> parseValidationVerdict(llvm::StringRef s);
+
 struct ValidationResult {
-  /// "pass", "fail" or "error" (the validation could not be done: bad input
-  /// files, reference failure, compile error); `error` says why.
-  std::string verdict = "pass";
+  ValidationVerdict verdict = ValidationVerdict::Pass;
   std::string error;
   ValidationErrorSource errorSource = ValidationErrorSource::none;
   std::string target;
@@ -121,7 +141,7 @@ struct ValidationResult {
   std::optional<CaseBuffers> failing;
   std::vector<CaseBuffers> failingCases;
   size_t passed() const;
-  bool isError() const { return verdict == "error"; }
+  bool isError() const { return verdict == ValidationVerdict::Error; }
 };
 
 /// The buffers of one (size, seed) case, indexed like task.params: inputs and
