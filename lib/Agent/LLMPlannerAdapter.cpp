@@ -1,13 +1,16 @@
 //===- LLMPlannerAdapter.cpp - the LLM planner in the repair loop ---------===//
 //
 // Asks the model for one action per step. Its allowed actions are the repair
-// passes of the knowledge base (with the options their templates use) and a
+// passes of the knowledge base (with the options their templates use), the
+// edit search's typed edits (kfix-repair-edit: the prompt lists the candidates
+// at the diagnosis's ranked sites, as the search would try them) and a
 // unified diff to the kernel source; whatever it answers is validated against
 // that schema by kfix::llm before it reaches the loop, and a patch is applied
 // in memory and re-lifted, never executed.
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Agent/LLMPlannerAdapter.h"
+#include "kfix/Agent/EditSearch.h"
 #include "kfix/Agent/Placeholders.h"
 
 #include "kfix/LLM/Patch.h"
@@ -45,6 +48,26 @@ llm::ActionSchema kfix::actionSchemaFromKB(const KnowledgeBase &kb) {
         p.options.push_back(std::move(o));
       }
     }
+  // The edit search's vocabulary (EditSearch.h, Edits.h): one typed edit (or
+  // several, comma-separated option lists of one length) at an op's location.
+  llm::PassSpec &edit = passes["kfix-repair-edit"];
+  edit.name = "kfix-repair-edit";
+  edit.description = "a small typed edit of the lifted IR at one op (the candidate_edits list "
+                     "gives the ones the search ranks first)";
+  auto opt = [&](const char *name, const char *what) {
+    llm::OptionSpec o;
+    o.name = name;
+    o.type = llm::OptionType::String;
+    o.description = what;
+    edit.options.push_back(std::move(o));
+  };
+  opt("loc", "file:line:col of the op to edit, as listed");
+  opt("kind", "operand | opcode | swap | delta | bypass | fconst | iconst | reinit | clamp0 | "
+              "mulby | delete");
+  opt("op", "the op's name at loc (arith.addf, arith.cmpi, scf.for, memref.store, ...)");
+  opt("operand", "operand index, or result (delta, clamp0, mulby), or a local (reinit)");
+  opt("with", "the replacement: a value (arg:NAME, var:NAME), an op name, a predicate, a "
+              "delta, a constant, or a loop index (reinit)");
   for (auto &[name, spec] : passes)
     schema.passes.push_back(std::move(spec));
   return schema;
@@ -93,6 +116,26 @@ std::vector<Action> LLMPlannerAdapter::propose(const SearchState &state,
     entries += "\n\n";
   }
   ctx.kbEntries = entries;
+  // The edits the search would try first at the ranked sites: the model
+  // chooses among the same candidates the search validates.
+  std::string edits;
+  unsigned listed = 0;
+  for (const EditSite &site : editSites(state, 6)) {
+    auto ops = opsAt(state.module.get(), site.loc, site.op);
+    llvm::erase_if(ops, [](mlir::Operation *o) { return o->hasAttr("kfix.repaired"); });
+    if (ops.empty())
+      continue;
+    for (const EditSpec &e : enumerateEdits(ops.front(), 5)) {
+      if (listed++ >= 24)
+        break;
+      Action a = editAction({e});
+      std::string line = "kfix-repair-edit";
+      for (auto &[k, v] : a.options)
+        line += " " + k + "=" + v;
+      edits += line + "   # " + e.what + " (" + site.origin + ")\n";
+    }
+  }
+  ctx.candidateEdits = edits;
   ctx.actions = schema;
   ctx.actions.allowPatch = !state.source.empty();
   ctx.history = history;

@@ -55,6 +55,8 @@ std::vector<ChatMessage> LLMPlanner::buildMessages(const PromptContext &ctx) con
     appendData(user, "diagnosis", ctx.diagnosis);
   if (!ctx.kbEntries.empty())
     appendData(user, "kb_entries", ctx.kbEntries);
+  if (!ctx.candidateEdits.empty())
+    appendData(user, "candidate_edits", ctx.candidateEdits);
   if (!ctx.liftedIR.empty())
     appendData(user, "lifted_ir", ctx.liftedIR);
   appendData(user, "kernel_source", ctx.kernelSource);
@@ -143,6 +145,7 @@ llvm::Expected<PromptContext> kfix::llm::parsePromptContext(const json::Value &v
   ctx.liftedIR = text("lifted_ir");
   ctx.diagnosis = text("diagnosis");
   ctx.kbEntries = text("kb_entries");
+  ctx.candidateEdits = text("candidate_edits");
   if (const json::Value *actions = o->get("actions")) {
     llvm::Expected<ActionSchema> schema = parseActionSchema(*actions);
     if (!schema)

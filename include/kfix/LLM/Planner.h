@@ -37,7 +37,11 @@ struct PromptContext {
   std::string liftedIR;     ///< relevant part of the lifted MLIR (may be empty)
   std::string diagnosis;    ///< diagnosis text or JSON
   std::string kbEntries;    ///< top-k KB entries, rendered as text
-  ActionSchema actions;     ///< what the model may answer
+  /// The edit search's candidates at the diagnosis's ranked sites, one a line
+  /// (`kfix-repair-edit loc=... kind=... op=... [operand=...] [with=...] # what`):
+  /// the model may pick one (or propose another edit of the same shape).
+  std::string candidateEdits;
+  ActionSchema actions; ///< what the model may answer
   std::vector<HistoryEntry> history;
 };
 
