@@ -161,6 +161,47 @@ static void makeIntegerDivisionTotal(gpu::GPUFuncOp func) {
   }
 }
 
+/// A local read before it is written (`int j = t / j;`, an edit's slip or the
+/// kernel's own) is undefined: once the lowering promotes it to a register,
+/// LLVM may fold the value away and with it the executor's bounds checks and
+/// division guards, and the kernel then crashes the executor instead of
+/// failing validation. Every local starts at zero on the CPU executor (on the
+/// GPU such a read gives whatever the register held).
+static void zeroInitializeLocals(gpu::GPUFuncOp func) {
+  SmallVector<memref::AllocaOp> locals;
+  func.walk([&](memref::AllocaOp a) {
+    MemRefType t = a.getType();
+    if (t.hasStaticShape() && !t.getMemorySpace() && t.getNumElements() <= (1 << 16))
+      locals.push_back(a);
+  });
+  for (memref::AllocaOp a : locals) {
+    MemRefType t = a.getType();
+    Type et = t.getElementType();
+    auto zeroAttr = dyn_cast_or_null<TypedAttr>(OpBuilder(a).getZeroAttr(et));
+    if (!zeroAttr)
+      continue;
+    OpBuilder b(a->getContext());
+    b.setInsertionPointAfter(a);
+    Location loc = a.getLoc();
+    Value zero = arith::ConstantOp::create(b, loc, zeroAttr);
+    if (t.getRank() == 0) {
+      memref::StoreOp::create(b, loc, zero, a.getResult());
+      continue;
+    }
+    // Nested loops over the static shape.
+    SmallVector<Value> ivs;
+    Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+    Value c1 = arith::ConstantIndexOp::create(b, loc, 1);
+    for (int64_t d : t.getShape()) {
+      Value ub = arith::ConstantIndexOp::create(b, loc, d);
+      auto loop = scf::ForOp::create(b, loc, c0, ub, c1);
+      ivs.push_back(loop.getInductionVar());
+      b.setInsertionPointToStart(loop.getBody());
+    }
+    memref::StoreOp::create(b, loc, zero, a.getResult(), ivs);
+  }
+}
+
 void GPUToHostPass::runOnOperation() {
   module = getOperation();
   SmallVector<gpu::GPUFuncOp> kernels;
@@ -188,8 +229,10 @@ void GPUToHostPass::runOnOperation() {
           << "does not mark it lowerable to host)";
       return signalPassFailure();
     }
-  for (gpu::GPUFuncOp k : kernels)
+  for (gpu::GPUFuncOp k : kernels) {
+    zeroInitializeLocals(k);
     makeIntegerDivisionTotal(k);
+  }
   for (gpu::GPUFuncOp k : kernels)
     if (failed(convertKernel(k)))
       return signalPassFailure();
