@@ -290,7 +290,7 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   // Instrumented run on the first failing case.
   std::map<std::string, StoreEvidence> storeEvidence;
   std::optional<CaseBuffers> passingCase;
-  const CaseBuffers *instCase = v.failing ? &*v.failing : nullptr;
+  const CaseBuffers *instCase = v.firstFailing();
   if (!instCase && d.passed && opts.instrument && opts.instrumentPassing && !v.cases.empty()) {
     const CaseResult &c0 = v.cases.front();
     auto resolved = resolveParams(task, c0.sizes);
@@ -419,8 +419,8 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   if (!d.passed) {
     SuspectInput si;
     si.signature = &d.signature;
-    if (v.failing && !task.launches.empty()) {
-      const CaseResult &fc = v.cases[v.failing->caseIndex];
+    if (v.firstFailing() && !task.launches.empty()) {
+      const CaseResult &fc = v.cases[v.firstFailing()->caseIndex];
       if (auto cfg = task.launches.front().launch.eval(fc.sizes)) {
         si.block = {int64_t(cfg->block[0]), int64_t(cfg->block[1]), int64_t(cfg->block[2])};
         si.grid = {int64_t(cfg->grid[0]), int64_t(cfg->grid[1]), int64_t(cfg->grid[2])};

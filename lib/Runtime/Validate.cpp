@@ -684,15 +684,20 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
                              : CaseStatus::Pass;
       if (!cr.pass()) {
         res.verdict = ValidationVerdict::Fail;
-        if (res.failingCases.size() < opts.keepFailingCases) {
+        // Each copy is of every buffer of the launch (a captured launch can
+        // hold millions of elements a buffer): the first failing case is kept
+        // once, in failingCases when that keeps any (firstFailing()), and the
+        // run's own buffers are moved, not copied.
+        bool inCases = res.failingCases.size() < opts.keepFailingCases;
+        if (inCases) {
           CaseBuffers cb;
           cb.caseIndex = res.cases.size();
           cb.inputs = base;
-          cb.candidate = run1;
+          cb.candidate = std::move(run1);
           cb.reference = refBufs;
           res.failingCases.push_back(std::move(cb));
         }
-        if (opts.keepFailingBuffers && !res.failing) {
+        if (opts.keepFailingBuffers && !res.firstFailing()) {
           CaseBuffers cb;
           cb.caseIndex = res.cases.size();
           cb.inputs = base;
@@ -758,7 +763,7 @@ llvm::json::Value kfix::toJSON(const ValidationResult &r, llvm::ArrayRef<std::st
     o["error"] = r.error;
     o["error_source"] = validationErrorSourceName(r.errorSource);
   }
-  if (r.failing)
-    o["first_failing_case"] = static_cast<int64_t>(r.failing->caseIndex);
+  if (const CaseBuffers *f = r.firstFailing())
+    o["first_failing_case"] = static_cast<int64_t>(f->caseIndex);
   return o;
 }

@@ -112,6 +112,7 @@ TEST_F(ValidateFixture, Pass) {
   EXPECT_EQ(r.cases[0].outputs[0].param, "y");
   EXPECT_EQ(r.cases[0].outputs[0].stats.numel, 1000);
   EXPECT_FALSE(r.failing.has_value());
+  EXPECT_EQ(r.firstFailing(), nullptr);
   // The JSON report holds the verdict and the size bindings.
   llvm::json::Value j = toJSON(r, task.sizeNames);
   EXPECT_EQ(*j.getAsObject()->getString("verdict"), "pass");
@@ -153,11 +154,11 @@ TEST_F(ValidateFixture, MismatchKeepsMaskAndBuffers) {
   ASSERT_EQ(s.mask.size(), 37u);
   EXPECT_TRUE(s.mask[36]);
   EXPECT_FALSE(s.mask[29]);
-  ASSERT_TRUE(r.failing.has_value());
-  EXPECT_EQ(r.failing->caseIndex, 2u);
+  ASSERT_NE(r.firstFailing(), nullptr);
+  EXPECT_EQ(r.firstFailing()->caseIndex, 2u);
   // The kept buffers reproduce the comparison.
-  const Buffer &in = r.failing->inputs[1], &got = r.failing->candidate[1],
-               &want = r.failing->reference[1];
+  const Buffer &in = r.firstFailing()->inputs[1], &got = r.firstFailing()->candidate[1],
+               &want = r.firstFailing()->reference[1];
   EXPECT_EQ(got.get(31), in.get(31)); // left as the input was
   EXPECT_NE(got.get(31), want.get(31));
   EXPECT_TRUE(r.cases[0].outputs[0].stats.mask.empty()); // passing outputs keep no mask

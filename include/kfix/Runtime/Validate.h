@@ -142,6 +142,11 @@ struct ValidationResult {
   std::vector<CaseBuffers> failingCases;
   size_t passed() const;
   bool isError() const { return verdict == ValidationVerdict::Error; }
+  /// The first failing case's buffers: `failing`, or the first of
+  /// `failingCases` (which then holds them once instead of twice).
+  const CaseBuffers *firstFailing() const {
+    return failing ? &*failing : failingCases.empty() ? nullptr : &failingCases.front();
+  }
 };
 
 /// The buffers of one (size, seed) case, indexed like task.params: inputs and
