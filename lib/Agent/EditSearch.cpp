@@ -56,6 +56,18 @@ std::string join(const std::vector<std::string> &v) {
   return s;
 }
 
+/// How much a suspect's bug class favours an edit kind at its site: the
+/// model that recognized the shape also names the edit that undoes it.
+double kindPrior(llvm::StringRef suspect, llvm::StringRef edit) {
+  if (suspect == "stale-accumulator")
+    return edit == "reinit" ? 3.0 : 1.0;
+  if (suspect == "loop-step")
+    return edit == "iconst" ? 1.5 : 1.0;
+  if (suspect == "reduction-identity")
+    return edit == "fconst" ? 1.5 : 1.0;
+  return 1.0;
+}
+
 /// `file:line` of a `file:line:col` location.
 std::string lineOf(llvm::StringRef loc) {
   auto [head, col] = loc.rsplit(':');
@@ -70,7 +82,8 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
   if (!state.module)
     return out;
   Operation *module = state.module.get();
-  auto addSite = [&](Operation *o, double weight, double score, std::string origin) {
+  auto addSite = [&](Operation *o, double weight, double score, std::string origin,
+                     std::string kind = "") {
     std::string loc = formatLoc(o->getLoc());
     std::string op = o->getName().getStringRef().str();
     if (loc == "?")
@@ -78,9 +91,11 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
     for (EditSite &s : out)
       if (s.loc == loc && s.op == op) {
         s.weight = std::max(s.weight, weight);
+        if (s.kind.empty())
+          s.kind = kind;
         return;
       }
-    out.push_back({loc, op, weight, score, std::move(origin)});
+    out.push_back({loc, op, weight, score, std::move(origin), std::move(kind)});
   };
   // Suspects, best first.
   double top = 0;
@@ -93,6 +108,7 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
           continue;
         auto loc = o->getString("loc");
         auto op = o->getString("op");
+        std::string kind = o->getString("kind").value_or("").str();
         double score = o->getNumber("score").value_or(0);
         if (!loc || !op)
           continue;
@@ -102,7 +118,7 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
         // The kernel's own code: not what an earlier repair inserted.
         for (Operation *o : opsAt(module, *loc, *op))
           if (!o->hasAttr("kfix.repaired")) {
-            addSite(o, w, score, llvm::formatv("suspect #{0}", rank + 1).str());
+            addSite(o, w, score, llvm::formatv("suspect #{0}", rank + 1).str(), kind);
             break;
           }
         ++rank;
@@ -280,7 +296,7 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
     Operation *op = ops.front();
     std::vector<std::string> twins = twinLocs(op);
     for (const EditSpec &e : enumerateEdits(op, opts.editsPerSite, opts.nearest)) {
-      double score = site.weight * e.prior;
+      double score = site.weight * e.prior * kindPrior(site.kind, e.kind);
       if (!twins.empty() && e.kind != "delete" && e.kind != "swap") {
         // The same slip copied on the line: all of them at once first.
         std::vector<EditSpec> all{e};

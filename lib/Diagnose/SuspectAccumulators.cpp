@@ -2,8 +2,9 @@
 //
 // The models over accumulators (SuspectModels.cpp lists every model): buffers
 // updated as x = x (op) y, whose seed is not the identity of the combining op
-// (reduction-identity) or whose element type is f16/bf16
-// (low-precision-accumulation).
+// (reduction-identity), whose element type is f16/bf16
+// (low-precision-accumulation), or that is seeded once but read for a result
+// in every iteration of a loop around its updates (stale-accumulator).
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
@@ -11,6 +12,7 @@
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -194,6 +196,58 @@ static const char *identityText(llvm::StringRef kind) {
   return "+inf / the largest value";
 }
 
+/// A local accumulator seeded once, before a loop L, updated in a loop nested
+/// in L and read for a result in every iteration of L (outside that nested
+/// loop), with no reset inside L: each of L's results carries the previous
+/// ones (`float sum = 0; for (b..) { for (k..) sum += ..; out[b] = f(sum); }`).
+/// Returns L, or null. A running total read in the loop that updates it
+/// (a prefix sum) is not this shape: the read must sit outside the nested loop.
+static scf::ForOp staleLoop(SuspectContext &ctx, const Accumulator &a,
+                            const llvm::DenseSet<Operation *> &updates) {
+  auto var = a.root.getDefiningOp<memref::AllocaOp>();
+  if (!var || var.getType().getRank() != 0)
+    return {};
+  // The loops around the update, innermost first.
+  SmallVector<scf::ForOp> fors;
+  for (Operation *p = a.store->getParentOp(); p && !isa<gpu::GPUFuncOp>(p); p = p->getParentOp())
+    if (auto f = dyn_cast<scf::ForOp>(p))
+      fors.push_back(f);
+  const auto &writers = ctx.mem.writersOf(a.root);
+  for (size_t i = 1; i < fors.size(); ++i) {
+    scf::ForOp loop = fors[i], inner = fors[i - 1];
+    // Seeded outside L (a constant store), never reset inside it.
+    bool seededOutside = false, resetInside = false;
+    for (Operation *w : writers) {
+      if (updates.count(w))
+        continue;
+      if (loop->isAncestor(w)) {
+        resetInside = true;
+        break;
+      }
+      auto st = dyn_cast<memref::StoreOp>(w);
+      if (st && constantValue(st.getValueToStore()))
+        seededOutside = true;
+    }
+    if (resetInside)
+      return {};
+    if (!seededOutside)
+      continue;
+    // Read in L outside the nested loop, and L writes a result to memory
+    // that is not a local.
+    bool readAfter = llvm::any_of(ctx.mem.readersOf(a.root), [&](Operation *r) {
+      return loop->isAncestor(r) && !inner->isAncestor(r);
+    });
+    bool writesResult = false;
+    loop.getBody()->walk([&](memref::StoreOp st) {
+      if (!inner->isAncestor(st) && !memRoot(st.getMemref()).getDefiningOp<memref::AllocaOp>())
+        writesResult = true;
+    });
+    if (readAfter && writesResult)
+      return loop;
+  }
+  return {};
+}
+
 void suspects::accumulatorModels(SuspectContext &ctx) {
   std::vector<Accumulator> accs;
   llvm::DenseSet<Operation *> updateStores;
@@ -225,6 +279,16 @@ void suspects::accumulatorModels(SuspectContext &ctx) {
     }
     if (!done.insert({a.root.getAsOpaquePointer(), a.kind}).second)
       continue;
+    // Seeded once, read for a result in every iteration of a loop around it.
+    if (scf::ForOp loop = staleLoop(ctx, a, updateStores)) {
+      auto flc = findFileLineCol(loop->getLoc());
+      ctx.add(a.store, "stale-accumulator", 3.5,
+              llvm::formatv("the running {0} '{1}' is seeded once, before the loop at line {2}, "
+                            "but read for a result in every iteration of it: each iteration "
+                            "starts from the previous one's total",
+                            a.kind, name, flc ? flc->getLine() : 0)
+                  .str());
+    }
     // Seeds that are not the identity of the combine op.
     for (Operation *w : ctx.mem.writersOf(a.root)) {
       auto st = dyn_cast<memref::StoreOp>(w);

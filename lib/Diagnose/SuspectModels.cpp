@@ -9,6 +9,9 @@
 //   low-precision-accumulation  a loop-carried sum whose element type is f16/bf16
 //   reduction-identity   a max/min/sum/product reduction seeded with a constant
 //                        that is not the identity of its combine op
+//   stale-accumulator    a local accumulator seeded once before a loop, updated
+//                        in a loop nested in it and read for a result in every
+//                        iteration (never reset there)
 //   off-by-one           an inclusive comparison in a guard or between computed
 //                        values ("loop-bound" when it bounds a loop, or a loop
 //                        bound adjusted by +-1; "divisor-off-by-one" for a

@@ -454,28 +454,68 @@ def _size_like(v):
     return type(v) is tuple and len(v) > 0 and all(type(x) in (int, float) for x in v)
 
 
+def scaling_tiers(ns, target, seed):
+    """The scalings to try for a capture at most `target` elements, best first: the
+    problem's constants of 32 and more halved down to 16, and, when that leaves the
+    inputs above twice the target (3-D problems whose 16^3 volumes take part in no
+    scaling: a 16 x 16 x 32^3 buffer is 8M elements), every constant of 8 and more
+    halved down to 8 before it (the only one when no constant reaches 32). Each is
+    {name: (old, new)}; ns is left as it was."""
+    from . import kernelbench as kb
+    tiers = []
+    for floor, smallest in ((16, 32), (8, 8)):
+        before = {k: ns[k] for k in kb._size_names(ns, smallest)}
+        try:
+            scaled = kb.scale_problem(ns, target, seed, floor=floor, smallest=smallest)
+            kb.set_seed(seed)
+            n = kb._numel(ns["get_inputs"]())
+        except Exception:
+            scaled, n = {}, None
+        finally:
+            ns.update(before)
+        if scaled and scaled not in tiers:
+            tiers.append(scaled)
+        if scaled and (n is None or n <= 2 * target):
+            break
+    return tiers[::-1]
+
+
 def scaled_capture(args, rt, ns, device, tol, kernel):
     """The failing launch of `kernel` captured again with the problem's size constants
-    scaled down (kernelbench.scale_problem) until one get_inputs() draw holds at most
+    scaled down (scaling_tiers) until one get_inputs() draw holds at most
     args.search_elements elements. ns is the namespace the problem and the candidate
     run in; its sizes are restored before returning. Returns ((capture, scaled), None),
     or (None, why) where the candidate must be searched at its own sizes (None when
-    they are small already)."""
+    they are small already). A finer scaling that loses the failure gives way to the
+    coarser one."""
     from . import kernelbench as kb
-    from .debug import Capture
     kb.set_seed(args.seed)
     try:
         if kb._numel(ns["get_inputs"]()) <= args.search_elements:
             return None, None
     except Exception:
         return None, None
+    tiers = scaling_tiers(ns, args.search_elements, args.seed)
+    if not tiers:
+        return None, "no size constant of the problem scales its inputs down"
+    first_why = None
+    for scaled in tiers:
+        small, why = _capture_scaled(args, rt, ns, device, tol, kernel, scaled)
+        if small is not None:
+            return small, None
+        first_why = first_why or why
+    return None, first_why
+
+
+def _capture_scaled(args, rt, ns, device, tol, kernel, scaled):
+    """scaled_capture at one scaling ({name: (old, new)})."""
+    from . import kernelbench as kb
+    from .debug import Capture
     saved = {}
     try:
-        before = {k: ns[k] for k in kb._size_names(ns)}
-        scaled = kb.scale_problem(ns, args.search_elements, args.seed)
-        saved.update({k: before[k] for k in scaled})
-        if not scaled:
-            return None, "no size constant of the problem scales its inputs down"
+        for k, (a, b) in scaled.items():
+            saved[k] = ns[k]
+            ns[k] = b
         # Module-level values derived from the scaled sizes follow them.
         derived = kb.exec_source(_read(args.problem, "problem"), os.path.abspath(args.problem),
                                  {"__name__": "__kfix_problem__"}, overrides=scaled)

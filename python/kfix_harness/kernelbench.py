@@ -82,7 +82,7 @@ def _numel(x):
     return 0
 
 
-def _size_names(ns):
+def _size_names(ns, smallest=32):
     names = set()
     for fn in ("get_inputs", "get_init_inputs"):
         f = ns.get(fn)
@@ -91,16 +91,17 @@ def _size_names(ns):
     out = []
     for n in sorted(names):
         v = ns.get(n)
-        if type(v) is int and v >= 32:
+        if type(v) is int and v >= smallest:
             out.append(n)
     return out
 
 
-def scale_problem(ns, max_elements, seed=42):
+def scale_problem(ns, max_elements, seed=42, floor=16, smallest=32):
     """Scales the problem's own size constants down (largest first, halving) until one
-    draw of get_inputs() holds at most max_elements elements. Returns {name: (old, new)}."""
+    draw of get_inputs() holds at most max_elements elements. A constant takes part when
+    it is at least `smallest`, and is not halved below `floor`. Returns {name: (old, new)}."""
     changed = {}
-    names = _size_names(ns)
+    names = _size_names(ns, smallest)
     for _ in range(64):
         set_seed(seed)
         try:
@@ -112,7 +113,7 @@ def scale_problem(ns, max_elements, seed=42):
         names.sort(key=lambda k: -ns[k])
         k = names[0]
         v = ns[k]
-        nv = max(16, v // 2)
+        nv = max(floor, v // 2)
         if nv == v:
             names.pop(0)
             continue

@@ -43,6 +43,7 @@ struct EditSite {
   double weight = 0;  ///< 1 for the top site, falling with rank and score
   double score = 0;   ///< the suspect's score (0: a signature/fault site)
   std::string origin; ///< "suspect #N", "fault site", ...
+  std::string kind;   ///< the suspect's bug class (empty for other sites)
 };
 
 /// The ranked sites of a state's diagnosis, resolved to ops of its module.

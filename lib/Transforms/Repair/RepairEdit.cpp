@@ -671,14 +671,28 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
           work.push_back({o, d + 1});
       }
     }
+    // The locals `v` is stored into hold nothing yet where `v` is computed.
+    llvm::SmallPtrSet<Operation *, 4> assigned;
+    for (OpOperand &u : v.getUses())
+      if (auto st = dyn_cast<memref::StoreOp>(u.getOwner()); st && u.getOperandNumber() == 0)
+        if (auto a = st.getMemRef().getDefiningOp<memref::AllocaOp>())
+          assigned.insert(a.getOperation());
     for (auto &[cand, prior] : replacementCandidates(op, v, nearest)) {
       std::string spec = nameValue(op, cand);
       if (spec.empty())
         continue;
       double p = 0.4 * prior;
-      if (memref::AllocaOp var = loadedVar(cand))
-        if (unsigned n = reads.lookup(var.getOperation()); n > 1)
-          p *= 1 + 0.5 * (n - 1);
+      if (memref::AllocaOp var = loadedVar(cand)) {
+        if (assigned.contains(var.getOperation()))
+          continue;
+        // The more the expression reads a local, the likelier it is the factor
+        // (`x * sigmoid(x)`, `y * relu6(y + 3) / 6`).
+        if (unsigned n = reads.lookup(var.getOperation()))
+          p *= 1.5 + 0.5 * (n - 1);
+      } else if (Operation *d = op; llvm::is_contained(d->getOperands(), cand)) {
+        // An operand of `v`'s own definition (`1 / d` times `d`) undoes it.
+        p *= 0.5;
+      }
       add("mulby", "result", spec, p, show(v) + " -> " + show(v) + " * " + show(cand));
     }
   }
