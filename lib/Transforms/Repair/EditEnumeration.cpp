@@ -1,0 +1,280 @@
+//===- EditEnumeration.cpp - the edits that type check at one op ----------===//
+//
+// enumerateEdits (include/kfix/Transforms/Edits.h): at one op, the small typed
+// edits a slip would undo, each with a prior: another operator of its class,
+// swapped or dropped operands, constants moved by one or replaced by special
+// values, other values in scope, a restarted accumulator, a clamp or factor
+// that was left out, a deleted store.
+//
+//===----------------------------------------------------------------------===//
+#include "EditVocabulary.h"
+#include "RepairUtils.h"
+#include "kfix/Transforms/Edits.h"
+#include "kfix/Transforms/Passes.h"
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <cfloat>
+#include <cmath>
+#include <set>
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::edit;
+
+//===----------------------------------------------------------------------===//
+// Enumeration
+//===----------------------------------------------------------------------===//
+
+std::vector<Operation *> kfix::opsAt(Operation *module, llvm::StringRef loc, llvm::StringRef name) {
+  std::vector<Operation *> out;
+  if (loc.empty())
+    return out;
+  module->walk([&](Operation *o) {
+    if ((name.empty() || o->getName().getStringRef() == name) && !isa<gpu::GPUFuncOp>(o) &&
+        locMatches(o->getLoc(), loc))
+      out.push_back(o);
+  });
+  return out;
+}
+
+std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned nearest) {
+  std::vector<EditSpec> out;
+  if (!funcOf(op))
+    return out;
+  std::string loc = formatLoc(op->getLoc());
+  std::string name = op->getName().getStringRef().str();
+  auto add = [&](std::string kind, std::string operand, std::string with, double prior,
+                 std::string what) {
+    out.push_back(
+        {loc, name, std::move(kind), std::move(operand), std::move(with), prior, std::move(what)});
+  };
+  std::string self = op->getNumResults() == 1 ? show(op->getResult(0)) : name;
+
+  // The operator.
+  if (auto c = dyn_cast<arith::CmpIOp>(op)) {
+    for (auto &[p, prior] : cmpiNeighbours(c.getPredicate()))
+      add("opcode", "", p, prior, "predicate " + p);
+  } else if (auto c = dyn_cast<arith::CmpFOp>(op)) {
+    for (auto &[p, prior] : cmpfNeighbours(c.getPredicate()))
+      add("opcode", "", p, prior, "predicate " + p);
+  } else if (const OpClass *cls = classOf(name)) {
+    for (llvm::StringRef o : cls->ops)
+      if (o != name)
+        add("opcode", "", o.str(), 0.7, name + " -> " + o.str());
+  }
+
+  if (isBinaryArith(op)) {
+    Value r = op->getResult(0);
+    // Dropping `+ c` / `- c` / `* c` / `/ c`: the result is the other operand.
+    for (unsigned i = 0; i < 2; ++i) {
+      Value keep = op->getOperand(i), other = op->getOperand(1 - i);
+      if (keep.getType() != r.getType() || getConstInt(keep) || getConstFloat(keep))
+        continue;
+      if (isa<arith::SubIOp, arith::SubFOp, arith::DivSIOp, arith::DivUIOp, arith::DivFOp,
+              arith::RemSIOp, arith::RemUIOp>(op) &&
+          i == 1)
+        continue; // `a - b` -> `b` is not a dropped term
+      bool constOther = getConstInt(other) || getConstFloat(other);
+      add("bypass", std::to_string(i), "", constOther ? 0.9 : 0.5, self + " -> " + show(keep));
+    }
+    if (isNonCommutative(op))
+      add("swap", "", "", 0.5, "swap the operands of " + self);
+  }
+
+  // Operands: constants moved by one, special floats, other values in scope.
+  bool isStore = isa<memref::StoreOp>(op);
+  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+    if (isStore && i == 1)
+      continue; // the memref
+    if (isa<MemRefType>(v.getType()))
+      continue;
+    std::string idx = std::to_string(i);
+    if (auto c = getConstInt(v)) {
+      if (v.getType().isInteger(1))
+        continue;
+      add("delta", idx, "-1", 0.8, llvm::formatv("{0} -> {1}", *c, *c - 1).str());
+      add("delta", idx, "1", 0.75, llvm::formatv("{0} -> {1}", *c, *c + 1).str());
+      // A step or stride of a tile size where the unit was meant (`k += 32`
+      // for `k += 1`, an scf.for step): the unit, with the constant's sign.
+      bool step = (isa<scf::ForOp>(op) && i == 2) || isa<arith::AddIOp, arith::SubIOp>(op);
+      if (step && (*c > 2 || *c < -2)) {
+        int64_t unit = *c > 0 ? 1 : -1;
+        add("iconst", idx, std::to_string(unit), isa<scf::ForOp>(op) ? 0.85 : 0.45,
+            llvm::formatv("{0} -> {1}", *c, unit).str());
+      }
+      // A local started at a constant where a value in scope was meant
+      // (`int k = 0` for `int k = col`).
+      if (auto st = dyn_cast<memref::StoreOp>(op); st && i == 0) {
+        auto var = st.getMemRef().getDefiningOp<memref::AllocaOp>();
+        if (var && var.getType().getRank() == 0 && var->hasAttr("kfix.var"))
+          for (auto &[cand, prior] : replacementCandidates(op, v, nearest)) {
+            std::string spec = nameValue(op, cand);
+            if (!spec.empty() && loadedVar(cand) != var)
+              add("operand", idx, spec, prior * 0.9, show(v) + " -> " + show(cand));
+          }
+      }
+      continue;
+    }
+    if (auto c = getConstFloat(v)) {
+      // An initial value (stored, a min/max/select operand) is where an
+      // identity goes wrong; a constant inside an expression rarely is.
+      bool init = isStore || isa<arith::SelectOp, arith::MinimumFOp, arith::MaximumFOp,
+                                 arith::MinNumFOp, arith::MaxNumFOp>(op);
+      for (const char *s : {"0", "1", "-1", "-inf", "inf", "-max", "max", "1e-5"}) {
+        double d = *parseFloatSpec(s);
+        if ((float)d == (float)*c)
+          continue;
+        add("fconst", idx, s, init ? 0.5 : 0.3, floatSpecial(*c) + " -> " + s);
+      }
+      continue;
+    }
+    if (isa<IntegerType, IndexType>(v.getType()) && !v.getType().isInteger(1) &&
+        !isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
+      add("delta", idx, "-1", 0.4, show(v) + " -> " + show(v) + " - 1");
+      add("delta", idx, "1", 0.38, show(v) + " -> " + show(v) + " + 1");
+    }
+    if (isa<IntegerType, IndexType, FloatType>(v.getType()) && !v.getType().isInteger(1))
+      for (auto &[cand, prior] : replacementCandidates(op, v, nearest)) {
+        std::string spec = nameValue(op, cand);
+        if (spec.empty())
+          continue;
+        // A comparison of a value with itself drops the test (`r == c` ->
+        // `c == c`): a repair at times, less likely than a direction flipped.
+        double p = prior;
+        if (isa<arith::CmpIOp, arith::CmpFOp>(op)) {
+          Value other = op->getOperand(1 - i);
+          if (other == cand || (loadedVar(other) && loadedVar(other) == loadedVar(cand)))
+            p = std::min(p, 0.3);
+        }
+        add("operand", idx, spec, p, show(v) + " -> " + show(cand));
+      }
+  }
+  // An accumulator declared outside the loop it should restart in
+  // (`float sum = 0.0f; for (b...) { for (k...) sum += ...; out[b] = sum; }`):
+  // its initialization repeated at the start of an enclosing loop's body.
+  for (memref::AllocaOp a : localsOf(op)) {
+    memref::StoreOp init = initStore(a, op);
+    if (!init)
+      continue;
+    auto loops = reinitLoops(init, op);
+    std::string var = a->getAttrOfType<StringAttr>("kfix.var").getValue().str();
+    for (auto [n, k] : llvm::enumerate(loops)) {
+      // The outermost loop that does not hold the initialization first.
+      double prior = n + 1 == loops.size() ? 0.35 : 0.2;
+      add("reinit", var, std::to_string(k), prior,
+          llvm::formatv("restart {0} in each iteration of loop {1}", var, k).str());
+    }
+  }
+  // A missing term of a value that is stored: a clamp at zero (a dropped
+  // ReLU), or a factor in scope (`y * relu6 / 6` for `y * y * relu6 / 6`).
+  if (op->getNumResults() == 1 && isa<FloatType>(op->getResult(0).getType()) &&
+      !isa<arith::ConstantOp, memref::LoadOp>(op) &&
+      llvm::any_of(op->getResult(0).getUses(), [](OpOperand &u) {
+        return isa<memref::StoreOp>(u.getOwner()) && u.getOperandNumber() == 0;
+      })) {
+    Value v = op->getResult(0);
+    add("clamp0", "result", "", 0.3, show(v) + " -> max(" + show(v) + ", 0)");
+    // A dropped factor is most often what the expression is built from
+    // (`x * hardswish(x)` computed as `hardswish(x)`): a local read more than
+    // once in the value's expression (through the locals it reads) comes first.
+    llvm::DenseMap<Operation *, unsigned> reads;
+    {
+      SmallVector<std::pair<Value, unsigned>> work{{v, 0}};
+      llvm::SmallPtrSet<Operation *, 32> seen;
+      while (!work.empty()) {
+        auto [x, d] = work.pop_back_val();
+        Operation *def = x.getDefiningOp();
+        if (!def || d > 12 || !seen.insert(def).second)
+          continue;
+        if (memref::AllocaOp var = loadedVar(x)) {
+          ++reads[var.getOperation()];
+          memref::StoreOp only;
+          unsigned stores = 0;
+          for (Operation *u : var->getUsers())
+            if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemRef() == var.getResult())
+              ++stores, only = st;
+          if (stores == 1)
+            work.push_back({only.getValue(), d + 1});
+          continue;
+        }
+        for (Value o : def->getOperands())
+          work.push_back({o, d + 1});
+      }
+    }
+    // The locals `v` is stored into hold nothing yet where `v` is computed.
+    llvm::SmallPtrSet<Operation *, 4> assigned;
+    for (OpOperand &u : v.getUses())
+      if (auto st = dyn_cast<memref::StoreOp>(u.getOwner()); st && u.getOperandNumber() == 0)
+        if (auto a = st.getMemRef().getDefiningOp<memref::AllocaOp>())
+          assigned.insert(a.getOperation());
+    for (auto &[cand, prior] : replacementCandidates(op, v, nearest)) {
+      std::string spec = nameValue(op, cand);
+      if (spec.empty())
+        continue;
+      double p = 0.4 * prior;
+      if (memref::AllocaOp var = loadedVar(cand)) {
+        if (assigned.contains(var.getOperation()))
+          continue;
+        // The more the expression reads a local, the likelier it is the factor
+        // (`x * sigmoid(x)`, `y * relu6(y + 3) / 6`).
+        if (unsigned n = reads.lookup(var.getOperation()))
+          p *= 1.5 + 0.5 * (n - 1);
+      } else if (Operation *d = op; llvm::is_contained(d->getOperands(), cand)) {
+        // An operand of `v`'s own definition (`1 / d` times `d`) undoes it.
+        p *= 0.5;
+      }
+      add("mulby", "result", spec, p, show(v) + " -> " + show(v) + " * " + show(cand));
+    }
+  }
+  if (isStore)
+    add("delete", "", "", 0.05, "delete the store");
+  llvm::stable_sort(out, [](const EditSpec &a, const EditSpec &b) { return a.prior > b.prior; });
+  // Edits that add a statement or a term have low priors but no substitute
+  // among the others: the best few keep their places when the list is cut.
+  auto adds = [](const EditSpec &e) {
+    return e.kind == "reinit" || e.kind == "clamp0" || e.kind == "mulby";
+  };
+  if (out.size() > max) {
+    std::vector<EditSpec> kept, added;
+    for (EditSpec &e : out)
+      (adds(e) ? added : kept).push_back(std::move(e));
+    unsigned room = std::min<unsigned>(added.size(), std::min(3u, max / 3));
+    kept.resize(std::min<size_t>(kept.size(), max - room));
+    added.resize(room);
+    kept.insert(kept.end(), added.begin(), added.end());
+    out = std::move(kept);
+  }
+  return out;
+}
+
+std::vector<std::string> kfix::twinLocs(Operation *op) {
+  std::vector<std::string> out;
+  auto func = funcOf(op);
+  auto flc = findFileLineCol(op->getLoc());
+  if (!func || !flc || op->getNumResults() != 1)
+    return out;
+  std::string self = formatLoc(op->getLoc());
+  func.walk([&](Operation *o) {
+    if (o == op || o->getName() != op->getName() || o->getNumResults() != 1)
+      return;
+    auto f = findFileLineCol(o->getLoc());
+    if (!f || f->getLine() != flc->getLine() || f->getFilename() != flc->getFilename())
+      return;
+    std::string l = formatLoc(o->getLoc());
+    if (l != self && !llvm::is_contained(out, l) && sameExpr(o->getResult(0), op->getResult(0)))
+      out.push_back(l);
+  });
+  return out;
+}
+
+bool kfix::touchesHalf(Operation *op) {
+  auto half = [](Type t) { return t.isF16() || t.isBF16(); };
+  return llvm::any_of(op->getOperandTypes(), half) || llvm::any_of(op->getResultTypes(), half);
+}

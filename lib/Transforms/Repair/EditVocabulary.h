@@ -1,0 +1,72 @@
+//===- EditVocabulary.h - shared helpers of the edit vocabulary -*- C++ -*-===//
+//
+// Internal to lib/Transforms/Repair: what enumerating edits
+// (EditEnumeration.cpp) and applying them (RepairEdit.cpp) share: the
+// operator classes a slip moves within, and the values in scope an edit can
+// name (EditValues.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KFIX_LIB_TRANSFORMS_REPAIR_EDITVOCABULARY_H
+#define KFIX_LIB_TRANSFORMS_REPAIR_EDITVOCABULARY_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kfix::edit {
+
+/// Operators a slip replaces by one another. Ops of one "family" share their
+/// inherent attributes (overflow flags, fast-math flags).
+struct OpClass {
+  std::vector<llvm::StringRef> ops;
+  bool sameProperties;
+};
+
+const std::vector<OpClass> &opClasses();
+/// The class of the op named `name`, or null.
+const OpClass *classOf(llvm::StringRef name);
+bool isNonCommutative(mlir::Operation *o);
+/// A two-operand arith op (integer or float).
+bool isBinaryArith(mlir::Operation *o);
+/// The predicates a slip turns `p` into, with their priors.
+std::vector<std::pair<std::string, double>> cmpiNeighbours(mlir::arith::CmpIPredicate p);
+std::vector<std::pair<std::string, double>> cmpfNeighbours(mlir::arith::CmpFPredicate p);
+
+mlir::gpu::GPUFuncOp funcOf(mlir::Operation *op);
+std::string lineCol(mlir::Location l);
+/// The scf.for loops around `op`, innermost first.
+llvm::SmallVector<mlir::scf::ForOp> enclosingFors(mlir::Operation *op);
+/// The local named `name` visible at `at`.
+mlir::memref::AllocaOp findVar(mlir::Operation *at, llvm::StringRef name);
+/// The value an edit's `with=` names (arg:, var:, def:, a loop index, a constant).
+mlir::Value resolveValue(mlir::Operation *at, llvm::StringRef spec, mlir::Type type,
+                         std::string &error);
+/// How an edit names `v` at `at` (empty when it cannot).
+std::string nameValue(mlir::Operation *at, mlir::Value v);
+/// `v` in words, for the edit's description.
+std::string show(mlir::Value v, unsigned depth = 0);
+/// In-scope values of `v`'s type that could stand where `v` is read by `at`,
+/// nearest first, with their priors.
+std::vector<std::pair<mlir::Value, double>> replacementCandidates(mlir::Operation *at,
+                                                                  mlir::Value v, unsigned nearest);
+/// The locals (rank-0 allocas named by the lifter) `op` reads or writes.
+llvm::SmallVector<mlir::memref::AllocaOp> localsOf(mlir::Operation *op);
+/// The store that initializes local `a` for `at` (a constant, outside the loop
+/// around `at`, dominating it).
+mlir::memref::StoreOp initStore(mlir::memref::AllocaOp a, mlir::Operation *at);
+/// The loops around `at` an initialization could move into (indices into
+/// enclosingFors).
+llvm::SmallVector<unsigned> reinitLoops(mlir::memref::StoreOp init, mlir::Operation *at);
+std::string floatSpecial(double v);
+std::optional<double> parseFloatSpec(llvm::StringRef s);
+
+} // namespace kfix::edit
+
+#endif // KFIX_LIB_TRANSFORMS_REPAIR_EDITVOCABULARY_H
