@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <cmath>
@@ -154,13 +155,30 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
       }
     }
   }
-  // The signature's sites (faults, findings): the arithmetic of their indices.
+  // The signature's sites (faults, findings): the arithmetic of their indices,
+  // and the comparisons of the guards around them (`tid * 4 < n` around a
+  // float4 access that runs past the end: the guard is too loose).
   for (auto [i, loc] : llvm::enumerate(state.eval.sites))
-    for (Operation *acc : opsAt(module, loc))
+    for (Operation *acc : opsAt(module, loc)) {
+      if (!isa<memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp>(acc))
+        continue;
       if (isa<memref::LoadOp, memref::StoreOp>(acc))
         for (auto [o, d] : indexOps(acc))
           if (!o->hasAttr("kfix.repaired"))
             addSite(o, 0.8 * std::pow(0.7, d) / (1 + 0.2 * i), 0, "index at " + loc);
+      unsigned depth = 0;
+      for (auto ifOp = acc->getParentOfType<scf::IfOp>(); ifOp && depth < 2;
+           ifOp = ifOp->getParentOfType<scf::IfOp>(), ++depth) {
+        SmallVector<Value> conds{ifOp.getCondition()};
+        for (size_t k = 0; k < conds.size() && k < 6; ++k) {
+          Operation *c = conds[k].getDefiningOp();
+          if (isa_and_nonnull<arith::AndIOp, arith::OrIOp>(c))
+            conds.append(c->operand_begin(), c->operand_end());
+          else if (isa_and_nonnull<arith::CmpIOp>(c) && !c->hasAttr("kfix.repaired"))
+            addSite(c, 0.75 * std::pow(0.8, depth) / (1 + 0.2 * i), 0, "guard of " + loc);
+        }
+      }
+    }
   llvm::stable_sort(out, [](const EditSite &a, const EditSite &b) { return a.weight > b.weight; });
   if (out.size() > max)
     out.resize(max);

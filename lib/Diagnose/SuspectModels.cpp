@@ -463,12 +463,25 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
 
 static void operandOrder(SuspectContext &ctx, Operation *op, unsigned dist) {
   bool sub = isa<arith::SubFOp, arith::SubIOp>(op);
-  bool div = isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>(op);
+  bool div = isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp, math::Atan2Op, math::PowFOp>(op);
   if (!sub && !div)
     return;
   if (isConstant(op->getOperand(0)) || isConstant(op->getOperand(1)))
     return;
   double s = 0.8;
+  // Index arithmetic against a size (`i / hidden`, `i - t * hidden`): a swap
+  // there is nonsense (`hidden / i`) rather than a slip.
+  if (isa<arith::SubIOp, arith::DivSIOp, arith::DivUIOp>(op)) {
+    auto readsSize = [&](Value v) {
+      if (isSizeExpr(ctx, v, 0))
+        return true;
+      if (auto m = stripCasts(v).getDefiningOp<arith::MulIOp>())
+        return isSizeExpr(ctx, m.getLhs(), 0) || isSizeExpr(ctx, m.getRhs(), 0);
+      return false;
+    };
+    if (readsSize(op->getOperand(1)))
+      s = 0.1;
+  }
   if (sub && ctx.magnitude == "sign-flip")
     s += 3.2 - 0.05 * std::min(dist, 20u);
   if (div && (ctx.magnitude == "factor" || ctx.magnitude == "unrelated"))
@@ -477,6 +490,8 @@ static void operandOrder(SuspectContext &ctx, Operation *op, unsigned dist) {
           sub ? (ctx.magnitude == "sign-flip"
                      ? "subtraction of two computed values and the outputs have the wrong sign"
                      : "subtraction of two computed values (operands swapped?)")
+          : isa<math::Atan2Op, math::PowFOp>(op)
+              ? "two computed arguments of a non-commutative function (swapped?)"
               : "division of two computed values (operands swapped?)");
 }
 

@@ -583,14 +583,38 @@ unsigned kfix::countChangedLines(llvm::StringRef a, llvm::StringRef b) {
   llvm::SmallVector<llvm::StringRef> la, lb;
   a.split(la, '\n');
   b.split(lb, '\n');
-  auto norm = [](llvm::StringRef s) { return s.trim(); };
+  // Exported sources name their temporaries t0, t1, ... in order: one new
+  // temporary renumbers every later one, which is not a changed line.
+  auto canon = [](llvm::StringRef s) {
+    std::string out;
+    s = s.trim();
+    for (size_t i = 0; i < s.size();) {
+      bool start = i == 0 || !(llvm::isAlnum(s[i - 1]) || s[i - 1] == '_');
+      if (start && s[i] == 't' && i + 1 < s.size() && llvm::isDigit(s[i + 1])) {
+        size_t j = i + 1;
+        while (j < s.size() && llvm::isDigit(s[j]))
+          ++j;
+        if (j == s.size() || !(llvm::isAlnum(s[j]) || s[j] == '_')) {
+          out += "t#";
+          i = j;
+          continue;
+        }
+      }
+      out += s[i++];
+    }
+    return out;
+  };
+  std::vector<std::string> ca, cb;
+  for (llvm::StringRef l : la)
+    ca.push_back(canon(l));
+  for (llvm::StringRef l : lb)
+    cb.push_back(canon(l));
   size_t n = la.size(), m = lb.size();
   if (n * m > 4'000'000) // pathological inputs: count everything
     return n + m;
   std::vector<std::vector<unsigned>> lcs(n + 1, std::vector<unsigned>(m + 1, 0));
   for (size_t i = n; i-- > 0;)
     for (size_t j = m; j-- > 0;)
-      lcs[i][j] = norm(la[i]) == norm(lb[j]) ? lcs[i + 1][j + 1] + 1
-                                             : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+      lcs[i][j] = ca[i] == cb[j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
   return (n - lcs[0][0]) + (m - lcs[0][0]);
 }

@@ -26,10 +26,16 @@ gpu.module @kernels {
       %1 = arith.index_cast %0 : i32 to index
       %va = memref.load %a[%1] : memref<?xf16>
       %vb = memref.load %b[%1] : memref<?xf16>
-      // CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} : f16
+      // The product is computed in f32 as well (a half product rounds to 11
+      // bits before it is added); the half one is gone.
+      // CHECK: %[[VA:.*]] = memref.load %arg0
+      // CHECK: %[[VB:.*]] = memref.load %arg1
+      // CHECK-NOT: arith.mulf {{.*}} : f16
       %p = arith.mulf %va, %vb : f16
       // CHECK-NEXT: %[[OLD:.*]] = memref.load %[[ACC]][] : memref<f32>
-      // CHECK-NEXT: %[[PW:.*]] = arith.extf %[[P]] : f16 to f32
+      // CHECK-NEXT: %[[AW:.*]] = arith.extf %[[VA]] : f16 to f32
+      // CHECK-NEXT: %[[BW:.*]] = arith.extf %[[VB]] : f16 to f32
+      // CHECK-NEXT: %[[PW:.*]] = arith.mulf %[[AW]], %[[BW]] {kfix.repaired = "kfix-repair-accumulate-f32"} : f32
       // CHECK-NEXT: %[[S:.*]] = arith.addf %[[OLD]], %[[PW]] {kfix.repaired = "kfix-repair-accumulate-f32"} : f32
       // CHECK-NEXT: memref.store %[[S]], %[[ACC]][]
       %2 = memref.load %acc[] : memref<f16>

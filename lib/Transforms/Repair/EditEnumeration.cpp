@@ -86,6 +86,9 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
     }
     if (isNonCommutative(op))
       add("swap", "", "", 0.5, "swap the operands of " + self);
+  } else if (isNonCommutative(op) && op->getNumOperands() == 2 && op->getNumResults() == 1) {
+    // atan2(y, x), pow(b, e) with their arguments exchanged.
+    add("swap", "", "", 0.6, "swap the operands of " + self);
   }
 
   // Operands: constants moved by one, special floats, other values in scope.
@@ -139,6 +142,17 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
         !isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
       add("delta", idx, "-1", 0.4, show(v) + " -> " + show(v) + " - 1");
       add("delta", idx, "1", 0.38, show(v) + " -> " + show(v) + " + 1");
+      // A bound test of the first element of a W-wide chunk (`tid * 4 < n`
+      // guarding a float4 access) where the last one was meant: `+ (W - 1)`.
+      if (isa<arith::CmpIOp>(op))
+        if (auto mul = stripCasts(v).getDefiningOp<arith::MulIOp>())
+          for (Value f : mul->getOperands())
+            if (auto w = getConstInt(f); w && *w > 1 && *w <= 16) {
+              add("delta", idx, std::to_string(*w - 1), 0.55,
+                  llvm::formatv("{0} -> {0} + {1} (the chunk's last element)", show(v), *w - 1)
+                      .str());
+              break;
+            }
     }
     if (isa<IntegerType, IndexType, FloatType>(v.getType()) && !v.getType().isInteger(1))
       for (auto &[cand, prior] : replacementCandidates(op, v, nearest)) {
@@ -172,40 +186,49 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
           llvm::formatv("restart {0} in each iteration of loop {1}", var, k).str());
     }
   }
-  // A missing term of a value that is stored: a clamp at zero (a dropped
-  // ReLU), or a factor in scope (`y * relu6 / 6` for `y * y * relu6 / 6`).
-  if (op->getNumResults() == 1 && isa<FloatType>(op->getResult(0).getType()) &&
-      !isa<arith::ConstantOp, memref::LoadOp>(op) &&
-      llvm::any_of(op->getResult(0).getUses(), [](OpOperand &u) {
-        return isa<memref::StoreOp>(u.getOwner()) && u.getOperandNumber() == 0;
-      })) {
+  // A missing term of a value that is stored (or a factor of a stored
+  // product: `silu(g) * u` with the helper's `x *` left out): a clamp at zero
+  // (a dropped ReLU, stored values only), or a factor in scope (`y * relu6 / 6`
+  // for `y * y * relu6 / 6`).
+  int stored = op->getNumResults() == 1 && isa<FloatType>(op->getResult(0).getType()) &&
+                       !isa<arith::ConstantOp, memref::LoadOp>(op)
+                   ? storedAs(op->getResult(0))
+                   : -1;
+  if (stored >= 0) {
     Value v = op->getResult(0);
-    add("clamp0", "result", "", 0.3, show(v) + " -> max(" + show(v) + ", 0)");
+    if (stored == 0)
+      add("clamp0", "result", "", 0.3, show(v) + " -> max(" + show(v) + ", 0)");
     // A dropped factor is most often what the expression is built from
     // (`x * hardswish(x)` computed as `hardswish(x)`): a local read more than
     // once in the value's expression (through the locals it reads) comes first.
+    // A local read under a transcendental (`x * sigmoid(x)`, `x * tanh(softplus(x))`)
+    // is the gate of an activation: likelier still.
     llvm::DenseMap<Operation *, unsigned> reads;
+    llvm::DenseSet<Operation *> gated;
     {
-      SmallVector<std::pair<Value, unsigned>> work{{v, 0}};
+      SmallVector<std::tuple<Value, unsigned, bool>> work{{v, 0, false}};
       llvm::SmallPtrSet<Operation *, 32> seen;
       while (!work.empty()) {
-        auto [x, d] = work.pop_back_val();
+        auto [x, d, underMath] = work.pop_back_val();
         Operation *def = x.getDefiningOp();
         if (!def || d > 12 || !seen.insert(def).second)
           continue;
         if (memref::AllocaOp var = loadedVar(x)) {
           ++reads[var.getOperation()];
+          if (underMath)
+            gated.insert(var.getOperation());
           memref::StoreOp only;
           unsigned stores = 0;
           for (Operation *u : var->getUsers())
             if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemRef() == var.getResult())
               ++stores, only = st;
           if (stores == 1)
-            work.push_back({only.getValue(), d + 1});
+            work.push_back({only.getValue(), d + 1, underMath});
           continue;
         }
+        bool math = underMath || (def->getDialect() && def->getDialect()->getNamespace() == "math");
         for (Value o : def->getOperands())
-          work.push_back({o, d + 1});
+          work.push_back({o, d + 1, math});
       }
     }
     // The locals `v` is stored into hold nothing yet where `v` is computed.
@@ -218,17 +241,23 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
       std::string spec = nameValue(op, cand);
       if (spec.empty())
         continue;
-      double p = 0.4 * prior;
-      if (memref::AllocaOp var = loadedVar(cand)) {
-        if (assigned.contains(var.getOperation()))
-          continue;
+      double p = (stored == 0 ? 0.4 : 0.3) * prior;
+      memref::AllocaOp var = loadedVar(cand);
+      if (var && assigned.contains(var.getOperation()))
+        continue;
+      // An operand of `v`'s own definition: `1 / d` times `d` undoes it, `a * u`
+      // times `u` squares a factor.
+      bool ownOperand = llvm::any_of(
+          op->getOperands(), [&](Value o) { return o == cand || (var && loadedVar(o) == var); });
+      if (ownOperand)
+        p *= 0.5;
+      else if (var) {
         // The more the expression reads a local, the likelier it is the factor
         // (`x * sigmoid(x)`, `y * relu6(y + 3) / 6`).
         if (unsigned n = reads.lookup(var.getOperation()))
           p *= 1.5 + 0.5 * (n - 1);
-      } else if (Operation *d = op; llvm::is_contained(d->getOperands(), cand)) {
-        // An operand of `v`'s own definition (`1 / d` times `d`) undoes it.
-        p *= 0.5;
+        if (gated.contains(var.getOperation()))
+          p *= 1.5;
       }
       add("mulby", "result", spec, p, show(v) + " -> " + show(v) + " * " + show(cand));
     }

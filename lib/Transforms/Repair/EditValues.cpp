@@ -473,4 +473,27 @@ std::optional<double> parseFloatSpec(llvm::StringRef s) {
   return d;
 }
 
+/// How a float value reaches a store: 0 stored as it is (through casts), 1 as
+/// a factor of a stored product (2 of a product of products), -1 not at all.
+int storedAs(Value v, unsigned depth) {
+  int best = -1;
+  auto better = [&](int r) {
+    if (r >= 0 && (best < 0 || r < best))
+      best = r;
+  };
+  for (OpOperand &u : v.getUses()) {
+    Operation *o = u.getOwner();
+    if (isa<memref::StoreOp>(o) && u.getOperandNumber() == 0)
+      return 0;
+    if (depth >= 4)
+      continue;
+    if (isa<arith::TruncFOp, arith::ExtFOp>(o))
+      better(storedAs(o->getResult(0), depth + 1));
+    else if (isa<arith::MulFOp>(o))
+      if (int r = storedAs(o->getResult(0), depth + 1); r >= 0 && r < 2)
+        better(r + 1);
+  }
+  return best;
+}
+
 } // namespace kfix::edit

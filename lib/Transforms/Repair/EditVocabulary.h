@@ -64,6 +64,9 @@ mlir::memref::StoreOp initStore(mlir::memref::AllocaOp a, mlir::Operation *at);
 /// The loops around `at` an initialization could move into (indices into
 /// enclosingFors).
 llvm::SmallVector<unsigned> reinitLoops(mlir::memref::StoreOp init, mlir::Operation *at);
+/// How a float value reaches a store: 0 stored as it is (through casts), 1 as
+/// a factor of a stored product (2 of a product of products), -1 not at all.
+int storedAs(mlir::Value v, unsigned depth = 0);
 std::string floatSpecial(double v);
 std::optional<double> parseFloatSpec(llvm::StringRef s);
 

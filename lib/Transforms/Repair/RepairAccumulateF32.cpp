@@ -55,6 +55,25 @@ struct RepairAccumulateF32Pass
     return arith::ExtFOp::create(b, l, b.getF32Type(), v);
   }
 
+  /// The accumulated term computed in f32 as well: a half product or
+  /// difference (`x * y` of `__half` temporaries, rounded to 11 bits before it
+  /// is added) is recomputed from its operands in f32.
+  Value termToF32(OpBuilder &b, Location l, Value v, unsigned depth = 0) {
+    Operation *d = v.getDefiningOp();
+    if (depth < 3 && d && isa<arith::MulFOp, arith::AddFOp, arith::SubFOp>(d) &&
+        isa<Float16Type, BFloat16Type>(v.getType())) {
+      Value x = termToF32(b, l, d->getOperand(0), depth + 1);
+      Value y = termToF32(b, l, d->getOperand(1), depth + 1);
+      OperationState st(d->getLoc(), d->getName());
+      st.addOperands({x, y});
+      st.addTypes(b.getF32Type());
+      Operation *w = b.create(st);
+      markRepaired(w, kPassArg);
+      return w->getResult(0);
+    }
+    return toF32(b, l, v);
+  }
+
   void repair(memref::AllocaOp var) {
     auto stores = storesTo(var);
     bool accumulates = false, hit = locMatches(var.getLoc(), loc);
@@ -87,11 +106,11 @@ struct RepairAccumulateF32Pass
       if (isAccumulation(st, var)) {
         Value acc = memref::LoadOp::create(b, l, wide.getResult(), ValueRange{});
         if (auto fma = dyn_cast<math::FmaOp>(def)) {
-          nv = math::FmaOp::create(b, def->getLoc(), toF32(b, l, fma.getA()),
-                                   toF32(b, l, fma.getB()), acc);
+          nv = math::FmaOp::create(b, def->getLoc(), termToF32(b, l, fma.getA()),
+                                   termToF32(b, l, fma.getB()), acc);
         } else {
           bool accFirst = readsVar(def->getOperand(0), var);
-          Value other = toF32(b, l, def->getOperand(accFirst ? 1 : 0));
+          Value other = termToF32(b, l, def->getOperand(accFirst ? 1 : 0));
           nv = accFirst ? arith::AddFOp::create(b, def->getLoc(), acc, other)
                         : arith::AddFOp::create(b, def->getLoc(), other, acc);
         }
@@ -102,8 +121,18 @@ struct RepairAccumulateF32Pass
       auto newStore = memref::StoreOp::create(b, l, nv, wide.getResult(), ValueRange{});
       markRepaired(newStore, kPassArg);
       st.erase();
-      if (def && def->use_empty() && isMemoryEffectFree(def))
-        def->erase();
+      // The half arithmetic the wide term replaced, now unused.
+      SmallVector<Operation *> dead{def};
+      while (!dead.empty()) {
+        Operation *d = dead.pop_back_val();
+        if (!d || !d->use_empty() || !isMemoryEffectFree(d) || isa<memref::LoadOp>(d))
+          continue;
+        for (Value o : d->getOperands())
+          if (Operation *od = o.getDefiningOp();
+              od && isa<arith::MulFOp, arith::AddFOp, arith::SubFOp, arith::ExtFOp>(od))
+            dead.push_back(od);
+        d->erase();
+      }
     }
     for (Operation *user : llvm::make_early_inc_range(var->getUsers())) {
       auto load = cast<memref::LoadOp>(user);
@@ -113,6 +142,17 @@ struct RepairAccumulateF32Pass
       }
       b.setInsertionPoint(load);
       Value l32 = memref::LoadOp::create(b, load.getLoc(), wide.getResult(), ValueRange{});
+      // A read converted back to f32 (`(float)acc`) takes the f32 value: a
+      // round trip through f16 would lose what the wide sum kept.
+      for (Operation *u : llvm::make_early_inc_range(load->getUsers()))
+        if (auto ext = dyn_cast<arith::ExtFOp>(u); ext && ext.getType().isF32()) {
+          ext.replaceAllUsesWith(l32);
+          ext.erase();
+        }
+      if (load.use_empty()) {
+        load.erase();
+        continue;
+      }
       auto t = arith::TruncFOp::create(b, load.getLoc(), narrow, l32);
       markRepaired(t, kPassArg);
       load.replaceAllUsesWith(t.getResult());

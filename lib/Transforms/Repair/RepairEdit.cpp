@@ -229,9 +229,16 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       n = arith::MulFOp::create(b, op->getLoc(), v, f);
     }
     markRepaired(n.getDefiningOp(), kPassArg);
-    // Only the stores take the new value: other readers of v keep it.
+    // Only the stores take the new value, and the casts and products that
+    // carry v to a store (`silu(g) * u`): other readers of v keep it.
     v.replaceUsesWithIf(n, [&](OpOperand &u) {
-      return isa<memref::StoreOp>(u.getOwner()) && u.getOperandNumber() == 0;
+      Operation *o = u.getOwner();
+      if (o == n.getDefiningOp())
+        return false;
+      if (isa<memref::StoreOp>(o))
+        return u.getOperandNumber() == 0;
+      return isa<arith::TruncFOp, arith::ExtFOp, arith::MulFOp>(o) &&
+             storedAs(o->getResult(0)) >= 0;
     });
     return true;
   } else if (e.kind == "delete") {
