@@ -1446,6 +1446,12 @@ private:
       }
     if (widened(op))
       return widthChange(op, pass);
+    // An operand computed for a comparison (`tid * 4 + 3 < n`): the
+    // comparison's operands printed again where they changed.
+    if (op->getNumResults() == 1 && op->getResult(0).hasOneUse() &&
+        isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op))
+      if (Operation *u = *op->getResult(0).getUsers().begin(); isa<arith::CmpIOp>(u))
+        return comparisonOperands(u, pass, pr);
     if (auto c = dyn_cast<arith::ConstantOp>(op))
       return constant(c, pass, pr);
     if (isa<arith::CmpIOp, arith::CmpFOp>(op) && comparison(op, pass))

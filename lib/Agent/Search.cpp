@@ -581,6 +581,10 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       // output shrinks the worst relative error of a kernel that is all wrong).
       double keepBelow = action.enumerated && !gateRejected ? 0.98 : 0.999;
       bool improved = !child->eval.error && child->eval.measure < state.eval.measure * keepBelow;
+      // A candidate that already changes more of the source than the gate
+      // allows is no step forward: a further repair only adds to the diff.
+      if (gateRejected && llvm::StringRef(rec.note).contains("diff-too-large"))
+        improved = false;
       if (improved && action.enumerated && !gateRejected)
         improved = coreFell(state.eval, child->eval);
       if (improved && stoppedWorking(state.eval, child->eval)) {

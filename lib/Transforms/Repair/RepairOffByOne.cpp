@@ -161,6 +161,29 @@ struct RepairOffByOnePass : public kfix::impl::RepairOffByOneBase<RepairOffByOne
       ++rewrites;
       return;
     }
+    // A W-wide chunk tested by its first element (`tid * 4 < n` around a
+    // float4 access): one chunk fewer is its last element tested,
+    // `tid * 4 + 3 < n`, not one element fewer.
+    if (delta < 0) {
+      P p = cmp.getPredicate();
+      bool lhsScaled = llvm::is_contained({P::slt, P::sle, P::ult, P::ule}, p);
+      bool rhsScaled = llvm::is_contained({P::sgt, P::sge, P::ugt, P::uge}, p);
+      Value side = lhsScaled ? cmp.getLhs() : rhsScaled ? cmp.getRhs() : Value();
+      if (auto mul = side ? stripCasts(side).getDefiningOp<arith::MulIOp>() : arith::MulIOp())
+        for (Value f : mul->getOperands())
+          if (auto w = getConstInt(f); w && *w > 1 && *w <= 16) {
+            OpBuilder b(cmp);
+            Value last = arith::AddIOp::create(
+                b, cmp.getLoc(), side,
+                arith::ConstantOp::create(b, cmp.getLoc(),
+                                          IntegerAttr::get(side.getType(), *w - 1)));
+            markRepaired(last.getDefiningOp(), kPassArg);
+            (lhsScaled ? cmp.getLhsMutable() : cmp.getRhsMutable()).assign(last);
+            markRepaired(cmp, kPassArg);
+            ++rewrites;
+            return;
+          }
+    }
     // A size variable compared against (`if (p >= P) return;` with
     // `const int P = H - R;`): its definition is off by one, for every use.
     for (Value side : {cmp.getRhs(), cmp.getLhs()}) {
