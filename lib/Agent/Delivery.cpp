@@ -1470,6 +1470,8 @@ private:
       return guard(op->getParentOfType<scf::IfOp>(), pass, pr);
     if (auto f = dyn_cast<scf::ForOp>(op))
       return forLoop(f, pass, pr);
+    if (swappedCall(op, pass))
+      return true;
     // An op the repair re-created as the file has it (its operands the
     // original's, or repaired values with their own edits).
     if (recreated(op))
@@ -1477,6 +1479,71 @@ private:
     if (op->getNumResults() == 1 || isa<memref::StoreOp>(op))
       return regenerate(op, pass, pr);
     return false;
+  }
+
+  /// A call's two arguments exchanged (`atan2f(x, y)` -> `atan2f(y, x)`):
+  /// the file's argument texts swapped, whatever they spell.
+  bool swappedCall(Operation *op, llvm::StringRef pass) {
+    if (op->getNumOperands() != 2 || op->getNumResults() != 1 ||
+        !isa<math::Atan2Op, math::PowFOp, math::CopySignOp>(op))
+      return false;
+    Operation *cp = counterpart(op);
+    if (!cp || cp->getName() != op->getName() || cp->getNumOperands() != 2)
+      return false;
+    auto same = [&](Value a, Value b) {
+      Operation *d = a.getDefiningOp(), *od = b.getDefiningOp();
+      if (!d || !od)
+        return isa<BlockArgument>(a) && isa<BlockArgument>(b) &&
+               cast<BlockArgument>(a).getArgNumber() == cast<BlockArgument>(b).getArgNumber();
+      return !d->hasAttr("kfix.repaired") && sameAs(d, od, 1);
+    };
+    if (!same(op->getOperand(0), cp->getOperand(1)) || !same(op->getOperand(1), cp->getOperand(0)))
+      return false;
+    auto o = at(op);
+    if (!o)
+      return false;
+    const std::string &t = src.text;
+    size_t p = *o;
+    while (p < t.size() && (isIdent(t[p]) || t[p] == ':'))
+      ++p; // the callee: atan2f, std::pow
+    while (p < t.size() && t[p] == ' ')
+      ++p;
+    if (p >= t.size() || t[p] != '(')
+      return false;
+    size_t a0 = p + 1, comma = std::string::npos, end = std::string::npos;
+    int depth = 0;
+    for (size_t i = a0; i < t.size() && end == std::string::npos; ++i) {
+      char c = t[i];
+      if (c == '(' || c == '[' || c == '{')
+        ++depth;
+      else if (c == ')' || c == ']' || c == '}') {
+        if (depth-- == 0)
+          end = i;
+      } else if (c == ',' && depth == 0) {
+        if (comma != std::string::npos)
+          return false; // more than two arguments
+        comma = i;
+      } else if (c == ';')
+        return false;
+    }
+    if (comma == std::string::npos || end == std::string::npos)
+      return false;
+    llvm::StringRef first = llvm::StringRef(t).slice(a0, comma).trim();
+    llvm::StringRef second = llvm::StringRef(t).slice(comma + 1, end).trim();
+    if (first.empty() || second.empty())
+      return false;
+    size_t b = a0;
+    while (b < comma && t[b] == ' ')
+      ++b;
+    size_t e = end;
+    while (e > comma + 1 && t[e - 1] == ' ')
+      --e;
+    std::string sep = llvm::StringRef(t).slice(comma, comma + 2) == ", " ? ", " : ",";
+    covered.insert(op);
+    Site st;
+    st.alternatives.push_back(
+        {edit(b, e - b, (second + sep + first).str(), "swap-arguments", pass)});
+    return addSite(b, "swap-arguments", std::move(st));
   }
 
   bool recreated(Operation *op) {
