@@ -1470,7 +1470,7 @@ private:
       return guard(op->getParentOfType<scf::IfOp>(), pass, pr);
     if (auto f = dyn_cast<scf::ForOp>(op))
       return forLoop(f, pass, pr);
-    if (swappedCall(op, pass))
+    if (swappedCall(op, pass) || appendedFactor(op, pass, pr))
       return true;
     // An op the repair re-created as the file has it (its operands the
     // original's, or repaired values with their own edits).
@@ -1479,6 +1479,54 @@ private:
     if (op->getNumResults() == 1 || isa<memref::StoreOp>(op))
       return regenerate(op, pass, pr);
     return false;
+  }
+
+  /// A factor the repair multiplies a product or quotient by (`silu(g) * u`
+  /// -> `silu(g) * u * g`): appended after the product's right operand, where
+  /// the file writes it (not at the store, which may sit in a helper).
+  bool appendedFactor(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
+    auto mul = dyn_cast<arith::MulFOp>(op);
+    if (!mul || !isNew(op))
+      return false;
+    Operation *x = mul.getLhs().getDefiningOp();
+    if (!x || x->hasAttr("kfix.repaired") || !isa<arith::MulFOp, arith::DivFOp>(x) ||
+        !counterpart(x))
+      return false;
+    auto f = pr.print(mul.getRhs());
+    auto o = at(x);
+    if (!f || !o)
+      return false;
+    const std::string &t = src.text;
+    // The right operand's end: at its depth, the first token of lower
+    // precedence (or a multiplicative operator: the next factor of an outer
+    // product, `a * b * c` being `(a * b) * c`).
+    size_t i = *o + 1;
+    while (i < t.size() && (t[i] == ' ' || llvm::StringRef("+-!~").contains(t[i])))
+      ++i;
+    int depth = 0;
+    for (; i < t.size(); ++i) {
+      char c = t[i];
+      if (c == '(' || c == '[') {
+        ++depth;
+        continue;
+      }
+      if (c == ')' || c == ']') {
+        if (depth-- == 0)
+          break;
+        continue;
+      }
+      if (depth == 0 && llvm::StringRef(",;?:+-*/%<>=&|^!{}\n").contains(c))
+        break;
+    }
+    size_t end = i;
+    while (end > *o + 1 && t[end - 1] == ' ')
+      --end;
+    if (end <= *o + 1)
+      return false;
+    covered.insert(op);
+    Site st;
+    st.alternatives.push_back({edit(end, 0, " * " + f->text, "factor", pass)});
+    return addSite(end, "factor", std::move(st));
   }
 
   /// A call's two arguments exchanged (`atan2f(x, y)` -> `atan2f(y, x)`):
