@@ -1539,11 +1539,8 @@ private:
     if (!cp || cp->getName() != op->getName() || cp->getNumOperands() != 2)
       return false;
     auto same = [&](Value a, Value b) {
-      Operation *d = a.getDefiningOp(), *od = b.getDefiningOp();
-      if (!d || !od)
-        return isa<BlockArgument>(a) && isa<BlockArgument>(b) &&
-               cast<BlockArgument>(a).getArgNumber() == cast<BlockArgument>(b).getArgNumber();
-      return !d->hasAttr("kfix.repaired") && sameAs(d, od, 1);
+      Operation *d = a.getDefiningOp();
+      return !(d && d->hasAttr("kfix.repaired")) && sameValue(a, b);
     };
     if (!same(op->getOperand(0), cp->getOperand(1)) || !same(op->getOperand(1), cp->getOperand(0)))
       return false;
@@ -1592,6 +1589,17 @@ private:
     st.alternatives.push_back(
         {edit(b, e - b, (second + sep + first).str(), "swap-arguments", pass)});
     return addSite(b, "swap-arguments", std::move(st));
+  }
+
+  /// `a` (of the repaired module) is what `b` (of the original) is: the
+  /// same block argument, or an op computing the same (sameAs, one level).
+  bool sameValue(Value a, Value b) {
+    Operation *d = a.getDefiningOp(), *od = b.getDefiningOp();
+    if (!d || !od)
+      return a == b ||
+             (isa<BlockArgument>(a) && isa<BlockArgument>(b) &&
+              cast<BlockArgument>(a).getArgNumber() == cast<BlockArgument>(b).getArgNumber());
+    return sameAs(d, od, 1);
   }
 
   bool recreated(Operation *op) {
@@ -1751,14 +1759,8 @@ private:
     // (Operands exchanged are the token's business: `k > row` -> `k < row`.)
     if (Operation *cp = counterpart(op)) {
       auto same = [&](Value a, Value b) {
-        Operation *d = a.getDefiningOp(), *od = b.getDefiningOp();
-        if (d && d->hasAttr("kfix.repaired"))
-          return true;
-        if (!d || !od)
-          return a == b ||
-                 (isa<BlockArgument>(a) && isa<BlockArgument>(b) &&
-                  cast<BlockArgument>(a).getArgNumber() == cast<BlockArgument>(b).getArgNumber());
-        return sameAs(d, od, 1);
+        Operation *d = a.getDefiningOp();
+        return (d && d->hasAttr("kfix.repaired")) || sameValue(a, b);
       };
       Value l = op->getOperand(0), r = op->getOperand(1);
       Value cl = cp->getOperand(0), cr = cp->getOperand(1);
