@@ -174,8 +174,10 @@ size_t matchClose(const std::string &t, size_t o) {
   return std::string::npos;
 }
 
-/// The `;` ending the statement that contains `o` at bracket depth 0.
-size_t statementEnd(const std::string &t, size_t o) {
+/// The end of the statement (its `;`) from `o`; with `atComma`, also a
+/// `,` at depth 0 (the end of one declarator's initializer, or of an
+/// assignment's right side: `,` binds looser than `=`).
+size_t statementEnd(const std::string &t, size_t o, bool atComma = false) {
   int depth = 0;
   for (size_t i = o; i < t.size(); ++i) {
     char c = t[i];
@@ -186,7 +188,7 @@ size_t statementEnd(const std::string &t, size_t o) {
         return std::string::npos;
     } else if (c == '{' || c == '}')
       return std::string::npos;
-    else if (c == ';' && depth == 0)
+    else if ((c == ';' || (atComma && c == ',')) && depth == 0)
       return i;
   }
   return std::string::npos;
@@ -689,6 +691,9 @@ public:
   std::set<Operation *> wholeStmts;
   /// Statements of the original the repaired module no longer has.
   std::vector<Operation *> deleted;
+  /// Edits applied where no other edit covers their text (a conversion call
+  /// around a re-declared local's read).
+  std::vector<SourceEdit> softEdits;
 
   void collect(ModuleOp m) {
     countOps(m);
@@ -756,6 +761,7 @@ private:
   std::set<Operation *> covered;                 ///< ops another fix-it accounts for
   std::map<Operation *, std::string> localNames; ///< locals the repair created
   std::set<Operation *> declared;                ///< of those, declared by an edit
+  std::set<std::string> retypedNames;            ///< locals re-declared in another type
 
   //===--------------------------------------------------------------------===//
   // Statements regenerated whole
@@ -968,18 +974,33 @@ private:
     return op->getNumRegions() > 0;
   }
 
+  /// The original's alloca `al` stands for when the repair re-declared it in
+  /// another type (`__half acc` -> `float acc`), else null.
+  memref::AllocaOp retypedFrom(memref::AllocaOp al) {
+    if (!al->hasAttr("kfix.repaired") || al.getType().getRank() != 0 ||
+        !al->hasAttr("kfix.var") || countIn(unrepCount, al) != 0)
+      return {};
+    if (auto oa = dyn_cast_or_null<memref::AllocaOp>(counterpart(al)))
+      if (oa.getType().getElementType() != al.getType().getElementType())
+        return oa;
+    return {};
+  }
+
   void nameNewLocals(gpu::GPUFuncOp f) {
+    retypedNames.clear();
+    f.walk([&](memref::AllocaOp al) {
+      if (retypedFrom(al))
+        retypedNames.insert(al->getAttrOfType<StringAttr>("kfix.var").getValue().str());
+    });
     f.walk([&](memref::AllocaOp al) {
       if (!al->hasAttr("kfix.repaired") || al.getType().getRank() != 0)
         return;
       // A local the repair re-declared in another type (`__half acc` ->
       // `float acc`): the file's declaration with the new type.
-      if (auto v = al->getAttrOfType<StringAttr>("kfix.var"))
-        if (Operation *cp = counterpart(al); cp && countIn(unrepCount, al) == 0)
-          if (auto oa = dyn_cast<memref::AllocaOp>(cp))
-            if (oa.getType().getElementType() != al.getType().getElementType() &&
-                retype(al, v.getValue()))
-              return;
+      if (auto oa = retypedFrom(al))
+        if (retype(al, al->getAttrOfType<StringAttr>("kfix.var").getValue(),
+                   oa.getType().getElementType(), f))
+          return;
       std::string base = "kfix_tmp";
       if (auto v = al->getAttrOfType<StringAttr>("kfix.var"))
         base = llvm::StringRef(v.getValue()).ltrim('_').str();
@@ -991,23 +1012,99 @@ private:
       localNames[al] = name;
     });
   }
-  /// The declaration `T name` at `al`'s location gets the alloca's type.
-  bool retype(memref::AllocaOp al, llvm::StringRef name) {
+  /// The declaration `T name` at `al`'s location gets the alloca's type: the
+  /// type written once for every declarator of `T a = .., b = ..;` when the
+  /// repair re-declared each of them.
+  bool retype(memref::AllocaOp al, llvm::StringRef name, Type was, gpu::GPUFuncOp f) {
     auto o = at(al);
     std::string ty = cTypeName(al.getType().getElementType());
     if (!o || ty.empty() || src.text.compare(*o, name.size(), name.str()) != 0)
       return false;
     const std::string &t = src.text;
+    // The declaration's first character, scanning back over balanced
+    // initializers (`a = f(x, y), b`).
     size_t b = *o;
-    while (b > 0 && !llvm::StringRef(";{}\n(,").contains(t[b - 1]))
+    int depth = 0;
+    while (b > 0) {
+      char c = t[b - 1];
+      if (c == ')' || c == ']' || c == '}') {
+        if (c == '}' && depth == 0)
+          break;
+        ++depth;
+      } else if (c == '(' || c == '[' || c == '{') {
+        if (depth == 0)
+          break;
+        --depth;
+      } else if (depth == 0 && c == ';') {
+        break;
+      } else if (depth == 0 && c == '\n') {
+        // A declaration continued on another line keeps its type above.
+        size_t q = b - 1;
+        while (q > 0 && std::isspace((unsigned char)t[q - 1]))
+          --q;
+        if (q == 0 || t[q - 1] != ',')
+          break;
+      }
       --b;
-    if (b > 0 && (t[b - 1] == '(' || t[b - 1] == ','))
-      return false; // a parameter or a second declarator
+    }
+    if (b > 0 && t[b - 1] == '(')
+      return false; // a parameter (or a `for` header)
     while (b < *o && std::isspace((unsigned char)t[b]))
       ++b;
-    llvm::StringRef decl = llvm::StringRef(t).slice(b, *o).rtrim();
-    if (decl.empty() || decl.starts_with("for") || decl.contains('='))
+    // The type ends before the first identifier followed by `=`, `,`, `;`
+    // or `[`: the first declarator.
+    size_t first = std::string::npos;
+    for (size_t p = b; p <= *o;) {
+      if (!isIdent(t[p]) || (p > b && isIdent(t[p - 1]))) {
+        ++p;
+        continue;
+      }
+      size_t e = p;
+      while (e < t.size() && isIdent(t[e]))
+        ++e;
+      size_t n = e;
+      while (n < t.size() && t[n] == ' ')
+        ++n;
+      if (p > b && n < t.size() && llvm::StringRef("=,;[").contains(t[n])) {
+        first = p;
+        break;
+      }
+      p = e;
+    }
+    if (first == std::string::npos)
       return false;
+    llvm::StringRef decl = llvm::StringRef(t).slice(b, first).rtrim();
+    if (decl.empty() || decl.starts_with("for") || decl.contains('=') || decl.contains('*') ||
+        decl.contains('&') || decl.contains('(') || decl.contains(','))
+      return false;
+    // Every declarator the type covers is one the repair re-declared.
+    depth = 0;
+    std::vector<std::string> names;
+    bool atName = true;
+    for (size_t p = first; p < t.size(); ++p) {
+      char c = t[p];
+      if (c == '(' || c == '[' || c == '{') {
+        ++depth;
+      } else if (c == ')' || c == ']' || c == '}') {
+        --depth;
+      } else if (depth == 0 && c == ';') {
+        break;
+      } else if (depth == 0 && c == ',') {
+        atName = true;
+      } else if (atName && isIdent(c)) {
+        size_t e = p;
+        while (e < t.size() && isIdent(t[e]))
+          ++e;
+        names.push_back(t.substr(p, e - p));
+        atName = false;
+        p = e - 1;
+      } else if (atName && !std::isspace((unsigned char)c)) {
+        return false; // `*p`, `&r`: a declarator of another type
+      }
+    }
+    for (const std::string &n : names)
+      if (!retypedNames.count(n))
+        return false;
     // Keep qualifiers (`const`, `volatile`, `register`).
     for (llvm::StringRef q : {"const ", "volatile ", "register "})
       if (decl.starts_with(q)) {
@@ -1016,11 +1113,61 @@ private:
       }
     localNames[al] = name.str();
     declared.insert(al);
+    llvm::StringRef pass = al->getAttrOfType<StringAttr>("kfix.repaired").getValue();
     Site s;
-    s.alternatives.push_back({edit(b, decl.size(), ty, "retype",
-                                   al->getAttrOfType<StringAttr>("kfix.repaired").getValue())});
+    s.alternatives.push_back({edit(b, decl.size(), ty, "retype", pass)});
     addSite(b, "retype", std::move(s));
+    // A read converted from the old type to the new one by a call
+    // (`__bfloat162float(acc)` of a float acc would round it to bf16): the
+    // variable itself, where no statement the repair changed covers it.
+    if (ty != "float" || !(was.isF16() || was.isBF16()))
+      return true;
+    auto body = bodyRange(f);
+    if (!body)
+      return true;
+    for (llvm::StringRef conv : {"__half2float", "__bfloat162float"})
+      for (size_t p = t.find(conv.str(), body->first); p != std::string::npos && p < body->second;
+           p = t.find(conv.str(), p + 1)) {
+        if (p > 0 && isIdent(t[p - 1]))
+          continue;
+        size_t q = p + conv.size();
+        auto skip = [&] {
+          while (q < t.size() && std::isspace((unsigned char)t[q]))
+            ++q;
+        };
+        skip();
+        if (q >= t.size() || t[q] != '(')
+          continue;
+        ++q;
+        skip();
+        if (t.compare(q, name.size(), name.str()) != 0 ||
+            (q + name.size() < t.size() && isIdent(t[q + name.size()])))
+          continue;
+        q += name.size();
+        skip();
+        if (q >= t.size() || t[q] != ')')
+          continue;
+        softEdits.push_back(edit(p, q + 1 - p, name.str(), "unconvert", pass));
+      }
     return true;
+  }
+  /// The text of `f`'s body: from its `{` to its `}`.
+  std::optional<std::pair<size_t, size_t>> bodyRange(gpu::GPUFuncOp f) {
+    auto o = at(f);
+    if (!o)
+      return std::nullopt;
+    const std::string &t = src.text;
+    size_t b = t.find('{', *o);
+    if (b == std::string::npos)
+      return std::nullopt;
+    int depth = 0;
+    for (size_t p = b; p < t.size(); ++p) {
+      if (t[p] == '{')
+        ++depth;
+      else if (t[p] == '}' && --depth == 0)
+        return std::make_pair(b, p + 1);
+    }
+    return std::nullopt;
   }
   bool usedName(const std::string &n) {
     for (auto &[op, x] : localNames)
@@ -2644,7 +2791,7 @@ private:
       opText += t[rhs++];
     if (opText.empty() || opText.back() != '=' || opText == "==")
       return false;
-    size_t end = statementEnd(t, rhs);
+    size_t end = statementEnd(t, rhs, /*atComma=*/true);
     if (end == std::string::npos)
       return false;
     Value v = st.getValue();
@@ -2907,10 +3054,20 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
       if (!encloses)
         kept.push_back(e);
     }
+    // Soft edits where no other edit touches their text.
+    for (const SourceEdit &se : fx.softEdits)
+      if (llvm::none_of(kept, [&](const SourceEdit &x) {
+            return x.offset < se.offset + se.length && se.offset < x.offset + x.length;
+          }))
+        kept.push_back(se);
     es = std::move(kept);
     bool ok;
     std::string text = applyEdits(orig, es, ok);
     ++d.candidatesTried;
+    if (getenv("KFIX_DELIVERY_DEBUG"))
+      for (const SourceEdit &e : es)
+        llvm::errs() << "edit " << e.kind << " at " << e.offset << "+" << e.length << " (line "
+                     << e.line << "): '" << e.text << "'\n";
     if (getenv("KFIX_DELIVERY_DEBUG"))
       llvm::errs() << "--- delivery candidate " << d.candidatesTried << ":\n"
                    << unifiedDiff(orig, text, "a", "b") << "\n";
