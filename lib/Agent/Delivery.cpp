@@ -977,8 +977,8 @@ private:
   /// The original's alloca `al` stands for when the repair re-declared it in
   /// another type (`__half acc` -> `float acc`), else null.
   memref::AllocaOp retypedFrom(memref::AllocaOp al) {
-    if (!al->hasAttr("kfix.repaired") || al.getType().getRank() != 0 ||
-        !al->hasAttr("kfix.var") || countIn(unrepCount, al) != 0)
+    if (!al->hasAttr("kfix.repaired") || al.getType().getRank() != 0 || !al->hasAttr("kfix.var") ||
+        countIn(unrepCount, al) != 0)
       return {};
     if (auto oa = dyn_cast_or_null<memref::AllocaOp>(counterpart(al)))
       if (oa.getType().getElementType() != al.getType().getElementType())
