@@ -7,23 +7,44 @@ and reports, over the repaired tasks: how many were delivered as a patch, the
 median changed lines of repair.diff, and the share whose unchanged lines are
 all byte-identical to the user's file.
 """
-import argparse, glob, json, os, re, statistics, subprocess, sys
+import argparse, concurrent.futures, glob, json, os, re, statistics, subprocess, sys
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--kfix", default="build/bin/kfix")
 ap.add_argument("-o", "--out", default="/tmp/kfix-delivery")
 ap.add_argument("--read", action="store_true", help="only summarize an existing --out")
 ap.add_argument("-v", action="store_true", help="one line per task")
+ap.add_argument("-j", "--jobs", type=int, default=1, help="tasks run at once")
+ap.add_argument("--time-limit", type=int, default=600, help="kfix debug --time-limit per task")
+ap.add_argument("--only", default="", help="a regular expression the task id must match")
 a = ap.parse_args()
 tasks = sorted(glob.glob("kb/examples/*/task.json")) + sorted(glob.glob("bench/tasks/*/task.json"))
-rows = []
+ids = []
 for t in tasks:
     d = t.split("/")
     tid = ("kb-" if d[0] == "kb" else "nm-") + d[-2]
+    if not a.only or re.search(a.only, tid):
+        ids.append((t, tid))
+
+
+def run(job):
+    t, tid = job
     out = os.path.join(a.out, tid)
-    if not a.read:
-        subprocess.run([a.kfix, "debug", t, "-o", out, "--target", "cpu", "--quiet"],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+    try:
+        subprocess.run([a.kfix, "debug", t, "-o", out, "--target", "cpu", "--quiet",
+                        "--time-limit", str(a.time_limit)],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=a.time_limit + 120)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+if not a.read:
+    with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as ex:
+        list(ex.map(run, ids))
+rows = []
+for t, tid in ids:
+    out = os.path.join(a.out, tid)
     try:
         r = json.load(open(os.path.join(out, "report.json")))
     except Exception:
