@@ -2619,15 +2619,44 @@ private:
     size_t b = *o;
     unsigned line = src.lineOf(b);
     size_t lb = src.lineBegin(line) + src.indentOf(line).size();
-    // Statement start: the line's first token unless a `;`/`{`/`}` is between.
+    // Statement start: the line's first token unless a `;`/`{`/`}` or the
+    // `)` closing a `for`/`if`/`while` header is between.
     size_t stmt = lb;
-    for (size_t i = b; i > lb; --i)
-      if (t[i - 1] == ';' || t[i - 1] == '{' || t[i - 1] == '}') {
+    int depth = 0;
+    for (size_t i = b; i > lb; --i) {
+      char c = t[i - 1];
+      bool starts = depth == 0 && (c == ';' || c == '{' || c == '}');
+      if (c == ')' && depth == 0) {
+        // The header's `(`, and the keyword before it.
+        int d = 0;
+        size_t q = i - 1;
+        for (; q > lb; --q) {
+          if (t[q] == ')')
+            ++d;
+          else if (t[q] == '(' && --d == 0)
+            break;
+        }
+        size_t k = q;
+        while (k > lb && t[k - 1] == ' ')
+          --k;
+        size_t kb = k;
+        while (kb > lb && isIdent(t[kb - 1]))
+          --kb;
+        llvm::StringRef kw = llvm::StringRef(t).slice(kb, k);
+        if (t[q] == '(' && (kw == "for" || kw == "if" || kw == "while"))
+          starts = true;
+      }
+      if (c == ')')
+        ++depth;
+      else if (c == '(')
+        --depth;
+      if (starts) {
         stmt = i;
         while (stmt < b && t[stmt] == ' ')
           ++stmt;
         break;
       }
+    }
     std::string ind = src.indentOf(line);
     size_t end = statementEnd(t, b);
     SourceEdit g = edit(stmt, 0, "if (" + *cond + ") ", "guard-statement", pass);
