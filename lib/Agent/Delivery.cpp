@@ -699,6 +699,22 @@ public:
     countOps(m);
     findDeleted(m);
     m.walk([&](gpu::GPUFuncOp f) {
+      size_t firstSite = sites.size(), firstSoft = softEdits.size();
+      collectIn(f);
+      if (auto body = bodyRange(f)) {
+        for (size_t i = firstSite; i < sites.size(); ++i)
+          for (auto &alt : sites[i].alternatives)
+            for (SourceEdit &e : alt)
+              toHelperScope(e, *body);
+        for (size_t i = firstSoft; i < softEdits.size(); ++i)
+          toHelperScope(softEdits[i], *body);
+      }
+    });
+  }
+
+private:
+  void collectIn(gpu::GPUFuncOp f) {
+    {
       SrcPrinter pr(f, src);
       pr.localNames = &localNames;
       pr.base = base;
@@ -750,10 +766,162 @@ public:
       if (auto rep = f->getAttrOfType<StringAttr>("kfix.repaired"); rep && unhandled.empty())
         if (!sharedExtents(f, rep.getValue()))
           unhandled = "gpu.func (" + rep.getValue().str() + ")";
-    });
+    }
   }
 
-private:
+  //===--------------------------------------------------------------------===//
+  // Edits inside a `__device__` helper the kernel calls
+  //===--------------------------------------------------------------------===//
+
+  /// The identifiers of `t[b, e)`.
+  static std::set<std::string> identsIn(llvm::StringRef t) {
+    std::set<std::string> out;
+    for (size_t p = 0; p < t.size();) {
+      if (!isIdent(t[p]) || std::isdigit((unsigned char)t[p])) {
+        ++p;
+        continue;
+      }
+      size_t e = p;
+      while (e < t.size() && isIdent(t[e]))
+        ++e;
+      out.insert(t.slice(p, e).str());
+      p = e;
+    }
+    return out;
+  }
+  /// `t` split at the commas at bracket depth 0, each part trimmed.
+  static std::vector<std::string> splitTop(llvm::StringRef t) {
+    std::vector<std::string> out;
+    int depth = 0;
+    size_t b = 0;
+    for (size_t i = 0; i <= t.size(); ++i) {
+      char c = i < t.size() ? t[i] : ',';
+      if (c == '(' || c == '[' || c == '{' || c == '<')
+        ++depth;
+      else if (c == ')' || c == ']' || c == '}' || c == '>')
+        --depth;
+      else if (c == ',' && depth == 0) {
+        out.push_back(t.slice(b, i).trim().str());
+        b = i + 1;
+      }
+    }
+    return out;
+  }
+  /// `s` with each key of `m` (an argument's text, bounded by no identifier
+  /// character) replaced by its value, longer keys first.
+  static std::string renameArgs(llvm::StringRef s, const std::map<std::string, std::string> &m) {
+    std::vector<std::pair<std::string, std::string>> keys(m.begin(), m.end());
+    llvm::stable_sort(keys, [](auto &x, auto &y) { return x.first.size() > y.first.size(); });
+    std::string out;
+    for (size_t p = 0; p < s.size();) {
+      bool done = false;
+      if (p == 0 || !isIdent(s[p - 1]))
+        for (auto &[k, v] : keys)
+          if (s.substr(p).starts_with(k) &&
+              (p + k.size() >= s.size() || !isIdent(s[p + k.size()]) || !isIdent(k.back()))) {
+            out += v;
+            p += k.size();
+            done = true;
+            break;
+          }
+      if (!done)
+        out += s[p++];
+    }
+    return out;
+  }
+
+  /// The lifter inlines `__device__` helpers: an edit the repair made inside
+  /// one is printed in the kernel's names (`(float)H / (float)OH`). Where its
+  /// place is outside the kernel's body, the kernel's argument texts of a call
+  /// to the helper become the helper's parameter names (`(float)in_size /
+  /// (float)out_size`), from the first call site after which no name of the
+  /// kernel's alone is left.
+  void toHelperScope(SourceEdit &e, std::pair<size_t, size_t> kernel) {
+    if (e.text.empty() || (e.offset >= kernel.first && e.offset < kernel.second))
+      return;
+    const std::string &t = src.text;
+    // The top-level `{ ... }` holding the edit.
+    size_t hb = std::string::npos, he = std::string::npos;
+    int depth = 0;
+    for (size_t p = 0; p < t.size(); ++p) {
+      if (t[p] == '{' && depth++ == 0)
+        hb = p;
+      else if (t[p] == '}' && --depth == 0) {
+        if (hb != std::string::npos && hb < e.offset && e.offset < p) {
+          he = p + 1;
+          break;
+        }
+      }
+    }
+    if (he == std::string::npos)
+      return;
+    // Its header: `NAME(PARAMS)` before the `{`.
+    size_t close = t.rfind(')', hb);
+    if (close == std::string::npos)
+      return;
+    int d = 0;
+    size_t open = close;
+    for (; open > 0; --open) {
+      if (t[open] == ')')
+        ++d;
+      else if (t[open] == '(' && --d == 0)
+        break;
+    }
+    size_t ne = open;
+    while (ne > 0 && t[ne - 1] == ' ')
+      --ne;
+    size_t nb = ne;
+    while (nb > 0 && isIdent(t[nb - 1]))
+      --nb;
+    std::string name = t.substr(nb, ne - nb);
+    if (name.empty())
+      return;
+    std::vector<std::string> params;
+    for (const std::string &p : splitTop(llvm::StringRef(t).slice(open + 1, close))) {
+      size_t q = p.size();
+      while (q > 0 && !isIdent(p[q - 1]))
+        --q;
+      size_t qb = q;
+      while (qb > 0 && isIdent(p[qb - 1]))
+        --qb;
+      params.push_back(p.substr(qb, q - qb));
+    }
+    std::set<std::string> helperIds = identsIn(llvm::StringRef(t).slice(nb, he));
+    std::set<std::string> kernelOnly;
+    size_t kh = t.rfind('(', kernel.first);
+    for (const std::string &id : identsIn(
+             llvm::StringRef(t).slice(kh == std::string::npos ? kernel.first : kh, kernel.second)))
+      if (!helperIds.count(id))
+        kernelOnly.insert(id);
+    // Call sites in the kernel: `NAME(ARGS)`.
+    for (size_t p = t.find(name, kernel.first); p != std::string::npos && p < kernel.second;
+         p = t.find(name, p + 1)) {
+      if (isIdent(t[p - 1]) || isIdent(t[p + name.size()]))
+        continue;
+      size_t a = p + name.size();
+      while (a < t.size() && t[a] == ' ')
+        ++a;
+      if (a >= t.size() || t[a] != '(')
+        continue;
+      size_t c = matchClose(t, a);
+      if (c == std::string::npos)
+        continue;
+      std::vector<std::string> args = splitTop(llvm::StringRef(t).slice(a + 1, c));
+      if (args.size() != params.size())
+        continue;
+      std::map<std::string, std::string> m;
+      for (size_t i = 0; i < args.size(); ++i)
+        if (!args[i].empty() && !params[i].empty())
+          m[args[i]] = params[i];
+      std::string text = renameArgs(e.text, m);
+      if (llvm::none_of(identsIn(text),
+                        [&](const std::string &id) { return kernelOnly.count(id); })) {
+        e.text = text;
+        return;
+      }
+    }
+  }
+
   const SrcText &src;
   llvm::StringRef base;
   ModuleOp original;
