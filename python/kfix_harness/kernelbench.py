@@ -7,6 +7,7 @@ ScalingIntelligence/KernelBench): seed 42 for init inputs and each model's
 construction, trial seeds drawn from that seed, five trials, tolerance 1e-2. Models
 stay in training mode, as there.
 """
+import contextlib
 import math
 import random
 import traceback
@@ -170,6 +171,27 @@ def unmatched_parameters(ref, new):
         if not matches(t):
             out.append((name, tuple(t.shape)))
     return out
+
+
+def uses_tf32(device):
+    """Whether torch computes fp32 convolutions or matmuls with TF32 on `device`."""
+    if device != "cuda":
+        return False
+    import torch
+    return bool(torch.backends.cudnn.allow_tf32 or torch.backends.cuda.matmul.allow_tf32)
+
+
+@contextlib.contextmanager
+def strict_fp32():
+    """TF32 off for cuDNN and cuBLAS inside the block (restored after)."""
+    import torch
+    saved = (torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32)
+    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_tf32 = False
+    try:
+        yield
+    finally:
+        torch.backends.cudnn.allow_tf32, torch.backends.cuda.matmul.allow_tf32 = saved
 
 
 def evaluate(problem_ns, candidate_ns, device, atol, rtol, trials=5, seed=42, on_trial=None,
