@@ -224,7 +224,8 @@ std::vector<std::string> layoutMismatches(const PlannerContext &c, llvm::StringR
     auto shape = kfix::parseDeclaredShape(fn, text, error);
     if (!shape)
       continue;
-    size_t n = kfix::findLayoutIssues(fn, *shape, "").size();
+    size_t n =
+        kfix::findLayoutIssues(fn, *shape, "").size() + kfix::findRelayouts(fn, *shape, "").size();
     if (n)
       ranked.push_back({n, text});
   }

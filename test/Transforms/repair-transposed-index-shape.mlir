@@ -39,7 +39,7 @@
 // SAME-LABEL: gpu.func @mm
 // SAME-NOT: kfix.repaired
 // ERR: error: kfix-repair-transposed-index: shape must be NAME[d0][d1]...
-// ERR2: error: {{.*}}fix must be swap or stride
+// ERR2: error: {{.*}}fix must be swap, stride or relayout
 #loc1 = loc("mm.cu":1:17)
 module attributes {gpu.container_module, kfix.source = "mm.cu"} {
   gpu.module @kernels {

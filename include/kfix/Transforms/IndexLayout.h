@@ -68,6 +68,21 @@ struct LayoutIssue {
 llvm::SmallVector<LayoutIssue> findLayoutIssues(mlir::gpu::GPUFuncOp func,
                                                 const DeclaredShape &shape, llvm::StringRef loc);
 
+/// An access whose index is the declared shape's coordinates linearized in
+/// another order (`w[c*9 + ky*3 + kx]` for `w[3][3][C]`): its addends `X *
+/// stride`, each X matched to the declared dimension of its extent (its loop's
+/// trip count, or the bound it is tested against), and the stride that
+/// dimension has in the declared layout.
+struct Relayout {
+  mlir::Operation *access = nullptr;
+  unsigned operand = 0; ///< the index operand of `access`
+  llvm::SmallVector<std::pair<mlir::Value, Monomial>> terms;
+};
+/// Every access of `shape.name` in `func` (those at `loc` only when it is not
+/// empty) whose coordinates match the declared dimensions one to one by
+/// extent while their strides do not.
+llvm::SmallVector<Relayout> findRelayouts(mlir::gpu::GPUFuncOp func, const DeclaredShape &shape,
+                                          llvm::StringRef loc);
 /// The value a load of a C local reads when the local is assigned exactly
 /// once, before the load in a block enclosing it; null otherwise.
 mlir::Value singleStoredValue(mlir::Value v);

@@ -530,10 +530,16 @@ def RepairTransposedIndex : KFix_RepairPass<"kfix-repair-transposed-index"> {
     `fix=swap` exchanges the multiply's other operand with the unit-stride
     partner of the enclosing add (`B[k*N + col]`). Refuses (a warning, no
     change) when the index terms are used by accesses of other buffers.
+    `fix=relayout` (with `shape`) takes an index that is the declared
+    coordinates linearized in another order (`w[c*9 + ky*3 + kx]` for
+    `w[3][3][C]`): each addend's coordinate is matched to the dimension of
+    its extent (its loop's trip count, or the bound it is tested against;
+    coordinates of one extent keep their order) and the index is rebuilt
+    with the declared strides (`(ky*3 + kx)*C + c`, as a sum).
   }];
   let options = [
     KFix_LocOption,
-    Option<"fix", "fix", "std::string", /*default=*/"\"swap\"", "swap | stride">,
+    Option<"fix", "fix", "std::string", /*default=*/"\"swap\"", "swap | stride | relayout">,
     Option<"stride", "stride", "std::string", /*default=*/"\"\"",
            "New stride: a kernel integer parameter's C name or an integer">,
     Option<"shape", "shape", "std::string", /*default=*/"\"\"",

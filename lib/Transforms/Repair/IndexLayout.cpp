@@ -351,3 +351,157 @@ Value kfix::buildMonomial(OpBuilder &b, Location loc, gpu::GPUFuncOp func, const
     mulIn(arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, m.constant)));
   return acc;
 }
+
+//===----------------------------------------------------------------------===//
+// Relayout: an index linearized in another order of the same coordinates
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool sameMonomial(const Monomial &a, const Monomial &b) {
+  return a.constant == b.constant && a.sameAtoms(b);
+}
+
+/// The number of values `v` takes, read off its loop (`for (k = 0; k < M;
+/// ++k)`) or a bound test of it against an invariant (`if (c >= C) return;`,
+/// `if (c < C)`), or nullopt.
+std::optional<Monomial> extentOf(gpu::GPUFuncOp func, Value v) {
+  v = stripCasts(v);
+  auto ofLoop = [&](Value iv) -> std::optional<Monomial> {
+    auto arg = dyn_cast<BlockArgument>(iv);
+    auto loop = arg ? dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()) : scf::ForOp();
+    if (!loop || loop.getInductionVar() != iv)
+      return std::nullopt;
+    auto lb = getConstInt(stripCasts(loop.getLowerBound()));
+    auto st = getConstInt(stripCasts(loop.getStep()));
+    if (!lb || *lb != 0 || !st || *st != 1)
+      return std::nullopt;
+    return invariant(func, loop.getUpperBound());
+  };
+  if (auto e = ofLoop(v))
+    return e;
+  // The values that stand for `v`: itself, or every load of its local.
+  SmallVector<Value> same{v};
+  if (memref::AllocaOp var = loadedVar(v)) {
+    for (Operation *u : var->getUsers())
+      if (auto ld = dyn_cast<memref::LoadOp>(u))
+        same.push_back(ld.getResult());
+    for (memref::StoreOp st : storesTo(var))
+      if (auto e = ofLoop(stripCasts(st.getValueToStore())))
+        return e;
+  }
+  std::optional<Monomial> found;
+  for (Value s : same)
+    for (Operation *u : s.getUsers()) {
+      auto cmp = dyn_cast<arith::CmpIOp>(u);
+      if (!cmp)
+        continue;
+      bool lhs = stripCasts(cmp.getLhs()) == s || cmp.getLhs() == s;
+      Value other = lhs ? cmp.getRhs() : cmp.getLhs();
+      auto p = cmp.getPredicate();
+      using P = arith::CmpIPredicate;
+      // `v < M`, `v >= M` (or `M > v`, `M <= v`): M values.
+      bool bound = lhs ? (p == P::slt || p == P::ult || p == P::sge || p == P::uge)
+                       : (p == P::sgt || p == P::ugt || p == P::sle || p == P::ule);
+      if (!bound)
+        continue;
+      if (auto m = invariant(func, other)) {
+        if (found && !sameMonomial(*found, *m))
+          return std::nullopt;
+        found = m;
+      }
+    }
+  return found;
+}
+
+/// `v` split at `+` into `X * stride` addends (strides: invariant products);
+/// an X with an extent is a leaf, others are split further through their
+/// single-store locals. False when an addend is neither.
+bool addends(gpu::GPUFuncOp func, Value v, const Monomial &scale,
+             SmallVectorImpl<std::tuple<Value, Monomial, Monomial>> &out, unsigned depth = 0) {
+  if (depth > 16 || out.size() > 8)
+    return false;
+  v = stripCasts(v);
+  if (auto e = extentOf(func, v)) {
+    out.push_back({v, scale, *e});
+    return true;
+  }
+  if (Value stored = singleStoredValue(v))
+    return addends(func, stored, scale, out, depth + 1);
+  Operation *def = v.getDefiningOp();
+  if (auto add = dyn_cast_or_null<arith::AddIOp>(def))
+    return addends(func, add.getLhs(), scale, out, depth + 1) &&
+           addends(func, add.getRhs(), scale, out, depth + 1);
+  if (auto mul = dyn_cast_or_null<arith::MulIOp>(def)) {
+    for (int side = 0; side < 2; ++side)
+      if (auto m = invariant(func, mul->getOperand(side)))
+        return addends(func, mul->getOperand(1 - side), scale.times(*m), out, depth + 1);
+  }
+  return false;
+}
+
+/// An order on strides: degree first, then the constant.
+bool strideGreater(const Monomial &a, const Monomial &b) {
+  if (a.degree() != b.degree())
+    return a.degree() > b.degree();
+  return a.constant > b.constant;
+}
+
+} // namespace
+
+SmallVector<Relayout> kfix::findRelayouts(gpu::GPUFuncOp func, const DeclaredShape &shape,
+                                          StringRef loc) {
+  SmallVector<Relayout> out;
+  Value buffer = getArgByName(func, shape.name);
+  size_t rank = shape.dims.size();
+  if (!buffer || !isa<MemRefType>(buffer.getType()) || rank < 2 ||
+      llvm::any_of(shape.dims, [](auto &d) { return !d; }))
+    return out;
+  SmallVector<Monomial> strides(rank);
+  for (size_t k = rank - 1; k-- > 0;)
+    strides[k] = strides[k + 1].times(*shape.dims[k + 1]);
+  func.walk([&](Operation *op) {
+    std::optional<MemAccess> acc = getMemAccess(op);
+    if (!acc || acc->memref != buffer || acc->indices.size() != 1)
+      return;
+    if (!loc.trim().empty() && !locMatches(op->getLoc(), loc))
+      return;
+    SmallVector<std::tuple<Value, Monomial, Monomial>> terms;
+    if (!addends(func, cIndex(acc->indices.front()), Monomial(), terms) || terms.size() != rank)
+      return;
+    // Each declared dimension takes the addend of its extent; addends of one
+    // extent keep their order (the larger stride the outer dimension).
+    SmallVector<size_t> order(rank);
+    for (size_t i = 0; i < rank; ++i)
+      order[i] = i;
+    llvm::stable_sort(order, [&](size_t a, size_t b) {
+      return strideGreater(std::get<1>(terms[a]), std::get<1>(terms[b]));
+    });
+    SmallVector<size_t> dimOf(rank, SIZE_MAX);
+    for (size_t k = 0; k < rank; ++k) {
+      bool got = false;
+      for (size_t i : order)
+        if (dimOf[i] == SIZE_MAX && sameMonomial(std::get<2>(terms[i]), *shape.dims[k])) {
+          dimOf[i] = k;
+          got = true;
+          break;
+        }
+      if (!got)
+        return;
+    }
+    bool differs = false;
+    for (size_t i = 0; i < rank; ++i)
+      differs |= !sameMonomial(std::get<1>(terms[i]), strides[dimOf[i]]);
+    if (!differs)
+      return;
+    Relayout r;
+    r.access = op;
+    for (OpOperand &o : op->getOpOperands())
+      if (o.get() == acc->indices.front())
+        r.operand = o.getOperandNumber();
+    for (size_t i = 0; i < rank; ++i)
+      r.terms.push_back({std::get<0>(terms[i]), strides[dimOf[i]]});
+    out.push_back(std::move(r));
+  });
+  return out;
+}

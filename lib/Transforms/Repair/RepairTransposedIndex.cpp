@@ -136,8 +136,8 @@ struct RepairTransposedIndexPass
 
   /// `shape=` mode: the terms that contradict the declared shape.
   void runWithShape() {
-    if (fix != "swap" && fix != "stride") {
-      getOperation().emitError() << kPassArg << ": fix must be swap or stride";
+    if (fix != "swap" && fix != "stride" && fix != "relayout") {
+      getOperation().emitError() << kPassArg << ": fix must be swap, stride or relayout";
       return signalPassFailure();
     }
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
@@ -152,6 +152,11 @@ struct RepairTransposedIndexPass
       Value buffer = getArgByName(func, decl->name);
       if (!buffer)
         continue;
+      if (fix == "relayout") {
+        for (Relayout &r : findRelayouts(func, *decl, loc))
+          relayout(func, r);
+        continue;
+      }
       // One rewrite per multiply (several accesses may share it).
       llvm::SmallPtrSet<Operation *, 8> done;
       for (LayoutIssue &is : findLayoutIssues(func, *decl, loc)) {
@@ -161,6 +166,79 @@ struct RepairTransposedIndexPass
           return signalPassFailure();
       }
     }
+  }
+
+  /// The access's index rebuilt as the sum of its coordinates times their
+  /// strides in the declared layout.
+  void relayout(gpu::GPUFuncOp func, Relayout &r) {
+    Operation *access = r.access;
+    OpBuilder b(access);
+    Location l = access->getLoc();
+    Value oldIdx = access->getOperand(r.operand);
+    Type ty = cIndex(oldIdx).getType();
+    if (!ty.isInteger())
+      return;
+    SmallVector<Operation *> built;
+    Value sum;
+    for (auto &[x, stride] : r.terms) {
+      Value xv = x;
+      if (xv.getType().isIndex())
+        xv = arith::IndexCastOp::create(b, l, ty, xv);
+      else if (!xv.getType().isInteger())
+        return;
+      else if (xv.getType().getIntOrFloatBitWidth() < ty.getIntOrFloatBitWidth())
+        xv = arith::ExtSIOp::create(b, l, ty, xv);
+      else if (xv.getType().getIntOrFloatBitWidth() > ty.getIntOrFloatBitWidth())
+        xv = arith::TruncIOp::create(b, l, ty, xv);
+      if (Operation *d = xv.getDefiningOp(); d && xv != x)
+        built.push_back(d);
+      Value term = xv;
+      if (!stride.isUnit() || stride.constant != 1) {
+        Value s = buildMonomial(b, l, func, stride, ty);
+        if (!s) {
+          access->emitWarning() << kPassArg << ": not applied: a stride is not a parameter product";
+          for (Operation *d : llvm::reverse(built))
+            d->erase();
+          return;
+        }
+        term = arith::MulIOp::create(b, l, xv, s);
+      }
+      sum = sum ? Value(arith::AddIOp::create(b, l, sum, term)) : term;
+    }
+    // Every op built since `oldIdx`'s users: mark the new index's slice.
+    SmallVector<Value> work{sum};
+    while (!work.empty()) {
+      Operation *d = work.pop_back_val().getDefiningOp();
+      if (!d || d->hasAttr("kfix.repaired") || d->getBlock() != access->getBlock() ||
+          !d->isBeforeInBlock(access) || d->getLoc() != l)
+        continue;
+      if (d->getNumResults() == 1 &&
+          llvm::any_of(r.terms, [&](auto &t) { return t.first == d->getResult(0); }))
+        continue;
+      markRepaired(d, kPassArg);
+      for (Value o : d->getOperands())
+        work.push_back(o);
+    }
+    Value newIdx = sum;
+    if (Operation *cast = oldIdx.getDefiningOp();
+        cast && isa<arith::IndexCastOp, arith::IndexCastUIOp>(cast)) {
+      Operation *nc = b.clone(*cast);
+      nc->setOperand(0, sum);
+      markRepaired(nc, kPassArg);
+      newIdx = nc->getResult(0);
+    }
+    access->setOperand(r.operand, newIdx);
+    markRepaired(access, kPassArg);
+    SmallVector<Operation *> dead{oldIdx.getDefiningOp()};
+    while (!dead.empty()) {
+      Operation *op = dead.pop_back_val();
+      if (!op || !op->use_empty() || !isMemoryEffectFree(op) || op->getNumRegions())
+        continue;
+      for (Value o : op->getOperands())
+        dead.push_back(o.getDefiningOp());
+      op->erase();
+    }
+    ++numRewrites;
   }
 
   LogicalResult replaceFactor(gpu::GPUFuncOp func, LayoutIssue &is, Value buffer) {
