@@ -97,11 +97,17 @@ bool sameOperand(Value a, Value b) {
   return true;
 }
 
-/// The conjuncts of an `scf.if` condition (`a && b` lifts to `arith.andi`).
-void conjuncts(Value c, SmallVectorImpl<Value> &out, unsigned depth = 0) {
-  if (auto a = c.getDefiningOp<arith::AndIOp>(); a && depth < 4) {
-    conjuncts(a.getLhs(), out, depth + 1);
-    conjuncts(a.getRhs(), out, depth + 1);
+/// The comparisons of an `scf.if` condition joined by `&&` (`arith.andi`),
+/// and the plain comparisons among the alternatives of a `||` (`arith.ori`):
+/// `v < best || (v == best && i < arg)`, the argmin with ties to the lower
+/// index, is a min of `best`; its tie-break (`i < arg` under `&&` in the
+/// `||`) makes no min of `arg`.
+void conjuncts(Value c, SmallVectorImpl<Value> &out, unsigned depth = 0, bool inOr = false) {
+  Operation *d = c.getDefiningOp();
+  if (depth < 4 &&
+      ((isa_and_nonnull<arith::AndIOp>(d) && !inOr) || isa_and_nonnull<arith::OrIOp>(d))) {
+    conjuncts(d->getOperand(0), out, depth + 1, inOr || isa<arith::OrIOp>(d));
+    conjuncts(d->getOperand(1), out, depth + 1, inOr || isa<arith::OrIOp>(d));
     return;
   }
   out.push_back(c);
@@ -195,11 +201,18 @@ TypedAttr identityFor(Combine kind, Type type, Attribute c) {
       return cur == 0.0 ? nullptr : FloatAttr::get(ft, 0.0);
     case Combine::Mul:
       return cur == 1.0 ? nullptr : FloatAttr::get(ft, 1.0);
+    // The largest finite value with the wrong sign (`-FLT_MAX` for a min)
+    // becomes its opposite, as its author would write it; others infinity.
     case Combine::MaxF:
-      return cur <= -largest ? nullptr
-                             : FloatAttr::get(ft, llvm::APFloat::getInf(sem, /*Negative=*/true));
+      if (cur <= -largest)
+        return nullptr;
+      return cur == largest ? FloatAttr::get(ft, llvm::APFloat::getLargest(sem, /*Negative=*/true))
+                            : FloatAttr::get(ft, llvm::APFloat::getInf(sem, /*Negative=*/true));
     case Combine::MinF:
-      return cur >= largest ? nullptr : FloatAttr::get(ft, llvm::APFloat::getInf(sem));
+      if (cur >= largest)
+        return nullptr;
+      return cur == -largest ? FloatAttr::get(ft, llvm::APFloat::getLargest(sem))
+                             : FloatAttr::get(ft, llvm::APFloat::getInf(sem));
     default:
       return nullptr;
     }
