@@ -558,6 +558,14 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
                                    "recorded output)");
           continue;
         }
+        // An output the kernel accumulates into, filled with a constant by
+        // the task (`out` zero-filled by the caller before an atomicAdd):
+        // that value is part of the kernel's contract, not data to follow.
+        if (p.role == Role::inout && task.inputs.lookup(p.name).dist == InputSpec::constant) {
+          report.skipped.push_back("element-dependence: output '" + p.name +
+                                   "' starts from a constant the task fixes");
+          continue;
+        }
         int64_t n = 1;
         for (int64_t d : (*resolved)[i].shape)
           n *= d;

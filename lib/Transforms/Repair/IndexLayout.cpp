@@ -414,16 +414,38 @@ std::optional<Monomial> extentOf(gpu::GPUFuncOp func, Value v) {
   return found;
 }
 
+/// A loop's induction variable, or a load of the local that holds one.
+bool isLoopCoordinate(Value v) {
+  auto iv = [](Value x) {
+    auto arg = dyn_cast<BlockArgument>(x);
+    return arg && isa<scf::ForOp>(arg.getOwner()->getParentOp()) &&
+           cast<scf::ForOp>(arg.getOwner()->getParentOp()).getInductionVar() == x;
+  };
+  if (iv(v))
+    return true;
+  if (memref::AllocaOp var = loadedVar(v))
+    return llvm::any_of(storesTo(var),
+                        [&](memref::StoreOp st) { return iv(stripCasts(st.getValueToStore())); });
+  return false;
+}
+
+/// An addend `X * stride` of an index and X's extent (nullopt: unknown).
+using Addend = std::tuple<Value, Monomial, std::optional<Monomial>>;
+
 /// `v` split at `+` into `X * stride` addends (strides: invariant products);
-/// an X with an extent is a leaf, others are split further through their
-/// single-store locals. False when an addend is neither.
-bool addends(gpu::GPUFuncOp func, Value v, const Monomial &scale,
-             SmallVectorImpl<std::tuple<Value, Monomial, Monomial>> &out, unsigned depth = 0) {
+/// an X with an extent, or a loop's coordinate, is a leaf, others are split
+/// further through their single-store locals. False when an addend is neither.
+bool addends(gpu::GPUFuncOp func, Value v, const Monomial &scale, SmallVectorImpl<Addend> &out,
+             unsigned depth = 0) {
   if (depth > 16 || out.size() > 8)
     return false;
   v = stripCasts(v);
   if (auto e = extentOf(func, v)) {
     out.push_back({v, scale, *e});
+    return true;
+  }
+  if (isLoopCoordinate(v)) {
+    out.push_back({v, scale, std::nullopt});
     return true;
   }
   if (Value stored = singleStoredValue(v))
@@ -466,7 +488,7 @@ SmallVector<Relayout> kfix::findRelayouts(gpu::GPUFuncOp func, const DeclaredSha
       return;
     if (!loc.trim().empty() && !locMatches(op->getLoc(), loc))
       return;
-    SmallVector<std::tuple<Value, Monomial, Monomial>> terms;
+    SmallVector<Addend> terms;
     if (!addends(func, cIndex(acc->indices.front()), Monomial(), terms) || terms.size() != rank)
       return;
     // Each declared dimension takes the addend of its extent; addends of one
@@ -478,17 +500,32 @@ SmallVector<Relayout> kfix::findRelayouts(gpu::GPUFuncOp func, const DeclaredSha
       return strideGreater(std::get<1>(terms[a]), std::get<1>(terms[b]));
     });
     SmallVector<size_t> dimOf(rank, SIZE_MAX);
+    size_t open = SIZE_MAX; // the one dimension no extent names
     for (size_t k = 0; k < rank; ++k) {
       bool got = false;
       for (size_t i : order)
-        if (dimOf[i] == SIZE_MAX && sameMonomial(std::get<2>(terms[i]), *shape.dims[k])) {
+        if (dimOf[i] == SIZE_MAX && std::get<2>(terms[i]) &&
+            sameMonomial(*std::get<2>(terms[i]), *shape.dims[k])) {
           dimOf[i] = k;
           got = true;
           break;
         }
-      if (!got)
+      if (!got && open != SIZE_MAX)
         return;
+      if (!got)
+        open = k;
     }
+    // A loop coordinate of unknown extent (`for (r = r0; r < r1; ++r)`)
+    // takes the one dimension left.
+    if (open != SIZE_MAX) {
+      auto left = llvm::make_filter_range(llvm::seq<size_t>(0, rank),
+                                          [&](size_t i) { return dimOf[i] == SIZE_MAX; });
+      if (std::distance(left.begin(), left.end()) != 1 || std::get<2>(terms[*left.begin()]))
+        return;
+      dimOf[*left.begin()] = open;
+    }
+    if (llvm::is_contained(dimOf, SIZE_MAX))
+      return;
     bool differs = false;
     for (size_t i = 0; i < rank; ++i)
       differs |= !sameMonomial(std::get<1>(terms[i]), strides[dimOf[i]]);
