@@ -202,23 +202,49 @@ static const char *identityText(llvm::StringRef kind) {
 /// ones (`float sum = 0; for (b..) { for (k..) sum += ..; out[b] = f(sum); }`).
 /// Returns L, or null. A running total read in the loop that updates it
 /// (a prefix sum) is not this shape: the read must sit outside the nested loop.
-static scf::ForOp staleLoop(SuspectContext &ctx, const Accumulator &a,
+/// True when `v` is computed from a load of `root` (through pure ops and
+/// values such as a shuffle's result): a write of `v` to `root` updates it
+/// (`acc += __shfl_down_sync(mask, acc, off)`) rather than resets it.
+static bool computedFrom(Value v, Value root) {
+  SmallVector<Value> work{v};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty()) {
+    Operation *d = work.pop_back_val().getDefiningOp();
+    if (!d || !seen.insert(d).second || seen.size() > 64)
+      continue;
+    if (auto ld = dyn_cast<memref::LoadOp>(d)) {
+      if (ld.getMemref() == root)
+        return true;
+      continue;
+    }
+    if (d->getNumRegions())
+      continue;
+    for (Value o : d->getOperands())
+      work.push_back(o);
+  }
+  return false;
+}
+
+static Operation *staleLoop(SuspectContext &ctx, const Accumulator &a,
                             const llvm::DenseSet<Operation *> &updates) {
   auto var = a.root.getDefiningOp<memref::AllocaOp>();
   if (!var || var.getType().getRank() != 0)
     return {};
-  // The loops around the update, innermost first.
-  SmallVector<scf::ForOp> fors;
+  // The loops around the update (`for`, and `while` for strides the lifter
+  // keeps as conditions: `r += num_warps`), innermost first.
+  SmallVector<Operation *> fors;
   for (Operation *p = a.store->getParentOp(); p && !isa<gpu::GPUFuncOp>(p); p = p->getParentOp())
-    if (auto f = dyn_cast<scf::ForOp>(p))
-      fors.push_back(f);
+    if (isa<scf::ForOp, scf::WhileOp>(p))
+      fors.push_back(p);
   const auto &writers = ctx.mem.writersOf(a.root);
   for (size_t i = 1; i < fors.size(); ++i) {
-    scf::ForOp loop = fors[i], inner = fors[i - 1];
+    Operation *loop = fors[i], *inner = fors[i - 1];
     // Seeded outside L (a constant store), never reset inside it.
     bool seededOutside = false, resetInside = false;
     for (Operation *w : writers) {
       if (updates.count(w))
+        continue;
+      if (auto st = dyn_cast<memref::StoreOp>(w); st && computedFrom(st.getValueToStore(), a.root))
         continue;
       if (loop->isAncestor(w)) {
         resetInside = true;
@@ -238,7 +264,7 @@ static scf::ForOp staleLoop(SuspectContext &ctx, const Accumulator &a,
       return loop->isAncestor(r) && !inner->isAncestor(r);
     });
     bool writesResult = false;
-    loop.getBody()->walk([&](memref::StoreOp st) {
+    loop->walk([&](memref::StoreOp st) {
       if (!inner->isAncestor(st) && !memRoot(st.getMemref()).getDefiningOp<memref::AllocaOp>())
         writesResult = true;
     });
@@ -280,7 +306,7 @@ void suspects::accumulatorModels(SuspectContext &ctx) {
     if (!done.insert({a.root.getAsOpaquePointer(), a.kind}).second)
       continue;
     // Seeded once, read for a result in every iteration of a loop around it.
-    if (scf::ForOp loop = staleLoop(ctx, a, updateStores)) {
+    if (Operation *loop = staleLoop(ctx, a, updateStores)) {
       auto flc = findFileLineCol(loop->getLoc());
       ctx.add(a.store, "stale-accumulator", 3.5,
               llvm::formatv("the running {0} '{1}' is seeded once, before the loop at line {2}, "

@@ -150,6 +150,22 @@ SmallVector<scf::ForOp> enclosingFors(Operation *op) {
   return out;
 }
 
+SmallVector<Operation *> enclosingLoops(Operation *op) {
+  SmallVector<Operation *> out;
+  for (Operation *p = op->getParentOp(); p && !isa<gpu::GPUFuncOp>(p); p = p->getParentOp())
+    if (isa<scf::ForOp, scf::WhileOp>(p))
+      out.push_back(p);
+  return out;
+}
+
+Block *loopBody(Operation *loop) {
+  if (auto f = dyn_cast<scf::ForOp>(loop))
+    return f.getBody();
+  if (auto w = dyn_cast<scf::WhileOp>(loop))
+    return &w.getAfter().front();
+  return nullptr;
+}
+
 /// The local `name` visible at `at`: the nearest dominating alloca of that
 /// name (C scoping follows the region nesting).
 memref::AllocaOp findVar(Operation *at, llvm::StringRef name) {
@@ -419,7 +435,7 @@ SmallVector<memref::AllocaOp> localsOf(Operation *op) {
 /// that dominates `at` from outside the loop around `at` (`float sum = 0.0f;`
 /// before the loops that accumulate into it); the nearest such.
 memref::StoreOp initStore(memref::AllocaOp a, Operation *at) {
-  auto fors = enclosingFors(at);
+  auto fors = enclosingLoops(at);
   if (fors.empty())
     return {};
   DominanceInfo dom(funcOf(at));
@@ -439,10 +455,10 @@ memref::StoreOp initStore(memref::AllocaOp a, Operation *at) {
 }
 
 /// The loops around `at` that an initialization of `a` could move into: those
-/// that do not hold `init` (innermost first, as indices into enclosingFors).
+/// that do not hold `init` (innermost first, as indices into enclosingLoops).
 SmallVector<unsigned> reinitLoops(memref::StoreOp init, Operation *at) {
   SmallVector<unsigned> out;
-  for (auto [k, f] : llvm::enumerate(enclosingFors(at)))
+  for (auto [k, f] : llvm::enumerate(enclosingLoops(at)))
     if (!f->isAncestor(init))
       out.push_back(k);
   return out;

@@ -43,6 +43,10 @@ mlir::gpu::GPUFuncOp funcOf(mlir::Operation *op);
 std::string lineCol(mlir::Location l);
 /// The scf.for loops around `op`, innermost first.
 llvm::SmallVector<mlir::scf::ForOp> enclosingFors(mlir::Operation *op);
+/// The `for` and `while` loops around `op`, innermost first.
+llvm::SmallVector<mlir::Operation *> enclosingLoops(mlir::Operation *op);
+/// A loop's body: a `for`'s block, a `while`'s after-region block.
+mlir::Block *loopBody(mlir::Operation *loop);
 /// The local named `name` visible at `at`.
 mlir::memref::AllocaOp findVar(mlir::Operation *at, llvm::StringRef name);
 /// The value an edit's `with=` names (arg:, var:, def:, a loop index, a constant).
@@ -62,7 +66,7 @@ llvm::SmallVector<mlir::memref::AllocaOp> localsOf(mlir::Operation *op);
 /// around `at`, dominating it).
 mlir::memref::StoreOp initStore(mlir::memref::AllocaOp a, mlir::Operation *at);
 /// The loops around `at` an initialization could move into (indices into
-/// enclosingFors).
+/// enclosingLoops).
 llvm::SmallVector<unsigned> reinitLoops(mlir::memref::StoreOp init, mlir::Operation *at);
 /// How a float value reaches a store: 0 stored as it is (through casts), 1 as
 /// a factor of a stored product (2 of a product of products), -1 not at all.

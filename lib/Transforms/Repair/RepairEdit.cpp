@@ -194,7 +194,7 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
   } else if (e.kind == "reinit") {
     memref::AllocaOp a = findVar(op, e.operand);
     unsigned k;
-    auto fors = enclosingFors(op);
+    auto fors = enclosingLoops(op);
     if (!a || llvm::StringRef(e.with).getAsInteger(10, k) || k >= fors.size()) {
       error = "reinit needs operand=<local in scope> and with=<enclosing loop>, got " + e.operand +
               " / " + e.with;
@@ -205,7 +205,7 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       error = "no initialization of " + e.operand + " outside loop " + e.with;
       return false;
     }
-    OpBuilder lb = OpBuilder::atBlockBegin(fors[k].getBody());
+    OpBuilder lb = OpBuilder::atBlockBegin(loopBody(fors[k]));
     Operation *c = lb.clone(*init.getValue().getDefiningOp());
     auto st = memref::StoreOp::create(lb, init.getLoc(), c->getResult(0), a.getResult());
     markRepaired(st, kPassArg);

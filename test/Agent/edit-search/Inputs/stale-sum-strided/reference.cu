@@ -1,0 +1,7 @@
+__global__ void row_energy_ref(const float* x, float* out, int rows, int cols) {
+    int r = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r >= rows) return;
+    double s = 0.0;
+    for (int j = 0; j < cols; ++j) s += (double)x[r * cols + j] * x[r * cols + j];
+    out[r] = (float)(s / cols);
+}
