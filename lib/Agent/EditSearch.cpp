@@ -84,7 +84,7 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
     return out;
   Operation *module = state.module.get();
   auto addSite = [&](Operation *o, double weight, double score, std::string origin,
-                     std::string kind = "") {
+                     std::string kind = "", std::string hint = "") {
     std::string loc = formatLoc(o->getLoc());
     std::string op = o->getName().getStringRef().str();
     if (loc == "?")
@@ -94,9 +94,11 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
         s.weight = std::max(s.weight, weight);
         if (s.kind.empty())
           s.kind = kind;
+        if (s.hint.empty())
+          s.hint = hint;
         return;
       }
-    out.push_back({loc, op, weight, score, std::move(origin), std::move(kind)});
+    out.push_back({loc, op, weight, score, std::move(origin), std::move(kind), std::move(hint)});
   };
   // Suspects, best first.
   double top = 0;
@@ -110,6 +112,7 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
         auto loc = o->getString("loc");
         auto op = o->getString("op");
         std::string kind = o->getString("kind").value_or("").str();
+        std::string hint = o->getString("hint").value_or("").str();
         double score = o->getNumber("score").value_or(0);
         if (!loc || !op)
           continue;
@@ -119,7 +122,7 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
         // The kernel's own code: not what an earlier repair inserted.
         for (Operation *o : opsAt(module, *loc, *op))
           if (!o->hasAttr("kfix.repaired")) {
-            addSite(o, w, score, llvm::formatv("suspect #{0}", rank + 1).str(), kind);
+            addSite(o, w, score, llvm::formatv("suspect #{0}", rank + 1).str(), kind, hint);
             break;
           }
         ++rank;
@@ -315,6 +318,10 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
     std::vector<std::string> twins = twinLocs(op);
     for (const EditSpec &e : enumerateEdits(op, opts.editsPerSite, opts.nearest)) {
       double score = site.weight * e.prior * kindPrior(site.kind, e.kind);
+      // The edit the suspect's model names: first at its site.
+      if (!site.hint.empty() && site.hint == ("operand=" + e.operand + " with=" + e.with) &&
+          e.kind == "operand")
+        score *= 8;
       if (!twins.empty() && e.kind != "delete" && e.kind != "swap") {
         // The same slip copied on the line: all of them at once first.
         std::vector<EditSpec> all{e};
@@ -461,11 +468,25 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
   unsigned phase = calls[state.fingerprint]++;
   std::vector<Action> out;
   std::set<std::string> seen(tried.begin(), tried.end());
+  std::vector<Action> edited = edits->propose(state, tried);
+  // A suspect model the diagnosis is sure of (a stale accumulator, a missing
+  // barrier: score >= 3) that no KB entry's shape may cover: the two best
+  // edits at it go before the KB's list (two evaluations where the KB would
+  // have been first; a whole budget where its entries all miss).
+  double top = 0;
+  if (auto *sig = state.eval.signature.getAsObject())
+    if (auto *sus = sig->getArray("suspects"); sus && !sus->empty())
+      if (auto *o = sus->front().getAsObject())
+        top = o->getNumber("score").value_or(0);
+  size_t early = phase == 0 && top >= 3.0 ? std::min<size_t>(2, edited.size()) : 0;
+  for (size_t i = 0; i < early; ++i)
+    if (seen.insert(edited[i].describe()).second)
+      out.push_back(edited[i]);
   if (phase == 0)
     for (Action &a : kb->propose(state, tried))
       if (seen.insert(a.describe()).second)
         out.push_back(std::move(a));
-  for (Action &a : edits->propose(state, tried))
+  for (Action &a : edited)
     if (seen.insert(a.describe()).second)
       out.push_back(std::move(a));
   return out;

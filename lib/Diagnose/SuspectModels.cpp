@@ -876,6 +876,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   }
   accumulatorModels(ctx); // SuspectAccumulators.cpp
   barrierModels(ctx);     // SuspectBarriers.cpp
+  guardModels(ctx);       // SuspectGuards.cpp
   sharedBuffers(ctx);
   definitionModels(ctx); // SuspectDefinitions.cpp
 }

@@ -58,6 +58,8 @@ void accumulatorModels(SuspectContext &ctx);
 /// Where the barrier that a shared-memory race misses belongs
 /// (SuspectBarriers.cpp).
 void barrierModels(SuspectContext &ctx);
+/// Bounds tests against another dimension's size (SuspectGuards.cpp).
+void guardModels(SuspectContext &ctx);
 /// Where the constants of the suspects that a constant's value makes wrong
 /// are defined (SuspectDefinitions.cpp); runs after the other models.
 void definitionModels(SuspectContext &ctx);

@@ -30,14 +30,17 @@ llvm::json::Value Suspect::toJSON() const {
   llvm::json::Array w;
   for (auto &s : why)
     w.push_back(s);
-  return llvm::json::Object{{"loc", loc()},
-                            {"file", file},
-                            {"line", int64_t(line)},
-                            {"col", int64_t(col)},
-                            {"op", op},
-                            {"kind", kind},
-                            {"score", std::round(score * 1000) / 1000},
-                            {"why", std::move(w)}};
+  llvm::json::Object o{{"loc", loc()},
+                       {"file", file},
+                       {"line", int64_t(line)},
+                       {"col", int64_t(col)},
+                       {"op", op},
+                       {"kind", kind},
+                       {"score", std::round(score * 1000) / 1000},
+                       {"why", std::move(w)}};
+  if (!hint.empty())
+    o["hint"] = hint;
+  return o;
 }
 
 void WriteAttribution::onAccess(int64_t site, TraceAccessKind kind, int32_t arg, int64_t linear,

@@ -44,6 +44,7 @@ struct EditSite {
   double score = 0;   ///< the suspect's score (0: a signature/fault site)
   std::string origin; ///< "suspect #N", "fault site", ...
   std::string kind;   ///< the suspect's bug class (empty for other sites)
+  std::string hint;   ///< the edit its model suggests (`operand=1 with=arg:D`)
 };
 
 /// The ranked sites of a state's diagnosis, resolved to ops of its module.

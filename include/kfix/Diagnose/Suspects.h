@@ -48,6 +48,8 @@ struct Suspect {
   std::string kind; ///< the bug-class model that matched ("" = only in the slice)
   double score = 0;
   std::vector<std::string> why;
+  /// The edit the model would make (`operand=1 with=arg:D`), or "".
+  std::string hint;
 
   /// "file:line:col".
   std::string loc() const;

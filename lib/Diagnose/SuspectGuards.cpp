@@ -1,0 +1,157 @@
+//===- SuspectGuards.cpp - bounds tests against another dimension's size -===//
+//
+// The model over bounds tests (SuspectModels.cpp lists every model): a
+// coordinate that indexes a buffer with unit stride inside rows of P
+// elements (`x[(b*L + l)*D + d]`: rows of D) but is tested against another
+// size parameter Q (`if (d >= L) return;`) is bounded by the wrong dimension
+// (guard-extent). The suspect carries the edit that would make the test
+// agree with the indexing (`operand with=arg:D`) as its hint.
+//
+//===----------------------------------------------------------------------===//
+#include "SuspectModels.h"
+#include "SuspectSlice.h"
+
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <set>
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::suspects;
+
+namespace {
+
+/// `v` through integer casts (`index_cast`, `extsi`, `extui`, `trunci`).
+Value throughCasts(Value v) {
+  while (Operation *d = v.getDefiningOp()) {
+    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
+             arith::TruncIOp>(d))
+      break;
+    v = d->getOperand(0);
+  }
+  return v;
+}
+
+/// The integer kernel parameter `v` is (through casts), or null.
+BlockArgument sizeParam(gpu::GPUFuncOp f, Value v) {
+  auto a = dyn_cast<BlockArgument>(throughCasts(v));
+  if (!a || a.getOwner() != &f.getBody().front() || !a.getType().isInteger())
+    return {};
+  return a;
+}
+
+/// The scalar local `v` loads, or null.
+memref::AllocaOp localOf(Value v) {
+  auto ld = throughCasts(v).getDefiningOp<memref::LoadOp>();
+  if (!ld || !ld.getIndices().empty())
+    return {};
+  return ld.getMemref().getDefiningOp<memref::AllocaOp>();
+}
+
+struct Guard {
+  arith::CmpIOp cmp;
+  unsigned sizeOperand;
+  BlockArgument size;
+};
+
+} // namespace
+
+void suspects::guardModels(SuspectContext &ctx) {
+  gpu::GPUFuncOp f = ctx.func;
+  // Bounds tests of locals against size parameters: `d >= L`, `d < L`.
+  std::map<Operation *, std::vector<Guard>> guards;
+  f.walk([&](arith::CmpIOp c) {
+    using P = arith::CmpIPredicate;
+    if (c.getPredicate() == P::eq || c.getPredicate() == P::ne)
+      return;
+    for (unsigned side = 0; side < 2; ++side)
+      if (auto var = localOf(c->getOperand(side)))
+        if (auto q = sizeParam(f, c->getOperand(1 - side)))
+          guards[var].push_back({c, 1 - side, q});
+  });
+  if (guards.empty())
+    return;
+  // A local stored once: its value.
+  auto storedOnce = [](memref::AllocaOp var) -> Value {
+    memref::StoreOp only;
+    for (Operation *u : var->getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u)) {
+        if (only)
+          return {};
+        only = st;
+      }
+    return only ? only.getValueToStore() : Value();
+  };
+  // Per guarded local: the row lengths (size parameters) of the accesses it
+  // indexes with unit stride.
+  std::map<Operation *, std::set<unsigned>> rowOf; // arg numbers
+  f.walk([&](Operation *op) {
+    Value idx;
+    if (auto ld = dyn_cast<memref::LoadOp>(op); ld && ld.getIndices().size() == 1)
+      idx = ld.getIndices().front();
+    else if (auto st = dyn_cast<memref::StoreOp>(op); st && st.getIndices().size() == 1)
+      idx = st.getIndices().front();
+    if (!idx || !isa<BlockArgument>(memRoot(op->getOperand(isa<memref::LoadOp>(op) ? 0 : 1))))
+      return;
+    SmallVector<Value> work{idx}, units;
+    std::set<unsigned> strides;
+    unsigned budget = 32;
+    while (!work.empty() && budget--) {
+      Value v = throughCasts(work.pop_back_val());
+      if (auto var = localOf(v)) {
+        if (guards.count(var)) {
+          units.push_back(v);
+          continue;
+        }
+        if (Value s = storedOnce(var))
+          work.push_back(s);
+        continue;
+      }
+      if (auto add = v.getDefiningOp<arith::AddIOp>()) {
+        work.push_back(add.getLhs());
+        work.push_back(add.getRhs());
+        continue;
+      }
+      if (auto mul = v.getDefiningOp<arith::MulIOp>()) {
+        for (unsigned s = 0; s < 2; ++s)
+          if (auto p = sizeParam(f, mul->getOperand(s)))
+            strides.insert(p.getArgNumber());
+        continue;
+      }
+    }
+    if (strides.size() != 1)
+      return;
+    for (Value u : units)
+      rowOf[localOf(u)].insert(*strides.begin());
+  });
+  for (auto &[var, rows] : rowOf) {
+    if (rows.size() != 1)
+      continue;
+    unsigned row = *rows.begin();
+    std::string name = "?";
+    if (auto n = var->getAttrOfType<StringAttr>("kfix.var"))
+      name = n.getValue().str();
+    for (const Guard &g : guards[var]) {
+      if (g.size.getArgNumber() == row)
+        continue;
+      std::string q = ctx.paramName(g.size.getArgNumber()), p = ctx.paramName(row);
+      ctx.add(g.cmp, "guard-extent", 3.5,
+              llvm::formatv("'{0}' indexes rows of {1} elements (unit stride) but is bounded by "
+                            "{2}: the test of another dimension",
+                            name, p, q)
+                  .str());
+      if (auto flc = findFileLineCol(g.cmp->getLoc())) {
+        std::string key = (llvm::Twine(flc->getFilename()) + ":" + llvm::Twine(flc->getLine()) +
+                           ":" + llvm::Twine(flc->getColumn()))
+                              .str();
+        auto it = ctx.out.find(key);
+        if (it != ctx.out.end() && it->second.kind == "guard-extent")
+          it->second.hint = llvm::formatv("operand={0} with=arg:{1}", g.sizeOperand, p).str();
+      }
+    }
+  }
+}
