@@ -152,6 +152,10 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       error = "operand " + e.operand + " at " + e.loc + " cannot stand for the result";
       return false;
     }
+    // Its readers change (an operand is another value now): delivery
+    // prints them again.
+    for (Operation *u : op->getResult(0).getUsers())
+      markRepaired(u, kPassArg);
     op->getResult(0).replaceAllUsesWith(op->getOperand(i));
     SmallVector<Value> operands(op->getOperands());
     op->erase();
