@@ -256,6 +256,29 @@ bool FixIts::barrier(Operation *op, llvm::StringRef pass) {
   Operation *next = neighbour(op, +1), *prev = neighbour(op, -1);
   std::vector<unsigned> lines; // insert before these lines
   std::string indent;
+  // An early `return` just above it (`if (ox >= W) return;`, lifted as a
+  // flag that the rest of the body tests): the barrier goes before that
+  // statement, where every thread still runs it.
+  auto isReturnFlag = [](Value m) {
+    auto al = m.getDefiningOp<memref::AllocaOp>();
+    auto v = al ? al->getAttrOfType<StringAttr>("kfix.var") : StringAttr();
+    return v && v.getValue() == "__return";
+  };
+  for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
+    if (auto ld = dyn_cast<memref::LoadOp>(p); ld && isReturnFlag(ld.getMemref()))
+      continue;
+    if (isa<arith::ConstantOp, arith::XOrIOp>(p))
+      continue;
+    if (auto i = dyn_cast<scf::IfOp>(p)) {
+      bool setsFlag = false;
+      i.walk([&](memref::StoreOp st) { setsFlag |= isReturnFlag(st.getMemRef()); });
+      if (auto l = fileLoc(i->getLoc(), base); setsFlag && l) {
+        lines.push_back(l->first);
+        indent = src.indentOf(l->first);
+      }
+    }
+    break;
+  }
   if (next) {
     unsigned l = fileLoc(next->getLoc(), base)->first;
     lines.push_back(l);
