@@ -469,16 +469,29 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
   std::vector<Action> out;
   std::set<std::string> seen(tried.begin(), tried.end());
   std::vector<Action> edited = edits->propose(state, tried);
-  // A suspect model the diagnosis is sure of (a stale accumulator, a missing
-  // barrier: score >= 3) that no KB entry's shape may cover: the two best
-  // edits at it go before the KB's list (two evaluations where the KB would
-  // have been first; a whole budget where its entries all miss).
-  double top = 0;
+  // A suspect model the diagnosis is sure of (score >= 3) whose repair is an
+  // edit of the search and no KB entry's (a stale accumulator's restart, a
+  // bounds test against another dimension): the two best edits at it go
+  // before the KB's list (two evaluations where the KB would have been first;
+  // a whole budget where its entries all miss). Not for the models the KB
+  // repairs (an overflow, a barrier): an edit that lowers the error a little
+  // would be kept and leave the KB's repair nothing to match.
+  bool editModel = false;
   if (auto *sig = state.eval.signature.getAsObject())
-    if (auto *sus = sig->getArray("suspects"); sus && !sus->empty())
-      if (auto *o = sus->front().getAsObject())
-        top = o->getNumber("score").value_or(0);
-  size_t early = phase == 0 && top >= 3.0 ? std::min<size_t>(2, edited.size()) : 0;
+    if (auto *sus = sig->getArray("suspects")) {
+      double top = -1;
+      for (const llvm::json::Value &v : *sus) {
+        auto *o = v.getAsObject();
+        double sc = o ? o->getNumber("score").value_or(0) : 0;
+        if (top < 0)
+          top = sc;
+        if (sc < 3.0 || sc < 0.9 * top) // the best score (and those near it) only
+          break;
+        std::string kind = o->getString("kind").value_or("").str();
+        editModel |= kind == "stale-accumulator" || kind == "guard-extent";
+      }
+    }
+  size_t early = phase == 0 && editModel ? std::min<size_t>(2, edited.size()) : 0;
   for (size_t i = 0; i < early; ++i)
     if (seen.insert(edited[i].describe()).second)
       out.push_back(edited[i]);

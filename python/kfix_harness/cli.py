@@ -426,10 +426,14 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
     d["delivery_checks"] = {}
     # The checks run at once (separate processes, builds in folders of their own).
     procs = []
+
+    def check_cmd(name):
+        return [sys.executable, "-m", "kfix_harness", "run", "--problem", args.problem,
+                "--candidate", d["solution"], "-o", os.path.join(out, "solution-" + name),
+                "--target", rt.target, "--preset", args.preset, "--trials", str(args.trials)]
+
     for name, extra in checks:
-        cmd = [sys.executable, "-m", "kfix_harness", "run", "--problem", args.problem,
-               "--candidate", d["solution"], "-o", os.path.join(out, "solution-" + name),
-               "--target", rt.target, "--preset", args.preset, "--trials", str(args.trials)]
+        cmd = check_cmd(name)
         if args.atol is not None:
             cmd += ["--atol", str(args.atol)]
         if args.rtol is not None:
@@ -454,7 +458,7 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
     try:
         for name, p in procs:
             try:
-                stdout, _ = p.communicate(timeout=max(1, args.deadline - time.time()))
+                stdout, stderr = p.communicate(timeout=max(1, args.deadline - time.time()))
             except subprocess.TimeoutExpired:
                 late = late or name
                 p.kill()
@@ -462,6 +466,33 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
                 continue
             d["delivery_checks"][name] = {"rc": p.returncode,
                                           "verdict": stdout.strip().splitlines()[-1:] or [""]}
+            if p.returncode != 0:
+                # Why it stopped (a build error, a CUDA error, memory).
+                d["delivery_checks"][name]["stderr_tail"] = stderr.strip().splitlines()[-8:]
+        # A check that ran out of GPU memory beside the other (two copies of the
+        # model's tensors at once) runs again alone while time is left.
+        for i, (name, p) in enumerate(procs):
+            c = d["delivery_checks"].get(name, {})
+            tail = "\n".join(c.get("stderr_tail", []))
+            if c.get("rc") not in (0, None) and "out of memory" in tail.lower() and \
+                    args.deadline - time.time() > 30:
+                env = dict(os.environ)
+                env["PYTHONPATH"] = pkg_parent + os.pathsep + env.get("PYTHONPATH", "")
+                env["TORCH_EXTENSIONS_DIR"] = os.path.join(out, "solution-" + name,
+                                                           "torch-extensions")
+                rcmd = check_cmd(name) + cmd[len(check_cmd(name)):]  # the tolerances, limits
+                try:
+                    r = subprocess.run(rcmd + dict(checks)[name], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       text=True, env=env,
+                                       timeout=max(1, args.deadline - time.time()))
+                    d["delivery_checks"][name] = {
+                        "rc": r.returncode, "verdict": r.stdout.strip().splitlines()[-1:] or [""],
+                        "rerun": "alone, after running out of GPU memory beside the other check"}
+                    if r.returncode != 0:
+                        d["delivery_checks"][name]["stderr_tail"] = \
+                            r.stderr.strip().splitlines()[-8:]
+                except subprocess.TimeoutExpired:
+                    late = late or name
     finally:
         # Stopped from outside (SIGTERM, ^C): no check outlives the run.
         for _, p in procs:
