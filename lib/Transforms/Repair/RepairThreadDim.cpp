@@ -60,13 +60,48 @@ bool combinedWithDim(Value v, gpu::Dimension dim, unsigned depth = 0) {
   return false;
 }
 
+/// The users of `v` through integer casts.
+SmallVector<Operation *> usersThroughCasts(Value v, unsigned depth = 0) {
+  SmallVector<Operation *> out;
+  for (Operation *u : v.getUsers()) {
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
+            arith::TruncIOp>(u) &&
+        depth < 3)
+      out.append(usersThroughCasts(u->getResult(0), depth + 1));
+    else
+      out.push_back(u);
+  }
+  return out;
+}
+
+/// True when the block size `v` scales a block index whose product is added
+/// to a thread index of dimension `dim`: `blockIdx.x * blockDim.x +
+/// threadIdx.y`, the rows-per-block index whose block size names the wrong
+/// axis (blockDim.y: the rows a block holds).
+bool scalesThreadOfDim(Value v, gpu::Dimension dim) {
+  for (Operation *mul : usersThroughCasts(v)) {
+    if (!isa<arith::MulIOp>(mul))
+      continue;
+    for (Operation *add : usersThroughCasts(mul->getResult(0))) {
+      if (!isa<arith::AddIOp>(add))
+        continue;
+      for (Value o : add->getOperands())
+        if (auto t = stripCasts(o).getDefiningOp<gpu::ThreadIdOp>(); t && t.getDimension() == dim)
+          return true;
+    }
+  }
+  return false;
+}
+
 template <typename OpT>
 unsigned retarget(Operation *root, StringRef loc, gpu::Dimension from, gpu::Dimension to,
                   bool mixed) {
   SmallVector<OpT> ops;
   root->walk([&](OpT op) {
-    if (op.getDimension() == from && locMatches(op.getLoc(), loc) &&
-        (!mixed || combinedWithDim(op.getResult(), to)))
+    bool picked = combinedWithDim(op.getResult(), to);
+    if constexpr (std::is_same_v<OpT, gpu::BlockDimOp>)
+      picked = picked || scalesThreadOfDim(op.getResult(), to);
+    if (op.getDimension() == from && locMatches(op.getLoc(), loc) && (!mixed || picked))
       ops.push_back(op);
   });
   for (OpT op : ops) {
