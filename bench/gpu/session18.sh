@@ -10,6 +10,7 @@
 #           timed against the originals and the human fixes (bench/gpu/nmbench.sh
 #           STEPS="bench rtime"), the tarball unpacked outside the checkout
 set -u
+SET=${SET:-s18}   # the fresh tasks of PART=f: bench/tasks/*-$SET (session19.sh: s19)
 OUTDIR=${OUT:-$PWD/gpu-out}; mkdir -p "$OUTDIR"
 case "${PART:-b}" in
 b)
@@ -20,12 +21,12 @@ b)
 f)
   P=/tmp/kfix-prefix-f; rm -rf $P; mkdir -p $P && tar -C $P -xJf .gpu/kfix-0.1-linux-x86_64.tar.xz
   KF=$(ls -d $P/kfix-*/ | head -1)bin/kfix
-  rm -rf /tmp/s18t /tmp/b18 /tmp/rep && mkdir -p /tmp/s18t /tmp/rep
-  for d in bench/tasks/*-s18; do ln -s $PWD/$d /tmp/s18t/; done
-  timeout -k 5 ${T_BENCH:-150} "$KF" bench /tmp/s18t --target ${KFIX_TARGET:-cuda} -j ${JOBS:-8} --task-timeout 90 -o /tmp/b18 \
-    > "$OUTDIR/bench-s18.log" 2>&1
-  grep -E "^\[|Pass@1" "$OUTDIR/bench-s18.log"
-  for d in /tmp/b18/tasks/*/; do
+  rm -rf /tmp/${SET}t /tmp/b${SET#s} /tmp/rep && mkdir -p /tmp/${SET}t /tmp/rep
+  for d in bench/tasks/*-${SET}; do ln -s $PWD/$d /tmp/${SET}t/; done
+  timeout -k 5 ${T_BENCH:-150} "$KF" bench /tmp/${SET}t --target ${KFIX_TARGET:-cuda} -j ${JOBS:-8} --task-timeout 90 -o /tmp/b${SET#s} \
+    > "$OUTDIR/bench-${SET}.log" 2>&1
+  grep -E "^\[|Pass@1" "$OUTDIR/bench-${SET}.log"
+  for d in /tmp/b${SET#s}/tasks/*/; do
     t=$(basename "$d")
     grep -q '"verdict": "repaired"' "$d/report.json" 2>/dev/null && [ -f "$d/repaired.mlir" ] \
       && cp "$d/repaired.mlir" "/tmp/rep/$t.mlir"

@@ -70,8 +70,6 @@ private:
 
   /// The identifiers of `t[b, e)`.
   static std::set<std::string> identsIn(llvm::StringRef t);
-  /// `t` split at the commas at bracket depth 0, each part trimmed.
-  static std::vector<std::string> splitTop(llvm::StringRef t);
   /// `s` with each key of `m` (an argument's text, bounded by no identifier
   /// character) replaced by its value, longer keys first.
   static std::string renameArgs(llvm::StringRef s, const std::map<std::string, std::string> &m);

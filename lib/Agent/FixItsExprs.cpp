@@ -33,24 +33,6 @@ std::set<std::string> FixIts::identsIn(llvm::StringRef t) {
   return out;
 }
 
-std::vector<std::string> FixIts::splitTop(llvm::StringRef t) {
-  std::vector<std::string> out;
-  int depth = 0;
-  size_t b = 0;
-  for (size_t i = 0; i <= t.size(); ++i) {
-    char c = i < t.size() ? t[i] : ',';
-    if (c == '(' || c == '[' || c == '{' || c == '<')
-      ++depth;
-    else if (c == ')' || c == ']' || c == '}' || c == '>')
-      --depth;
-    else if (c == ',' && depth == 0) {
-      out.push_back(t.slice(b, i).trim().str());
-      b = i + 1;
-    }
-  }
-  return out;
-}
-
 std::string FixIts::renameArgs(llvm::StringRef s, const std::map<std::string, std::string> &m) {
   std::vector<std::pair<std::string, std::string>> keys(m.begin(), m.end());
   llvm::stable_sort(keys, [](auto &x, auto &y) { return x.first.size() > y.first.size(); });
@@ -112,8 +94,22 @@ void FixIts::toHelperScope(SourceEdit &e, std::pair<size_t, size_t> kernel) {
   std::string name = t.substr(nb, ne - nb);
   if (name.empty())
     return;
+  // Argument texts of the call whose name starts at `o` (the helper's header
+  // reads the same way: its parameter declarations).
+  auto argTexts = [&](size_t o) -> std::optional<std::vector<std::string>> {
+    auto ranges = callArgs(o);
+    if (!ranges)
+      return std::nullopt;
+    std::vector<std::string> out;
+    for (auto [x, y] : *ranges)
+      out.push_back(t.substr(x, y - x));
+    return out;
+  };
+  auto decls = argTexts(nb);
+  if (!decls)
+    return;
   std::vector<std::string> params;
-  for (const std::string &p : splitTop(llvm::StringRef(t).slice(open + 1, close))) {
+  for (const std::string &p : *decls) {
     size_t q = p.size();
     while (q > 0 && !isIdent(p[q - 1]))
       --q;
@@ -134,15 +130,10 @@ void FixIts::toHelperScope(SourceEdit &e, std::pair<size_t, size_t> kernel) {
        p = t.find(name, p + 1)) {
     if (isIdent(t[p - 1]) || isIdent(t[p + name.size()]))
       continue;
-    size_t a = p + name.size();
-    while (a < t.size() && t[a] == ' ')
-      ++a;
-    if (a >= t.size() || t[a] != '(')
+    auto got = argTexts(p);
+    if (!got)
       continue;
-    size_t c = matchClose(t, a);
-    if (c == std::string::npos)
-      continue;
-    std::vector<std::string> args = splitTop(llvm::StringRef(t).slice(a + 1, c));
+    std::vector<std::string> &args = *got;
     if (args.size() != params.size())
       continue;
     std::map<std::string, std::string> m;

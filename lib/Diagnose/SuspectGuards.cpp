@@ -25,20 +25,9 @@ using namespace kfix::suspects;
 
 namespace {
 
-/// `v` through integer casts (`index_cast`, `extsi`, `extui`, `trunci`).
-Value throughCasts(Value v) {
-  while (Operation *d = v.getDefiningOp()) {
-    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
-             arith::TruncIOp>(d))
-      break;
-    v = d->getOperand(0);
-  }
-  return v;
-}
-
 /// The integer kernel parameter `v` is (through casts), or null.
 BlockArgument sizeParam(gpu::GPUFuncOp f, Value v) {
-  auto a = dyn_cast<BlockArgument>(throughCasts(v));
+  auto a = dyn_cast<BlockArgument>(stripCasts(v));
   if (!a || a.getOwner() != &f.getBody().front() || !a.getType().isInteger())
     return {};
   return a;
@@ -46,7 +35,7 @@ BlockArgument sizeParam(gpu::GPUFuncOp f, Value v) {
 
 /// The scalar local `v` loads, or null.
 memref::AllocaOp localOf(Value v) {
-  auto ld = throughCasts(v).getDefiningOp<memref::LoadOp>();
+  auto ld = stripCasts(v).getDefiningOp<memref::LoadOp>();
   if (!ld || !ld.getIndices().empty())
     return {};
   return ld.getMemref().getDefiningOp<memref::AllocaOp>();
@@ -101,7 +90,7 @@ void suspects::guardModels(SuspectContext &ctx) {
     std::set<unsigned> strides;
     unsigned budget = 32;
     while (!work.empty() && budget--) {
-      Value v = throughCasts(work.pop_back_val());
+      Value v = stripCasts(work.pop_back_val());
       if (auto var = localOf(v)) {
         if (guards.count(var)) {
           units.push_back(v);
