@@ -733,9 +733,13 @@ Operation *FixIts::counterpartSlow(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 bool FixIts::regenerate(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
-  // Follow the value to the store that ends its statement.
+  // Follow the value to the store that ends its statement; the first
+  // operator on the way that the repair kept gets its changed operands
+  // printed in place when the file's text lets them be read off.
   Operation *cur = op;
   for (int hop = 0; hop < 32 && !isa<memref::StoreOp>(cur); ++hop) {
+    if (operandsInPlace(cur, pass, pr))
+      return true;
     if (cur->getNumResults() != 1 || !cur->getResult(0).hasOneUse())
       break;
     Operation *u = *cur->getResult(0).getUsers().begin();

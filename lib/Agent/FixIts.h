@@ -297,6 +297,10 @@ private:
 
   bool forLoop(mlir::scf::ForOp f, llvm::StringRef pass, SrcPrinter &pr);
 
+  /// `a OP b` at `op`'s location (an operator the repair kept): each operand
+  /// that is another value now is printed in its own place, the rest of the
+  /// statement kept (`s / (HW - 1)` -> `s / HW`, a helper's call left as is).
+  bool operandsInPlace(mlir::Operation *op, llvm::StringRef pass, SrcPrinter &pr);
   /// Regenerates the right-hand side of the statement storing `op`'s value.
   bool regenerate(mlir::Operation *op, llvm::StringRef pass, SrcPrinter &pr);
   /// `a OP b` at `op`'s location (the operator): each operand whose printed

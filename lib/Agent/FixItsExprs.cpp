@@ -8,6 +8,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 
@@ -773,6 +774,242 @@ std::optional<FixIts::Definition> FixIts::definitionOf(const std::string &name) 
     return Definition{off, rest.size(), rest.str()};
   }
   return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Operands of an unchanged operator printed in place
+//===----------------------------------------------------------------------===//
+
+/// The C precedence of a binary operator token (0: not one).
+static unsigned binaryPrec(llvm::StringRef tok) {
+  return llvm::StringSwitch<unsigned>(tok)
+      .Cases({"*", "/", "%"}, 13)
+      .Cases({"+", "-"}, 12)
+      .Cases({"<<", ">>"}, 11)
+      .Cases({"<", "<=", ">", ">="}, 10)
+      .Cases({"==", "!="}, 9)
+      .Case("&", 8)
+      .Case("^", 7)
+      .Case("|", 6)
+      .Case("&&", 5)
+      .Case("||", 4)
+      .Default(0);
+}
+
+static bool isOpChar(char c) { return llvm::StringRef("+-*/%<>=!&|^~").contains(c); }
+
+/// The operator token starting at `i` (the longest of the C spellings).
+static llvm::StringRef opTokenAt(const std::string &t, size_t i) {
+  static const char *const toks[] = {"<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+                                     "+=",  "-=",  "*=", "/=", "%=", "&=", "|=", "^=", "++", "--",
+                                     "->",  "+",   "-",  "*",  "/",  "%",  "<",  ">",  "=",  "!",
+                                     "&",   "|",   "^",  "~"};
+  llvm::StringRef rest = llvm::StringRef(t).drop_front(i);
+  for (const char *k : toks)
+    if (rest.starts_with(k))
+      return rest.take_front(llvm::StringRef(k).size());
+  return {};
+}
+
+/// The extent of the right operand of a binary operator of precedence `prec`
+/// that ends at `from`: up to a binary operator binding no tighter, or the
+/// end of the enclosing expression. npos when it cannot be read.
+static std::optional<std::pair<size_t, size_t>> rightOperand(const std::string &t, size_t from,
+                                                             unsigned prec) {
+  size_t b = from;
+  while (b < t.size() && t[b] == ' ')
+    ++b;
+  size_t i = b;
+  int depth = 0;
+  bool expectOperand = true;
+  while (i < t.size()) {
+    char c = t[i];
+    if (c == '(' || c == '[') {
+      ++depth, ++i, expectOperand = true;
+      continue;
+    }
+    if (c == ')' || c == ']') {
+      if (depth-- == 0)
+        break;
+      ++i, expectOperand = false;
+      continue;
+    }
+    if (depth > 0) {
+      ++i;
+      continue;
+    }
+    if (llvm::StringRef(";,?:{}\n").contains(c))
+      break;
+    if (isOpChar(c)) {
+      llvm::StringRef tok = opTokenAt(t, i);
+      if (tok == "->" || ((tok == "++" || tok == "--") && !expectOperand)) {
+        i += tok.size();
+        continue;
+      }
+      if (expectOperand) { // a unary operator
+        i += tok.size();
+        continue;
+      }
+      unsigned p = binaryPrec(tok);
+      if (!p || p <= prec)
+        break;
+      i += tok.size(), expectOperand = true;
+      continue;
+    }
+    if (isIdent(c)) {
+      size_t e = tokenEnd(t, i);
+      llvm::StringRef word = llvm::StringRef(t).slice(i, e);
+      i = e;
+      if (word.ends_with("_cast")) { // static_cast<T>(...)
+        while (i < t.size() && t[i] == ' ')
+          ++i;
+        if (i < t.size() && t[i] == '<') {
+          size_t g = t.find('>', i);
+          if (g == std::string::npos)
+            return std::nullopt;
+          i = g + 1;
+        }
+      }
+      expectOperand = false;
+      continue;
+    }
+    if (c != ' ' && c != '.')
+      expectOperand = false;
+    ++i;
+  }
+  size_t e = i;
+  while (e > b && t[e - 1] == ' ')
+    --e;
+  if (e <= b)
+    return std::nullopt;
+  return std::make_pair(b, e);
+}
+
+/// The extent of the left operand of a (left-associative) binary operator
+/// of precedence `prec` that starts at `to`.
+static std::optional<std::pair<size_t, size_t>> leftOperand(const std::string &t, size_t to,
+                                                            unsigned prec) {
+  size_t e = to;
+  while (e > 0 && t[e - 1] == ' ')
+    --e;
+  size_t i = e;
+  int depth = 0;
+  // The character before position `k`, skipping blanks (0 at the start).
+  auto before = [&](size_t k) {
+    while (k > 0 && (t[k - 1] == ' ' || t[k - 1] == '\n'))
+      --k;
+    return k ? t[k - 1] : '\0';
+  };
+  while (i > 0) {
+    char c = t[i - 1];
+    if (c == ')' || c == ']') {
+      ++depth, --i;
+      continue;
+    }
+    if (c == '(' || c == '[') {
+      if (depth-- == 0)
+        break;
+      --i;
+      continue;
+    }
+    if (depth > 0) {
+      --i;
+      continue;
+    }
+    if (llvm::StringRef(";,?:{}\n").contains(c))
+      break;
+    if (isOpChar(c)) {
+      size_t s = i - 1;
+      while (s > 0 && isOpChar(t[s - 1]))
+        --s;
+      llvm::StringRef tok = llvm::StringRef(t).slice(s, i);
+      if (tok == "->") {
+        i = s;
+        continue;
+      }
+      char prev = before(s);
+      bool unary = !prev || isOpChar(prev) || llvm::StringRef("(,[?:;{=").contains(prev);
+      if (unary && tok != "=" && !tok.ends_with("=")) {
+        i = s;
+        continue;
+      }
+      unsigned p = binaryPrec(tok);
+      if (!p || p < prec)
+        break;
+      i = s;
+      continue;
+    }
+    if (isIdent(c)) {
+      size_t s = i;
+      while (s > 0 && isIdent(t[s - 1]))
+        --s;
+      llvm::StringRef word = llvm::StringRef(t).slice(s, i);
+      if (word == "return" || word == "case")
+        break;
+      i = s;
+      continue;
+    }
+    --i;
+  }
+  size_t b = i;
+  while (b < e && (t[b] == ' ' || t[b] == '\n'))
+    ++b;
+  if (e <= b)
+    return std::nullopt;
+  return std::make_pair(b, e);
+}
+
+bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
+  if (op->getNumOperands() != 2 || op->getNumResults() != 1 ||
+      !isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
+    return false;
+  // The repair kept the operator (or made it again, at its location).
+  Operation *cp = counterpart(op);
+  if (!cp || cp->getName() != op->getName())
+    return false;
+  auto o = at(op);
+  if (!o)
+    return false;
+  const std::string &t = src.text;
+  llvm::StringRef tok = opTokenAt(t, *o);
+  unsigned prec = binaryPrec(tok);
+  if (!prec || prec < 9)
+    return false;
+  auto lhs = leftOperand(t, *o, prec);
+  auto rhs = rightOperand(t, *o + tok.size(), prec);
+  if (!lhs || !rhs)
+    return false;
+  std::pair<size_t, size_t> spans[2] = {*lhs, *rhs};
+  std::vector<SourceEdit> es;
+  for (unsigned i = 0; i < 2; ++i) {
+    Value v = op->getOperand(i), was = cp->getOperand(i);
+    if (sameValue(v, was))
+      continue;
+    auto [b, e] = spans[i];
+    llvm::StringRef old = llvm::StringRef(t).slice(b, e);
+    // A conversion the file leaves implicit (`x / (n - 1)` divides a float by
+    // an int): print its operand, not a cast.
+    Operation *d = v.getDefiningOp(), *od = was.getDefiningOp();
+    if (d && od && d->getName() == od->getName() && d->getNumOperands() == 1 &&
+        isa<arith::SIToFPOp, arith::UIToFPOp, arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp>(d) &&
+        !old.contains("float") && !old.contains("double") && !old.contains("_cast") &&
+        !old.contains("long"))
+      v = d->getOperand(0);
+    auto p = pr.print(v);
+    if (!p)
+      return false;
+    // Left-associative: the right operand needs parentheses at equal precedence.
+    unsigned need = i == 0 ? prec : prec + 1;
+    std::string text = p->prec >= need ? p->text : "(" + p->text + ")";
+    if (old != text)
+      es.push_back(edit(b, e - b, text, "regenerate", pass));
+  }
+  if (es.empty())
+    return false;
+  covered.insert(op);
+  Site s;
+  s.alternatives.push_back(std::move(es));
+  return addSite(*o, "operands", std::move(s));
 }
 
 } // namespace kfix::delivery

@@ -19,7 +19,8 @@
 //   operand-order        a subtraction or division of two computed values
 //   thread-dim           an index mixing blockIdx of one dimension with threadIdx
 //                        (or blockDim) of another
-//   grid-stride          a loop from the global thread index stepping without gridDim
+//   grid-stride          a loop whose step does not match its start (global thread
+//                        index without gridDim, threadIdx by gridDim, blockIdx by blockDim)
 //   tree-halving         a halving loop over blockDim (assumes a power of two)
 //   loop-step            a loop stepping by a constant above one that reads one
 //                        element per iteration (no inner tile loop, no unrolling)
@@ -545,9 +546,18 @@ static void gridStride(SuspectContext &ctx, Operation *op) {
     Dims lb, st;
     collectDims(start, ctx.mem, lb);
     collectDims(step, ctx.mem, st);
-    if (lb.blockId && st.blockDim && !st.gridDim)
+    if (lb.blockId && lb.threadId && st.blockDim && !st.gridDim)
       ctx.add(anchor, "grid-stride", 3.5,
               "loop starts at the global thread index but steps by blockDim only (no gridDim)");
+    // The step's unit does not match the start's: a loop over the threads of a
+    // block (from threadIdx) stepping by the grid's extent, or a loop over the
+    // blocks (from blockIdx) stepping by the block's.
+    else if (lb.threadId && !lb.blockId && st.gridDim && !st.blockDim)
+      ctx.add(anchor, "grid-stride", 3.5,
+              "loop starts at a thread index of the block but steps by gridDim (not blockDim)");
+    else if (lb.blockId && !lb.threadId && st.blockDim && !st.gridDim)
+      ctx.add(anchor, "grid-stride", 3.5,
+              "loop starts at a block index but steps by blockDim (not gridDim)");
   };
   if (auto f = dyn_cast<scf::ForOp>(op)) {
     check(op, f.getLowerBound(), f.getStep());
