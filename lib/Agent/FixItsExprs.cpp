@@ -800,10 +800,10 @@ static bool isOpChar(char c) { return llvm::StringRef("+-*/%<>=!&|^~").contains(
 
 /// The operator token starting at `i` (the longest of the C spellings).
 static llvm::StringRef opTokenAt(const std::string &t, size_t i) {
-  static const char *const toks[] = {"<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-                                     "+=",  "-=",  "*=", "/=", "%=", "&=", "|=", "^=", "++", "--",
-                                     "->",  "+",   "-",  "*",  "/",  "%",  "<",  ">",  "=",  "!",
-                                     "&",   "|",   "^",  "~"};
+  static const char *const toks[] = {"<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&&",
+                                     "||",  "+=",  "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+                                     "++",  "--",  "->", "+",  "-",  "*",  "/",  "%",  "<",
+                                     ">",   "=",   "!",  "&",  "|",  "^",  "~"};
   llvm::StringRef rest = llvm::StringRef(t).drop_front(i);
   for (const char *k : toks)
     if (rest.starts_with(k))

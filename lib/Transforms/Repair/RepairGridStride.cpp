@@ -42,8 +42,7 @@ template <typename IdOp> bool usesGpuOp(Value v, unsigned depth = 0) {
   }
   if (def->getNumRegions())
     return false;
-  return llvm::any_of(def->getOperands(),
-                      [&](Value o) { return usesGpuOp<IdOp>(o, depth + 1); });
+  return llvm::any_of(def->getOperands(), [&](Value o) { return usesGpuOp<IdOp>(o, depth + 1); });
 }
 
 struct RepairGridStridePass : public kfix::impl::RepairGridStrideBase<RepairGridStridePass> {
