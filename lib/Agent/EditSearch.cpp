@@ -66,6 +66,8 @@ double kindPrior(llvm::StringRef suspect, llvm::StringRef edit) {
     return edit == "iconst" ? 1.5 : 1.0;
   if (suspect == "reduction-identity")
     return edit == "fconst" ? 1.5 : 1.0;
+  if (suspect == "constant")
+    return edit == "fconst" ? 2.0 : 0.5;
   return 1.0;
 }
 
@@ -311,7 +313,13 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
   for (size_t si = from; si < to; ++si) {
     const EditSite &site = sites[si];
     auto ops = opsAt(module, site.loc, site.op);
-    llvm::erase_if(ops, [](Operation *o) { return o->hasAttr("kfix.repaired"); });
+    // Not an op a repair made, nor one whose result nothing reads any more
+    // (a quotient a repair recomputed in float).
+    llvm::erase_if(ops, [](Operation *o) {
+      return o->hasAttr("kfix.repaired") ||
+             (o->getNumResults() &&
+              llvm::all_of(o->getResults(), [](Value r) { return r.use_empty(); }));
+    });
     if (ops.empty())
       continue;
     Operation *op = ops.front();
@@ -319,8 +327,11 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
     for (const EditSpec &e : enumerateEdits(op, opts.editsPerSite, opts.nearest)) {
       double score = site.weight * e.prior * kindPrior(site.kind, e.kind);
       // The edit the suspect's model names: first at its site.
-      if (!site.hint.empty() && site.hint == ("operand=" + e.operand + " with=" + e.with) &&
-          e.kind == "operand")
+      // (`operand=I with=V` names an operand edit; `kind=K operand=I with=V`
+      // another kind's.)
+      if (!site.hint.empty() &&
+          (site.hint == "kind=" + e.kind + " operand=" + e.operand + " with=" + e.with ||
+           (e.kind == "operand" && site.hint == "operand=" + e.operand + " with=" + e.with)))
         score *= 8;
       if (!twins.empty() && e.kind != "delete" && e.kind != "swap") {
         // The same slip copied on the line: all of them at once first.

@@ -203,6 +203,10 @@ private:
   /// A call's two arguments exchanged (`atan2f(x, y)` -> `atan2f(y, x)`):
   /// the file's argument texts swapped, whatever they spell.
   bool swappedCall(mlir::Operation *op, llvm::StringRef pass);
+  /// Two values a statement reads exchanged (kfix-repair-swap-values marks
+  /// their reads kfix.swap = 0 / 1): each read's text in the file becomes the
+  /// other's (`bce2(tv, zv)` -> `bce2(zv, tv)`), wherever a helper uses them.
+  bool swappedValues(mlir::Operation *root, llvm::StringRef pass);
 
   /// `a` (of the repaired module) is what `b` (of the original) is: the
   /// same block argument, or an op computing the same (sameAs, one level).

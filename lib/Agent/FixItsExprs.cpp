@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -497,6 +498,9 @@ bool FixIts::handle(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
     return forLoop(f, pass, pr);
   if (swappedCall(op, pass) || appendedFactor(op, pass, pr))
     return true;
+  if (pass == "kfix-repair-swap-values" && isa<memref::StoreOp, vector::StoreOp>(op) &&
+      swappedValues(op, pass))
+    return true;
   // An op the repair re-created as the file has it (its operands the
   // original's, or repaired values with their own edits).
   if (recreated(op))
@@ -504,6 +508,54 @@ bool FixIts::handle(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
   if (op->getNumResults() == 1 || isa<memref::StoreOp>(op))
     return regenerate(op, pass, pr);
   return false;
+}
+
+bool FixIts::swappedValues(Operation *root, llvm::StringRef pass) {
+  auto func = root->getParentOfType<gpu::GPUFuncOp>();
+  if (!func)
+    return false;
+  const std::string &t = src.text;
+  // The file's text of each marked read, by side.
+  std::vector<std::pair<size_t, size_t>> spans[2];
+  bool ok = true;
+  func.walk([&](Operation *op) {
+    auto k = op->getAttrOfType<IntegerAttr>("kfix.swap");
+    if (!k || k.getInt() < 0 || k.getInt() > 1)
+      return;
+    auto o = at(op);
+    if (!o || !isIdent(t[*o])) {
+      ok = false;
+      return;
+    }
+    size_t e = postfixEnd(t, *o);
+    if (e == std::string::npos || e <= *o) {
+      ok = false;
+      return;
+    }
+    spans[k.getInt()].push_back({*o, e});
+  });
+  if (!ok || spans[0].empty() || spans[1].empty())
+    return false;
+  // Each side reads one text (`tv` everywhere), the two differ.
+  std::string text[2];
+  for (unsigned k = 0; k < 2; ++k) {
+    llvm::sort(spans[k]);
+    spans[k].erase(std::unique(spans[k].begin(), spans[k].end()), spans[k].end());
+    text[k] = t.substr(spans[k][0].first, spans[k][0].second - spans[k][0].first);
+    for (auto [b, e] : spans[k])
+      if (t.substr(b, e - b) != text[k])
+        return false;
+  }
+  if (text[0] == text[1])
+    return false;
+  std::vector<SourceEdit> es;
+  for (unsigned k = 0; k < 2; ++k)
+    for (auto [b, e] : spans[k])
+      es.push_back(edit(b, e - b, text[1 - k], "swap-values", pass));
+  covered.insert(root);
+  Site s;
+  s.alternatives.push_back(std::move(es));
+  return addSite(spans[0][0].first, "swap-values", std::move(s));
 }
 
 bool FixIts::appendedFactor(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
@@ -980,13 +1032,23 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
   if (!lhs || !rhs)
     return false;
   std::pair<size_t, size_t> spans[2] = {*lhs, *rhs};
-  std::vector<SourceEdit> es;
+  std::vector<SourceEdit> es, defEdit;
   for (unsigned i = 0; i < 2; ++i) {
     Value v = op->getOperand(i), was = cp->getOperand(i);
-    if (sameValue(v, was))
+    // Unchanged: the same value, or an op of the original the repair did not
+    // touch (an inlined helper's copies share their locations, so the
+    // counterpart may be another copy, reading another argument).
+    Operation *vd = v.getDefiningOp(), *wd = was.getDefiningOp();
+    bool untouched = vd && !vd->hasAttr("kfix.repaired") &&
+                     (isa<arith::ConstantOp>(vd) ? wd && isa<arith::ConstantOp>(wd) &&
+                                                       cast<arith::ConstantOp>(vd).getValue() ==
+                                                           cast<arith::ConstantOp>(wd).getValue()
+                                                 : counterpart(vd) != nullptr);
+    if (sameValue(v, was) || untouched)
       continue;
     auto [b, e] = spans[i];
     llvm::StringRef old = llvm::StringRef(t).slice(b, e);
+
     // A conversion the file leaves implicit (`x / (n - 1)` divides a float by
     // an int): print its operand, not a cast.
     Operation *d = v.getDefiningOp(), *od = was.getDefiningOp();
@@ -1001,13 +1063,27 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
     // Left-associative: the right operand needs parentheses at equal precedence.
     unsigned need = i == 0 ? prec : prec + 1;
     std::string text = p->prec >= need ? p->text : "(" + p->text + ")";
-    if (old != text)
-      es.push_back(edit(b, e - b, text, "regenerate", pass));
+    if (old == text)
+      continue;
+    es.push_back(edit(b, e - b, text, "regenerate", pass));
+    // A named constant's new value (`x * GELU_K`): first at its definition
+    // (`#define GELU_K 0.70710677f`), the use's literal the fallback.
+    if (auto c = dyn_cast_or_null<arith::ConstantOp>(vd); c && isa<FloatType>(c.getType()))
+      if (auto d = definitionOf(old.str()); d && old.size() && isIdent(old[0])) {
+        std::string lit = p->text;
+        if (d->offset + d->length < t.size() &&
+            llvm::StringRef("fF").contains(t[d->offset + d->length]) && lit.size() > 1 &&
+            lit.back() == 'f')
+          lit.pop_back();
+        defEdit.push_back(edit(d->offset, d->length, lit, "replace-token", pass));
+      }
   }
   if (es.empty())
     return false;
   covered.insert(op);
   Site s;
+  if (defEdit.size() == 1 && es.size() == 1)
+    s.alternatives.push_back(std::move(defEdit));
   s.alternatives.push_back(std::move(es));
   return addSite(*o, "operands", std::move(s));
 }

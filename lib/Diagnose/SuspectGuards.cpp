@@ -4,8 +4,12 @@
 // coordinate that indexes a buffer with unit stride inside rows of P
 // elements (`x[(b*L + l)*D + d]`: rows of D) but is tested against another
 // size parameter Q (`if (d >= L) return;`) is bounded by the wrong dimension
-// (guard-extent). The suspect carries the edit that would make the test
-// agree with the indexing (`operand with=arg:D`) as its hint.
+// (guard-extent); so is any coordinate of a Horner-form index
+// (`((n * C + c) * H + h) * W + w`: h ranges over H) tested against
+// another size. The suspect carries the edit that would make the test
+// agree with the indexing (`operand with=arg:D`) as its hint. A loop's
+// exclusive end computed by a floor division (floor-bound) has the division
+// rounded up as its hint.
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
@@ -16,7 +20,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <functional>
 #include <set>
 
 using namespace mlir;
@@ -49,7 +55,47 @@ struct Guard {
 
 } // namespace
 
+/// The integer division an exclusive loop bound is (through casts and
+/// locals stored once), if any.
+static Operation *floorDivision(SuspectContext &ctx, Value v, unsigned depth = 0) {
+  v = stripCasts(v);
+  Operation *d = v.getDefiningOp();
+  if (!d || depth > 4)
+    return nullptr;
+  if (isa<arith::DivSIOp, arith::DivUIOp>(d))
+    return d;
+  if (auto l = dyn_cast<memref::LoadOp>(d); l && l.getIndices().empty())
+    if (Value s = ctx.mem.singleStoredValue(l.getMemref()))
+      return floorDivision(ctx, s, depth + 1);
+  return nullptr;
+}
+
+/// `for (h = h0; h < h1; ++h)` with `h1 = (o + 1) * in / out`: an exclusive
+/// end computed by a floor division drops the partial last window or tile
+/// (floor-bound); the division rounded up is the suspect's hint.
+static void floorBounds(SuspectContext &ctx) {
+  ctx.func.walk([&](scf::ForOp loop) {
+    if (!ctx.bad.contains(loop))
+      return;
+    Operation *div = floorDivision(ctx, loop.getUpperBound());
+    if (!div || isa_and_nonnull<arith::ConstantOp>(div->getOperand(1).getDefiningOp()))
+      return;
+    ctx.add(div, "floor-bound", 2.5,
+            "a loop's exclusive end is a floor division: the partial last window is "
+            "dropped (round up?)");
+    if (auto flc = findFileLineCol(div->getLoc())) {
+      std::string key = (llvm::Twine(flc->getFilename()) + ":" + llvm::Twine(flc->getLine()) + ":" +
+                         llvm::Twine(flc->getColumn()))
+                            .str();
+      auto it = ctx.out.find(key);
+      if (it != ctx.out.end() && it->second.kind == "floor-bound")
+        it->second.hint = "kind=ceil operand= with=";
+    }
+  });
+}
+
 void suspects::guardModels(SuspectContext &ctx) {
+  floorBounds(ctx);
   gpu::GPUFuncOp f = ctx.func;
   // Bounds tests of locals against size parameters: `d >= L`, `d < L`.
   std::map<Operation *, std::vector<Guard>> guards;
@@ -112,6 +158,40 @@ void suspects::guardModels(SuspectContext &ctx) {
         continue;
       }
     }
+    // Horner form `((a * P + b) * Q + c)`: a coordinate added to a product
+    // by a size parameter ranges over that parameter (c over Q, b over P),
+    // whatever its stride.
+    std::function<void(Value, unsigned)> horner = [&](Value v, unsigned depth) {
+      if (depth > 6)
+        return;
+      SmallVector<Value> terms, sum{v};
+      while (!sum.empty() && terms.size() < 16) {
+        Value x = stripCasts(sum.pop_back_val());
+        if (auto add = x.getDefiningOp<arith::AddIOp>()) {
+          sum.push_back(add.getLhs());
+          sum.push_back(add.getRhs());
+        } else {
+          terms.push_back(x);
+        }
+      }
+      Value inner;
+      BlockArgument extent;
+      unsigned products = 0;
+      for (Value t : terms)
+        if (auto mul = t.getDefiningOp<arith::MulIOp>())
+          for (unsigned s = 0; s < 2; ++s)
+            if (auto p = sizeParam(f, mul->getOperand(s))) {
+              ++products, extent = p, inner = mul->getOperand(1 - s);
+              break;
+            }
+      if (products != 1)
+        return;
+      for (Value t : terms)
+        if (auto var = localOf(t); var && guards.count(var))
+          rowOf[var].insert(extent.getArgNumber());
+      horner(inner, depth + 1);
+    };
+    horner(idx, 0);
     if (strides.size() != 1)
       return;
     for (Value u : units)

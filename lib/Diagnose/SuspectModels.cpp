@@ -29,6 +29,11 @@
 //   uninit-shared        a shared buffer only ever updated atomically (never set)
 //   int-overflow         a signed add/sub/mul that overflowed at run time
 //                        (kfix-instrument-overflow)
+//   floor-bound          a loop's exclusive end computed by a floor division
+//                        (SuspectGuards.cpp)
+//   constant             a well-known math constant written out (sqrt(2), pi, ln 2)
+//                        where a related one (its reciprocal, square) is usual
+//                        (SuspectConstants.cpp)
 //
 // Priors are on one scale (a shape that is a defect on its own, such as a max
 // seeded with 0, scores ~4; a shape that is only often a defect, such as a
@@ -887,6 +892,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   accumulatorModels(ctx); // SuspectAccumulators.cpp
   barrierModels(ctx);     // SuspectBarriers.cpp
   guardModels(ctx);       // SuspectGuards.cpp
+  constantModels(ctx);    // SuspectConstants.cpp
   sharedBuffers(ctx);
   definitionModels(ctx); // SuspectDefinitions.cpp
 }

@@ -60,6 +60,8 @@ void accumulatorModels(SuspectContext &ctx);
 void barrierModels(SuspectContext &ctx);
 /// Bounds tests against another dimension's size (SuspectGuards.cpp).
 void guardModels(SuspectContext &ctx);
+/// Written-out math constants a slip makes wrong (SuspectConstants.cpp).
+void constantModels(SuspectContext &ctx);
 /// Where the constants of the suspects that a constant's value makes wrong
 /// are defined (SuspectDefinitions.cpp); runs after the other models.
 void definitionModels(SuspectContext &ctx);

@@ -5,6 +5,8 @@
 #include "mlir/IR/Dialect.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include <cmath>
+#include <cstdio>
 
 using namespace mlir;
 
@@ -89,4 +91,75 @@ bool kfix::locMatches(Location loc, llvm::StringRef filter) {
   if (!file.empty() && !flc->getFilename().getValue().ends_with(file))
     return false;
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Well-known constants
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct NamedConstant {
+  double value;
+  const char *name;
+};
+const NamedConstant kMathConstants[] = {
+    {3.141592653589793, "pi"},
+    {6.283185307179586, "2*pi"},
+    {1.5707963267948966, "pi/2"},
+    {0.3183098861837907, "1/pi"},
+    {0.6366197723675814, "2/pi"},
+    {1.4142135623730951, "sqrt(2)"},
+    {0.7071067811865476, "1/sqrt(2)"},
+    {0.7978845608028654, "sqrt(2/pi)"},
+    {1.2533141373155003, "sqrt(pi/2)"},
+    {1.7724538509055159, "sqrt(pi)"},
+    {0.5641895835477563, "1/sqrt(pi)"},
+    {1.1283791670955126, "2/sqrt(pi)"},
+    {2.5066282746310002, "sqrt(2*pi)"},
+    {0.3989422804014327, "1/sqrt(2*pi)"},
+    {2.718281828459045, "e"},
+    {0.36787944117144233, "1/e"},
+    {0.6931471805599453, "ln(2)"},
+    {1.4426950408889634, "log2(e)"},
+    {2.302585092994046, "ln(10)"},
+    {0.4342944819032518, "log10(e)"},
+    {1.7320508075688772, "sqrt(3)"},
+    {0.5773502691896258, "1/sqrt(3)"},
+    {0.044715, "GELU tanh coefficient"},
+    {1.702, "quick-GELU coefficient"},
+    {1.0507009873554805, "SELU scale"},
+    {1.6732632423543772, "SELU alpha"},
+};
+} // namespace
+
+std::string kfix::mathConstantName(double v) {
+  for (const NamedConstant &c : kMathConstants)
+    if (std::fabs(v - c.value) <= 1e-6 * std::fabs(c.value))
+      return c.name;
+  return "";
+}
+
+llvm::SmallVector<double> kfix::relatedMathConstants(double v) {
+  llvm::SmallVector<double> out;
+  if (v == 0 || !std::isfinite(v))
+    return out;
+  double sign = v < 0 ? -1 : 1, a = std::fabs(v);
+  for (double r : {1 / a, a * a, std::sqrt(a), 2 * a, a / 2}) {
+    if (mathConstantName(r).empty())
+      continue;
+    for (const NamedConstant &c : kMathConstants)
+      if (std::fabs(r - c.value) <= 1e-6 * c.value) {
+        r = c.value; // the table's digits, not the float's
+        break;
+      }
+    if (!llvm::is_contained(out, sign * r))
+      out.push_back(sign * r);
+  }
+  return out;
+}
+
+std::string kfix::exactFloatText(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
 }

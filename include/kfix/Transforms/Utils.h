@@ -33,6 +33,19 @@ std::string formatLoc(mlir::Location loc);
 /// "/tmp/x/softmax.cu:14:3"). An empty filter matches everything.
 bool locMatches(mlir::Location loc, llvm::StringRef filter);
 
+/// The name of the well-known constant `v` is (pi, sqrt(2), 1/sqrt(2),
+/// ln(2), sqrt(2/pi), the GELU and SELU coefficients...) to float precision,
+/// or empty.
+std::string mathConstantName(double v);
+
+/// Well-known constants a slip turns `v` into or from: its reciprocal, its
+/// square, its square root, its double and half, each only when it is a
+/// well-known constant itself (the reciprocal always first when it is).
+llvm::SmallVector<double> relatedMathConstants(double v);
+
+/// `v` with every digit a double has (`%.17g`), as edits spell a value.
+std::string exactFloatText(double v);
+
 } // namespace kfix
 
 #endif

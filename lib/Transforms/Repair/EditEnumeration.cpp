@@ -69,6 +69,10 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
       if (o != name)
         add("opcode", "", o.str(), 0.7, name + " -> " + o.str());
   }
+  // A floor division where the ceiling was meant (a window's end, a count
+  // of tiles): `a / b` -> `(a + b - 1) / b`.
+  if (isa<arith::DivSIOp, arith::DivUIOp>(op) && !getConstInt(op->getOperand(0)))
+    add("ceil", "", "", 0.6, name + " rounds up: (a + b - 1) / b");
 
   if (isBinaryArith(op)) {
     Value r = op->getResult(0);
@@ -136,6 +140,11 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
           continue;
         add("fconst", idx, s, init ? 0.5 : 0.3, floatSpecial(*c) + " -> " + s);
       }
+      // A well-known constant written as a related one (sqrt(2) for
+      // 1/sqrt(2), 2/pi for sqrt(2/pi)).
+      for (double r : relatedMathConstants(*c))
+        add("fconst", idx, exactFloatText(r), 0.45,
+            llvm::formatv("{0} -> {1} ({2})", *c, r, mathConstantName(std::fabs(r))).str());
       continue;
     }
     if (isa<IntegerType, IndexType>(v.getType()) && !v.getType().isInteger(1) &&

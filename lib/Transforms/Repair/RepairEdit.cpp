@@ -106,6 +106,20 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     Value a = op->getOperand(0), c = op->getOperand(1);
     op->setOperand(0, c);
     op->setOperand(1, a);
+  } else if (e.kind == "ceil") {
+    if (!isa<arith::DivSIOp, arith::DivUIOp>(op)) {
+      error = "ceil needs an integer division at " + e.loc;
+      return false;
+    }
+    Value a = op->getOperand(0), d = op->getOperand(1);
+    Value one = arith::ConstantOp::create(b, op->getLoc(), IntegerAttr::get(d.getType(), 1));
+    auto dm1 = arith::SubIOp::create(b, op->getLoc(), d, one);
+    auto num = arith::AddIOp::create(b, op->getLoc(), a, dm1);
+    markRepaired(dm1, kPassArg);
+    markRepaired(num, kPassArg);
+    op->setOperand(0, num);
+    markRepaired(op, kPassArg);
+    return true;
   } else if (e.kind == "delta") {
     int64_t d;
     if (llvm::StringRef(e.with).getAsInteger(10, d)) {

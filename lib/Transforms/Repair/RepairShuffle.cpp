@@ -6,6 +6,8 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <set>
+
 namespace kfix {
 #define GEN_PASS_DEF_REPAIRSHUFFLE
 #include "kfix/Transforms/RepairPasses.h.inc"
@@ -76,6 +78,10 @@ struct RepairShufflePass : public kfix::impl::RepairShuffleBase<RepairShufflePas
       std::optional<int64_t> width = getConstInt(sh.getWidth());
       if (!width || *width < 2 || !llvm::isPowerOf2_64(*width))
         return;
+      // Lanes reduced in groups narrower than the shuffle's width (a row per
+      // 16 lanes: `lane = threadIdx.x % 16`): the offsets cover the group.
+      if (std::optional<int64_t> g = laneGroup(); g && *g < *width)
+        width = g;
       loops.push_back({*w, *width});
     });
     for (auto &[w, width] : loops) {
@@ -110,6 +116,27 @@ struct RepairShufflePass : public kfix::impl::RepairShuffleBase<RepairShufflePas
       if (changed)
         ++numRewrites;
     }
+  }
+
+  /// The one width G (a power of two from 2 to 16) of the lane groups the
+  /// kernel computes from the thread index (`t % G`, `t & (G - 1)`), if any.
+  std::optional<int64_t> laneGroup() {
+    std::set<int64_t> widths;
+    getOperation().walk([&](Operation *op) {
+      if (!isa<arith::RemUIOp, arith::RemSIOp, arith::AndIOp>(op) ||
+          !isThreadDependent(op->getOperand(0)))
+        return;
+      std::optional<int64_t> c = getConstInt(op->getOperand(1));
+      if (!c)
+        return;
+      int64_t g = isa<arith::AndIOp>(op) ? *c + 1 : *c;
+      if (g >= 2 && g <= 32 && llvm::isPowerOf2_64(g))
+        widths.insert(g);
+    });
+    widths.erase(32);
+    if (widths.size() != 1)
+      return std::nullopt;
+    return *widths.begin();
   }
 
   bool setStart(CountedWhile &w, int64_t value) {

@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <set>
@@ -210,15 +211,21 @@ std::vector<std::string> kfix::storeSites(ModuleOp module, ArrayRef<std::string>
     if (out.size() < max && l != "?" && seen.insert(l).second)
       out.push_back(l);
   };
-  SmallVector<memref::StoreOp> stores;
-  module.walk([&](memref::StoreOp st) { stores.push_back(st); });
+  // Scalar and vector (float2/float4) stores, with the buffer or local each
+  // writes.
+  SmallVector<std::pair<Operation *, Value>> stores;
+  module.walk([&](Operation *op) {
+    if (auto st = dyn_cast<memref::StoreOp>(op))
+      stores.push_back({op, st.getMemref()});
+    else if (auto vs = dyn_cast<vector::StoreOp>(op))
+      stores.push_back({op, vs.getBase()});
+  });
   for (const std::string &site : sites)
-    for (memref::StoreOp st : stores)
-      if (locMatches(st.getLoc(), site) &&
-          (isGlobalMemref(st.getMemref()) || getVarAlloca(st.getMemref())))
+    for (auto [st, mem] : stores)
+      if (locMatches(st->getLoc(), site) && (isGlobalMemref(mem) || getVarAlloca(mem)))
         add(st);
-  for (memref::StoreOp st : stores)
-    if (isGlobalMemref(st.getMemref()))
+  for (auto [st, mem] : stores)
+    if (isGlobalMemref(mem))
       add(st);
   return out;
 }

@@ -12,6 +12,7 @@
 #include "kfix/Transforms/Passes.h"
 #include "kfix/Transforms/Utils.h"
 
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -129,18 +130,24 @@ struct RepairSwapValuesPass : public kfix::impl::RepairSwapValuesBase<RepairSwap
     }
     unsigned swapped = 0;
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>()) {
-      SmallVector<memref::StoreOp> roots;
-      func.walk([&](memref::StoreOp st) {
-        if (locMatches(st.getLoc(), loc) && isa<FloatType>(st.getValue().getType()))
-          roots.push_back(st);
+      // Stores of a float value or of a vector of floats (`y2[i] = f(a2, b2)`).
+      SmallVector<std::pair<Operation *, Value>> roots;
+      func.walk([&](Operation *op) {
+        Value v;
+        if (auto st = dyn_cast<memref::StoreOp>(op))
+          v = st.getValue();
+        else if (auto vs = dyn_cast<vector::StoreOp>(op))
+          v = vs.getValueToStore();
+        if (v && locMatches(op->getLoc(), loc) && isa<FloatType>(getElementTypeOrSelf(v.getType())))
+          roots.push_back({op, v});
       });
       DominanceInfo dom(func);
-      for (memref::StoreOp root : roots) {
+      for (auto [root, value] : roots) {
         leaves.clear();
         llvm::SmallPtrSet<Operation *, 32> seen;
-        if (isLeafValue(root.getValue()))
+        if (isLeafValue(value))
           continue; // `y = x`: nothing to exchange
-        collect(root.getValue(), seen, 0);
+        collect(value, seen, 0);
         // Pairs of leaves of one type: two different variables or buffers
         // first, then two elements of one buffer.
         SmallVector<std::pair<unsigned, unsigned>> pairs;
@@ -178,6 +185,12 @@ struct RepairSwapValuesPass : public kfix::impl::RepairSwapValuesBase<RepairSwap
         }
         if (!ok)
           continue;
+        // The reads exchanged, for the source patch (`f(b, a)` for `f(a, b)`):
+        // kfix.swap = 0 on the first value's reads, 1 on the second's.
+        for (unsigned k = 0; k < 2; ++k)
+          for (OpOperand *use : leaves[k ? j : i].uses)
+            if (Operation *d = use->get().getDefiningOp())
+              d->setAttr("kfix.swap", IntegerAttr::get(IntegerType::get(d->getContext(), 32), k));
         for (auto [use, v] : rewires)
           use->set(v);
         markRepaired(root, kPassArg);
