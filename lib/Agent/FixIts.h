@@ -305,6 +305,9 @@ private:
   /// that is another value now is printed in its own place, the rest of the
   /// statement kept (`s / (HW - 1)` -> `s / HW`, a helper's call left as is).
   bool operandsInPlace(mlir::Operation *op, llvm::StringRef pass, SrcPrinter &pr);
+  /// The operand of the conversion the file writes at [b, e) (`(T)x`,
+  /// `T(x)`, `static_cast<T>(x)`, `__float2half(x)`), if it is one.
+  std::optional<std::pair<size_t, size_t>> conversionOperand(size_t b, size_t e);
   /// Regenerates the right-hand side of the statement storing `op`'s value.
   bool regenerate(mlir::Operation *op, llvm::StringRef pass, SrcPrinter &pr);
   /// `a OP b` at `op`'s location (the operator): each operand whose printed

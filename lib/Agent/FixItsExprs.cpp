@@ -128,10 +128,12 @@ void FixIts::toHelperScope(SourceEdit &e, std::pair<size_t, size_t> kernel) {
     if (!helperIds.count(id))
       kernelOnly.insert(id);
   // Call sites in the kernel: `NAME(ARGS)`.
+  std::vector<size_t> calls;
   for (size_t p = t.find(name, kernel.first); p != std::string::npos && p < kernel.second;
        p = t.find(name, p + 1)) {
     if (isIdent(t[p - 1]) || isIdent(t[p + name.size()]))
       continue;
+    calls.push_back(p);
     auto got = argTexts(p);
     if (!got)
       continue;
@@ -149,6 +151,20 @@ void FixIts::toHelperScope(SourceEdit &e, std::pair<size_t, size_t> kernel) {
       return;
     }
   }
+  // A parameter replaced by a value the helper cannot name (`d1` -> the
+  // kernel's `C`): the argument at the helper's one call site is what changes
+  // (`offset3(b, src, s, K, S)` -> `offset3(b, src, s, C, S)`).
+  std::string replaced = t.substr(e.offset, e.length);
+  auto pi = llvm::find(params, replaced);
+  if (calls.size() != 1 || pi == params.end() || replaced.empty())
+    return;
+  auto ranges = callArgs(calls.front());
+  size_t i = pi - params.begin();
+  if (!ranges || ranges->size() != params.size())
+    return;
+  e.offset = (*ranges)[i].first;
+  e.length = (*ranges)[i].second - (*ranges)[i].first;
+  e.line = src.lineOf(e.offset);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1011,12 +1027,57 @@ static std::optional<std::pair<size_t, size_t>> leftOperand(const std::string &t
   return std::make_pair(b, e);
 }
 
+std::optional<std::pair<size_t, size_t>> FixIts::conversionOperand(size_t b, size_t e) {
+  const std::string &t = src.text;
+  llvm::StringRef x = llvm::StringRef(t).slice(b, e);
+  size_t open;
+  if (x.starts_with("(")) {
+    // `(T)inner`: the type's parentheses, then the operand.
+    size_t close = matchClose(t, b);
+    if (close == std::string::npos || close + 1 >= e)
+      return std::nullopt;
+    size_t ib = close + 1;
+    while (ib < e && t[ib] == ' ')
+      ++ib;
+    return std::make_pair(ib, e);
+  }
+  // `T(inner)`, `__float2bfloat16(inner)`, `static_cast<T>(inner)`.
+  open = x.find('(');
+  if (open == llvm::StringRef::npos || open == 0)
+    return std::nullopt;
+  llvm::StringRef head = x.take_front(open).rtrim();
+  if (!llvm::all_of(head, [](char c) { return isIdent(c) || c == '<' || c == '>' || c == ' '; }))
+    return std::nullopt;
+  size_t close = matchClose(t, b + open);
+  if (close != e - 1)
+    return std::nullopt;
+  return std::make_pair(b + open + 1, close);
+}
+
 bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
   if (op->getNumOperands() != 2 || op->getNumResults() != 1 ||
       !isa_and_nonnull<arith::ArithDialect>(op->getDialect()))
     return false;
-  // The repair kept the operator (or made it again, at its location).
-  Operation *cp = counterpart(op);
+  // The repair kept the operator (or made it again, at its location). An
+  // inlined helper's copies share their locations: the copy whose operands
+  // come from the same places is this op's.
+  auto keyOf = [&](Value v) -> std::optional<OpKey> {
+    if (Operation *d = v.getDefiningOp())
+      return key(d);
+    return std::nullopt;
+  };
+  Operation *cp = nullptr;
+  int best = -1;
+  if (original)
+    original.walk([&](Operation *x) {
+      if (key(x) != key(op) || x->getNumOperands() != op->getNumOperands())
+        return;
+      int same = 0;
+      for (unsigned i = 0; i < x->getNumOperands(); ++i)
+        same += keyOf(x->getOperand(i)) == keyOf(op->getOperand(i));
+      if (same > best)
+        best = same, cp = x;
+    });
   if (!cp || cp->getName() != op->getName())
     return false;
   auto o = at(op);
@@ -1024,26 +1085,42 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
     return false;
   const std::string &t = src.text;
   llvm::StringRef tok = opTokenAt(t, *o);
-  unsigned prec = binaryPrec(tok);
+  // `acc += x`: the right-hand side is operand 1, up to the statement's end.
+  bool compound = tok.size() == 2 && tok[1] == '=' && llvm::StringRef("+-*/").contains(tok[0]);
+  unsigned prec = compound ? binaryPrec(tok.take_front(1)) : binaryPrec(tok);
   if (!prec || prec < 9)
     return false;
-  auto lhs = leftOperand(t, *o, prec);
-  auto rhs = rightOperand(t, *o + tok.size(), prec);
-  if (!lhs || !rhs)
+  auto lhs = compound ? std::optional<std::pair<size_t, size_t>>(std::make_pair(*o, *o))
+                      : leftOperand(t, *o, prec);
+  auto rhs = rightOperand(t, *o + tok.size(), compound ? 1 : prec);
+  if (!lhs || !rhs || (compound && (rhs->second >= t.size() || t[rhs->second] != ';')))
     return false;
   std::pair<size_t, size_t> spans[2] = {*lhs, *rhs};
   std::vector<SourceEdit> es, defEdit;
-  for (unsigned i = 0; i < 2; ++i) {
+  for (unsigned i = compound ? 1 : 0; i < 2; ++i) {
     Value v = op->getOperand(i), was = cp->getOperand(i);
-    // Unchanged: the same value, or an op of the original the repair did not
-    // touch (an inlined helper's copies share their locations, so the
-    // counterpart may be another copy, reading another argument).
+    // A conversion the repair dropped (`acc += acc_t(f(x))` accumulating in
+    // float now): the file's conversion around the same value goes.
+    if (Operation *cv = was.getDefiningOp();
+        cv && cv->getNumOperands() == 1 &&
+        isa<arith::TruncFOp, arith::ExtFOp, arith::SIToFPOp, arith::UIToFPOp, arith::FPToSIOp>(cv))
+      if (Operation *in = cv->getOperand(0).getDefiningOp(), *vd0 = v.getDefiningOp();
+          (v == cv->getOperand(0) || (in && vd0 && key(in) == key(vd0))) && at(cv) &&
+          *at(cv) == spans[i].first)
+        if (auto inner = conversionOperand(spans[i].first, spans[i].second)) {
+          es.push_back(edit(spans[i].first, spans[i].second - spans[i].first,
+                            t.substr(inner->first, inner->second - inner->first), "unconvert",
+                            pass));
+          continue;
+        }
+    // Unchanged: the same value, or an op the repair did not touch computing
+    // at the same place.
     Operation *vd = v.getDefiningOp(), *wd = was.getDefiningOp();
-    bool untouched = vd && !vd->hasAttr("kfix.repaired") &&
-                     (isa<arith::ConstantOp>(vd) ? wd && isa<arith::ConstantOp>(wd) &&
-                                                       cast<arith::ConstantOp>(vd).getValue() ==
-                                                           cast<arith::ConstantOp>(wd).getValue()
-                                                 : counterpart(vd) != nullptr);
+    bool untouched = vd && wd && !vd->hasAttr("kfix.repaired") &&
+                     (isa<arith::ConstantOp>(vd)
+                          ? isa<arith::ConstantOp>(wd) && cast<arith::ConstantOp>(vd).getValue() ==
+                                                              cast<arith::ConstantOp>(wd).getValue()
+                          : key(vd) == key(wd));
     if (sameValue(v, was) || untouched)
       continue;
     auto [b, e] = spans[i];

@@ -51,7 +51,8 @@ void suspects::constantModels(SuspectContext &ctx) {
         auto it = ctx.out.find(key);
         if (it != ctx.out.end() && it->second.kind == "constant" && it->second.hint.empty())
           it->second.hint =
-              llvm::formatv("kind=fconst operand={0} with={1}", i, exactFloatText(related.front())).str();
+              llvm::formatv("kind=fconst operand={0} with={1}", i, exactFloatText(related.front()))
+                  .str();
       }
     }
   }
