@@ -487,7 +487,7 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
   // a whole budget where its entries all miss). Not for the models the KB
   // repairs (an overflow, a barrier): an edit that lowers the error a little
   // would be kept and leave the KB's repair nothing to match.
-  bool editModel = false;
+  bool editModel = false, hinted = false;
   if (auto *sig = state.eval.signature.getAsObject())
     if (auto *sus = sig->getArray("suspects")) {
       double top = -1;
@@ -500,9 +500,15 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
           break;
         std::string kind = o->getString("kind").value_or("").str();
         editModel |= kind == "stale-accumulator" || kind == "guard-extent";
+        // Any other model that names its edit: that edit (the best at its
+        // site, x8) alone goes first.
+        hinted |= !o->getString("hint").value_or("").empty();
       }
     }
-  size_t early = phase == 0 && editModel ? std::min<size_t>(2, edited.size()) : 0;
+  size_t early = phase != 0  ? 0
+                 : editModel ? std::min<size_t>(2, edited.size())
+                 : hinted    ? std::min<size_t>(1, edited.size())
+                             : 0;
   for (size_t i = 0; i < early; ++i)
     if (seen.insert(edited[i].describe()).second)
       out.push_back(edited[i]);

@@ -1137,6 +1137,17 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
     auto p = pr.print(v);
     if (!p)
       return false;
+    // A named integer constant moved by a little (`KS` -> 2 where KS is 3):
+    // `KS - 1`, not the literal.
+    if (auto c = dyn_cast_or_null<arith::ConstantOp>(vd); c && isa<IntegerAttr>(c.getValue()))
+      if (auto d = definitionOf(old.str()); d && isIdent(old[0])) {
+        int64_t was;
+        int64_t now = cast<IntegerAttr>(c.getValue()).getInt();
+        if (!llvm::StringRef(d->value).getAsInteger(0, was) && now != was &&
+            std::abs(now - was) <= 2)
+          p = Printed{old.str() + (now > was ? " + " : " - ") + std::to_string(std::abs(now - was)),
+                      12};
+      }
     // Left-associative: the right operand needs parentheses at equal precedence.
     unsigned need = i == 0 ? prec : prec + 1;
     std::string text = p->prec >= need ? p->text : "(" + p->text + ")";

@@ -274,7 +274,134 @@ static Operation *staleLoop(SuspectContext &ctx, const Accumulator &a,
   return {};
 }
 
+/// The loop variable of `loop` as values: a for's induction variable, or the
+/// local a while loop steps (its condition's loaded local).
+static llvm::SmallVector<Value> loopVars(Operation *loop) {
+  llvm::SmallVector<Value> out;
+  if (auto f = dyn_cast<scf::ForOp>(loop)) {
+    out.push_back(f.getInductionVar());
+    return out;
+  }
+  auto w = cast<scf::WhileOp>(loop);
+  w.getBefore().walk([&](memref::LoadOp l) {
+    if (l.getIndices().empty() && l.getMemref().getDefiningOp<memref::AllocaOp>())
+      out.push_back(l.getMemref());
+  });
+  return out;
+}
+
+/// A loop over independent rows: its variable scales an address (`row * L`,
+/// through casts and locals stored from it).
+static bool rowLoop(SuspectContext &ctx, Operation *loop) {
+  llvm::SmallVector<Value> work = loopVars(loop);
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty() && seen.size() < 64) {
+    Value v = work.pop_back_val();
+    for (Operation *u : v.getUsers()) {
+      if (!seen.insert(u).second || !loop->isAncestor(u))
+        continue;
+      if (isa<arith::MulIOp>(u)) {
+        Value other = u->getOperand(0) == v ? u->getOperand(1) : u->getOperand(0);
+        if (isa<BlockArgument>(stripCasts(other)))
+          return true;
+      }
+      if (isa<memref::LoadOp>(u) && cast<memref::LoadOp>(u).getIndices().empty()) {
+        work.push_back(u->getResult(0));
+        continue;
+      }
+      if (auto st = dyn_cast<memref::StoreOp>(u)) {
+        if (st.getValueToStore() == v && st.getIndices().empty() &&
+            st.getMemref().getDefiningOp<memref::AllocaOp>())
+          work.push_back(st.getMemref());
+        continue;
+      }
+      if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp, arith::IndexCastUIOp>(u))
+        work.push_back(u->getResult(0));
+    }
+  }
+  return false;
+}
+
+/// A local seeded with a constant before a loop over independent rows,
+/// written from computed values in it and read in it (a carry, a running
+/// state): every row after the first starts from the previous row's state
+/// (`float carry = 0; for (row..) { while (..) { v = scan(x) + carry; carry
+/// = shfl(v, 31); } }`). At the first computed write, with the hint that
+/// restarts the local in each iteration of the row loop.
+static void carriedLocals(SuspectContext &ctx) {
+  ctx.func.walk([&](memref::AllocaOp var) {
+    if (var.getType().getRank() != 0 || !var->hasAttr("kfix.var"))
+      return;
+    memref::StoreOp seed, inside;
+    bool readInside = false;
+    Operation *row = nullptr;
+    for (Operation *u : var->getUsers()) {
+      auto st = dyn_cast<memref::StoreOp>(u);
+      if (st && st.getMemref() == var.getResult() && constantValue(st.getValueToStore()) &&
+          !u->getParentOfType<scf::ForOp>() && !u->getParentOfType<scf::WhileOp>())
+        seed = st;
+    }
+    if (!seed)
+      return;
+    for (Operation *u : var->getUsers()) {
+      if (u == seed)
+        continue;
+      // The outermost loop around the use that is a row loop.
+      Operation *outer = nullptr;
+      for (Operation *p = u->getParentOp(); p && !isa<gpu::GPUFuncOp>(p); p = p->getParentOp())
+        if (isa<scf::ForOp, scf::WhileOp>(p) && rowLoop(ctx, p))
+          outer = p;
+      if (!outer)
+        continue;
+      if (row && row != outer)
+        return;
+      row = outer;
+      if (auto st = dyn_cast<memref::StoreOp>(u)) {
+        if (constantValue(st.getValueToStore()))
+          return; // reset in the loop
+        if (!inside)
+          inside = st;
+      } else if (isa<memref::LoadOp>(u)) {
+        readInside = true;
+      }
+    }
+    if (!row || !inside || !readInside || !ctx.bad.contains(inside))
+      return;
+    // The row loop writes its rows' results (a grid-stride sum over rows
+    // that writes once after the loop carries its total on purpose).
+    bool writesRows = false;
+    row->walk([&](memref::StoreOp st) {
+      if (!memRoot(st.getMemref()).getDefiningOp<memref::AllocaOp>())
+        writesRows = true;
+    });
+    if (!writesRows)
+      return;
+    // Reset at the start of the row loop's body: nothing to do there if the
+    // first use in it is a store.
+    unsigned k = 0;
+    for (Operation *p = inside->getParentOp(); p && p != row; p = p->getParentOp())
+      if (isa<scf::ForOp, scf::WhileOp>(p))
+        ++k;
+    std::string name = var->getAttrOfType<StringAttr>("kfix.var").getValue().str();
+    auto flc = findFileLineCol(row->getLoc());
+    ctx.add(inside, "stale-accumulator", 3.0,
+            llvm::formatv("'{0}' is seeded once, before the loop over rows at line {1}, and "
+                          "carried from one row to the next",
+                          name, flc ? flc->getLine() : 0)
+                .str());
+    if (auto f = findFileLineCol(inside->getLoc())) {
+      std::string key = (llvm::Twine(f->getFilename()) + ":" + llvm::Twine(f->getLine()) + ":" +
+                         llvm::Twine(f->getColumn()))
+                            .str();
+      auto it = ctx.out.find(key);
+      if (it != ctx.out.end() && it->second.kind == "stale-accumulator" && it->second.hint.empty())
+        it->second.hint = llvm::formatv("kind=reinit operand={0} with={1}", name, k).str();
+    }
+  });
+}
+
 void suspects::accumulatorModels(SuspectContext &ctx) {
+  carriedLocals(ctx);
   std::vector<Accumulator> accs;
   llvm::DenseSet<Operation *> updateStores;
   ctx.func.walk([&](memref::StoreOp st) {

@@ -31,6 +31,8 @@
 //                        (kfix-instrument-overflow)
 //   floor-bound          a loop's exclusive end computed by a floor division
 //                        (SuspectGuards.cpp)
+//   sibling-mismatch     a size computed like two or more sibling sizes but without
+//                        their trailing +-1 (SuspectSiblings.cpp)
 //   constant             a well-known math constant written out (sqrt(2), pi, ln 2)
 //                        where a related one (its reciprocal, square) is usual
 //                        (SuspectConstants.cpp)
@@ -467,7 +469,57 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
   }
 }
 
+/// `v` is a maximum (a max op, or a local a max op writes), within a few hops.
+static bool isMaxValue(SuspectContext &ctx, Value v, unsigned depth = 0) {
+  v = stripCasts(v);
+  Operation *d = v.getDefiningOp();
+  if (!d || depth > 4)
+    return false;
+  if (isa<arith::MaxNumFOp, arith::MaximumFOp>(d))
+    return true;
+  if (auto l = dyn_cast<memref::LoadOp>(d); l && l.getIndices().empty())
+    for (Operation *w : ctx.mem.writersOf(memRoot(l.getMemref())))
+      if (auto st = dyn_cast<memref::StoreOp>(w))
+        if (isMaxValue(ctx, st.getValueToStore(), depth + 1))
+          return true;
+  return false;
+}
+
+/// The result of `op` is the argument of an exp (through products and
+/// quotients by other values: a temperature, log2 e).
+static bool feedsExp(Operation *op) {
+  SmallVector<std::pair<Value, unsigned>> work{{op->getResult(0), 0}};
+  while (!work.empty()) {
+    auto [v, hops] = work.pop_back_val();
+    for (Operation *u : v.getUsers()) {
+      if (isa<math::ExpOp, math::Exp2Op>(u))
+        return true;
+      if (hops < 2 && isa<arith::MulFOp, arith::DivFOp>(u) && u->getOperand(0) == v)
+        work.push_back({u->getResult(0), hops + 1});
+      else if (hops < 2 && isa<arith::MulFOp>(u))
+        work.push_back({u->getResult(0), hops + 1});
+    }
+  }
+  return false;
+}
+
 static void operandOrder(SuspectContext &ctx, Operation *op, unsigned dist) {
+  // `exp(m - x)` with m a maximum: every term is >= 1 and overflows; the
+  // stable form is `exp(x - m)`.
+  if (isa<arith::SubFOp>(op) && isMaxValue(ctx, op->getOperand(0)) && feedsExp(op)) {
+    ctx.add(op, "operand-order", 3.5,
+            "exp of (maximum - value): every term is at least 1 (the max subtracted the wrong "
+            "way round?)");
+    if (auto flc = findFileLineCol(op->getLoc())) {
+      std::string key = (llvm::Twine(flc->getFilename()) + ":" + llvm::Twine(flc->getLine()) + ":" +
+                         llvm::Twine(flc->getColumn()))
+                            .str();
+      auto it = ctx.out.find(key);
+      if (it != ctx.out.end() && it->second.kind == "operand-order")
+        it->second.hint = "kind=swap operand= with=";
+    }
+    return;
+  }
   bool sub = isa<arith::SubFOp, arith::SubIOp>(op);
   bool div = isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp, math::Atan2Op, math::PowFOp>(op);
   if (!sub && !div)
@@ -893,6 +945,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   barrierModels(ctx);     // SuspectBarriers.cpp
   guardModels(ctx);       // SuspectGuards.cpp
   constantModels(ctx);    // SuspectConstants.cpp
+  siblingModels(ctx);     // SuspectSiblings.cpp
   sharedBuffers(ctx);
   definitionModels(ctx); // SuspectDefinitions.cpp
 }

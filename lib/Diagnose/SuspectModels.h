@@ -60,6 +60,9 @@ void accumulatorModels(SuspectContext &ctx);
 void barrierModels(SuspectContext &ctx);
 /// Bounds tests against another dimension's size (SuspectGuards.cpp).
 void guardModels(SuspectContext &ctx);
+/// A size computed like its siblings but without their `+ 1`
+/// (SuspectSiblings.cpp).
+void siblingModels(SuspectContext &ctx);
 /// Written-out math constants a slip makes wrong (SuspectConstants.cpp).
 void constantModels(SuspectContext &ctx);
 /// Where the constants of the suspects that a constant's value makes wrong
