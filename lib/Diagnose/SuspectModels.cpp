@@ -603,7 +603,10 @@ static void gridStride(SuspectContext &ctx, Operation *op) {
     Dims lb, st;
     collectDims(start, ctx.mem, lb);
     collectDims(step, ctx.mem, st);
-    if (lb.blockId && lb.threadId && st.blockDim && !st.gridDim)
+    // A constant step equal to the block size (`i += BLOCK`) is blockDim too.
+    std::optional<double> k = constantValue(step);
+    bool blockSized = k && ctx.in.block[0] > 1 && int64_t(*k) == ctx.in.block[0];
+    if (lb.blockId && lb.threadId && (st.blockDim || blockSized) && !st.gridDim)
       ctx.add(anchor, "grid-stride", 3.5,
               "loop starts at the global thread index but steps by blockDim only (no gridDim)");
     // The step's unit does not match the start's: a loop over the threads of a

@@ -43,7 +43,7 @@ std::string shapeOf(Value v, unsigned depth = 0) {
 }
 
 struct Sized {
-  Operation *op; // the value's defining op
+  Operation *op;    // the value's defining op
   std::string base; // the shape without a trailing `+ c` / `- c`
   int64_t c;        // that constant (0: none)
 };
@@ -86,8 +86,8 @@ void suspects::siblingModels(SuspectContext &ctx) {
       if (n < 2 || n <= alike || (c != 1 && c != -1))
         continue;
       ctx.add(odd.op, "sibling-mismatch", 3.0,
-              llvm::formatv("computed like {0} sibling sizes but without their trailing {1} {2}",
-                            n, c > 0 ? "+" : "-", c > 0 ? c : -c)
+              llvm::formatv("computed like {0} sibling sizes but without their trailing {1} {2}", n,
+                            c > 0 ? "+" : "-", c > 0 ? c : -c)
                   .str());
       if (auto flc = findFileLineCol(odd.op->getLoc())) {
         std::string key = (llvm::Twine(flc->getFilename()) + ":" + llvm::Twine(flc->getLine()) +

@@ -62,6 +62,10 @@ struct RepairGridStridePass : public kfix::impl::RepairGridStrideBase<RepairGrid
       bool isBlockDim = dim.has_value();
       if (!dim)
         dim = matchGpuId<gpu::GridDimOp>(step);
+      // A constant block size (`i += BLOCK` from the global index): times
+      // gridDim.x.
+      if (!dim && fromBlock && fromThread && getConstInt(step) && *getConstInt(step) > 1)
+        dim = gpu::Dimension::x, isBlockDim = true;
       if (!dim)
         return;
       // From the global thread index the step is the whole grid's extent; over
