@@ -12,6 +12,7 @@
 #include "llvm/Support/Path.h"
 
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <cstdlib>
 
@@ -97,7 +98,8 @@ std::string spellFloat(double v, bool f32, const SrcText &src) {
   if (std::isinf(v)) {
     if (mc)
       return std::string(v < 0 ? "-" : "") + (f32 ? "CUDART_INF_F" : "CUDART_INF");
-    if (mathH)
+    // The file's headers define it, or the file already uses it.
+    if (mathH || src.has("INFINITY"))
       return v < 0 ? "-INFINITY" : "INFINITY";
     if (f32)
       return v < 0 ? "__int_as_float(0xff800000)" : "__int_as_float(0x7f800000)";
@@ -332,8 +334,20 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
     return Printed{"blockDim." + stringifyDimension(g.getDimension()).str(), 16};
   if (auto g = dyn_cast<gpu::GridDimOp>(op))
     return Printed{"gridDim." + stringifyDimension(g.getDimension()).str(), 16};
-  if (isa<arith::AddIOp, arith::AddFOp>(op))
+  if (isa<arith::AddIOp, arith::AddFOp>(op)) {
+    // `k + -1` reads `k - 1`.
+    if (auto c = op->getOperand(1).getDefiningOp<arith::ConstantOp>()) {
+      auto ia = dyn_cast<IntegerAttr>(c.getValue());
+      if (ia && ia.getType().isSignlessInteger() && ia.getInt() < 0 &&
+          ia.getInt() > std::numeric_limits<int32_t>::min()) {
+        auto l = sub(op->getOperand(0));
+        if (!l)
+          return std::nullopt;
+        return Printed{par(*l, 12) + " - " + std::to_string(-ia.getInt()), 12};
+      }
+    }
     return bin("+", 12);
+  }
   if (isa<arith::SubIOp, arith::SubFOp>(op))
     return bin("-", 12);
   if (isa<arith::MulIOp, arith::MulFOp>(op))

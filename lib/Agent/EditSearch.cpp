@@ -324,14 +324,24 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
       continue;
     Operation *op = ops.front();
     std::vector<std::string> twins = twinLocs(op);
-    for (const EditSpec &e : enumerateEdits(op, opts.editsPerSite, opts.nearest)) {
+    // A hinted site: its hinted edit even when its prior is not among the
+    // site's best.
+    unsigned taken = 0;
+    for (const EditSpec &e :
+         enumerateEdits(op, site.hint.empty() ? opts.editsPerSite : 64, opts.nearest)) {
       double score = site.weight * e.prior * kindPrior(site.kind, e.kind);
       // The edit the suspect's model names: first at its site.
       // (`operand=I with=V` names an operand edit; `kind=K operand=I with=V`
       // another kind's.)
-      if (!site.hint.empty() &&
+      bool isHint =
+          !site.hint.empty() &&
           (site.hint == "kind=" + e.kind + " operand=" + e.operand + " with=" + e.with ||
-           (e.kind == "operand" && site.hint == "operand=" + e.operand + " with=" + e.with)))
+           (e.kind == "operand" && site.hint == "operand=" + e.operand + " with=" + e.with));
+      if (!isHint && taken >= opts.editsPerSite)
+        continue;
+      if (!isHint)
+        ++taken;
+      if (isHint)
         score *= 8;
       if (!twins.empty() && e.kind != "delete" && e.kind != "swap") {
         // The same slip copied on the line: all of them at once first.

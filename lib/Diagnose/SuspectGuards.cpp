@@ -80,7 +80,7 @@ static void floorBounds(SuspectContext &ctx) {
     Operation *div = floorDivision(ctx, loop.getUpperBound());
     if (!div || isa_and_nonnull<arith::ConstantOp>(div->getOperand(1).getDefiningOp()))
       return;
-    ctx.add(div, "floor-bound", 2.5,
+    ctx.add(div, "floor-bound", 3.0,
             "a loop's exclusive end is a floor division: the partial last window is "
             "dropped (round up?)");
     if (auto flc = findFileLineCol(div->getLoc())) {

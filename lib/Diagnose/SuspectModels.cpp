@@ -221,6 +221,20 @@ static void intDivision(SuspectContext &ctx, Operation *op) {
   // matters involves a thread index, a loaded value or a constant numerator.
   bool sizes = isSizeExpr(ctx, op->getOperand(0), 0) && isSizeExpr(ctx, op->getOperand(1), 0);
   double s = sizes ? 1.5 : 3.0;
+  // A quotient that bounds a loop (a window's start or end) is an index:
+  // floor-bound's, not a truncated ratio.
+  auto boundsLoop = [&](Value v) {
+    for (Operation *u : v.getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getIndices().empty())
+        for (Operation *r : ctx.mem.readersOf(memRoot(st.getMemref())))
+          for (Operation *lu : r->getResult(0).getUsers())
+            if (auto f = dyn_cast<scf::ForOp>(lu))
+              if (f.getLowerBound() == r->getResult(0) || f.getUpperBound() == r->getResult(0))
+                return true;
+    return false;
+  };
+  if (boundsLoop(op->getResult(0)))
+    s = 1.0;
   if (ctx.pattern == "periodic" || ctx.pattern == "head" || ctx.pattern == "scattered")
     s += 0.3;
   ctx.add(op, "int-division", s,
