@@ -36,6 +36,9 @@ struct Softmax {
   llvm::SetVector<Operation *> numerators; ///< other exps to shift
   SmallVector<math::LogOp> logs;           ///< log(sum): add the max back
   bool spread = false;                     ///< the loop's iterations are spread over threads
+  /// The partial sums are combined by shuffles only (no __shared__ buffer)
+  /// and the loop steps by a warp (32): the lanes of one warp share the range.
+  bool warp = false;
 };
 
 /// `exp(v)`, possibly widened (`__half2float(hexp(v))`).
@@ -158,6 +161,7 @@ bool traceSum(Softmax &sm, std::string &why) {
     return false;
   };
   SmallVector<arith::AddFOp> adds;
+  bool shuffled = false;
   taintMem(sm.sum.getResult(), Sum);
   Operation *accAdd = sm.acc.getValue().getDefiningOp();
   for (unsigned steps = 0; !work.empty(); ++steps) {
@@ -190,6 +194,7 @@ bool traceSum(Softmax &sm, std::string &why) {
       if (auto sh = dyn_cast<gpu::ShuffleOp>(u)) {
         if (use.getOperandNumber() != 0)
           return fail("the sum is used as a shuffle lane");
+        shuffled = true;
         work.push_back({sh.getShuffleResult(), k});
         continue;
       }
@@ -246,6 +251,11 @@ bool traceSum(Softmax &sm, std::string &why) {
       }
   if (sm.numerators.empty() && sm.logs.empty())
     return fail("the sum normalizes no exp");
+  // Combined within a warp: shuffles, no __shared__ buffer, a loop over the
+  // warp's lanes (step 32).
+  bool shared = llvm::any_of(memKind, [](auto &mk) { return isSharedMemref(mk.first); });
+  std::optional<int64_t> step = getConstInt(sm.loop.getStep());
+  sm.warp = shuffled && !shared && step && *step == 32;
   return true;
 }
 
@@ -443,8 +453,12 @@ struct RepairSoftmaxMaxPass : public kfix::impl::RepairSoftmaxMaxBase<RepairSoft
     // that the threads share: from the start of thread 0 of block 0, step 1.
     // The same value in every thread, so every partial sum is scaled by the
     // same exp(-max) before they are combined.
+    // Within a warp (a loop over its lanes, partial sums combined by
+    // shuffles): each lane takes the max of its own elements and a butterfly
+    // of xor shuffles gives every lane the warp's max, in parallel.
+    bool warpMax = sm.spread && sm.warp && ty.isF32();
     Value start;
-    if (sm.spread) {
+    if (sm.spread && !warpMax) {
       OpBuilder sb(sm.loop);
       llvm::DenseMap<Value, Value> memo;
       start = atOrigin(sm.loop.getLowerBound(), sb, memo);
@@ -466,16 +480,34 @@ struct RepairSoftmaxMaxPass : public kfix::impl::RepairSoftmaxMaxBase<RepairSoft
     mark(ninf);
     mark(memref::StoreOp::create(b, l, ninf, mx.getResult(), ValueRange{}));
     Value one;
-    if (sm.spread) {
+    if (sm.spread && !warpMax) {
       one = arith::ConstantOp::create(b, l, b.getIntegerAttr(start.getType(), 1));
       mark(one.getDefiningOp());
     }
     IRMapping map;
     auto copy = cast<scf::ForOp>(b.clone(*sm.loop, map));
     mark(copy);
-    if (sm.spread) {
+    if (sm.spread && !warpMax) {
       copy.setLowerBound(start);
       copy.setStep(one);
+    }
+    if (warpMax) {
+      // __kfix_max = fmaxf(__kfix_max, __shfl_xor_sync(full, __kfix_max, o)),
+      // o = 16, 8, 4, 2, 1, after the lanes' loop.
+      OpBuilder wb(copy->getContext());
+      wb.setInsertionPointAfter(copy);
+      auto width = arith::ConstantOp::create(wb, l, wb.getI32IntegerAttr(32));
+      mark(width);
+      for (int o = 16; o > 0; o /= 2) {
+        auto off = arith::ConstantOp::create(wb, l, wb.getI32IntegerAttr(o));
+        auto cur = memref::LoadOp::create(wb, l, mx.getResult(), ValueRange{});
+        auto sh = gpu::ShuffleOp::create(wb, l, cur, off, width, gpu::ShuffleMode::XOR);
+        auto m = arith::MaxNumFOp::create(wb, l, cur, sh.getShuffleResult());
+        auto st = memref::StoreOp::create(wb, l, m, mx.getResult(), ValueRange{});
+        for (Operation *x : {off.getOperation(), cur.getOperation(), sh.getOperation(),
+                             m.getOperation(), st.getOperation()})
+          mark(x);
+      }
     }
     auto acc = cast<memref::StoreOp>(map.lookup(sm.acc.getOperation()));
     Value v = map.lookup(sm.term.getOperand());
