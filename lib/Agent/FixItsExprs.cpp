@@ -1080,6 +1080,16 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
     });
   if (!cp || cp->getName() != op->getName())
     return false;
+  // In the same place of its expression: its users are where the original's
+  // were (`sqrt(v) + eps` made `sqrt(v + eps)` moved the add under the sqrt).
+  auto userKeys = [&](Operation *x) {
+    std::set<OpKey> ks;
+    for (Operation *u : x->getUsers())
+      ks.insert(key(u));
+    return ks;
+  };
+  if (userKeys(op) != userKeys(cp))
+    return false;
   auto o = at(op);
   if (!o)
     return false;
