@@ -9,7 +9,7 @@
 gpu.module @kernels {
   // CHECK-LABEL: gpu.func @swiglu
   // CHECK: %[[U:.*]] = memref.load %alloca_0[] {kfix.swap = 0 : i32} : memref<f32>
-  // CHECK: %[[G0:.*]] = memref.load %alloca[] {kfix.swap = 1 : i32} : memref<f32>
+  // CHECK: %[[G0:.*]] = memref.load %alloca[] : memref<f32>
   // CHECK-NEXT: arith.negf %[[G0]]
   // CHECK: %[[Q:.*]] = arith.divf %[[G0]], %{{.*}} : f32
   // CHECK: arith.mulf %[[Q]], %[[U]]
