@@ -39,7 +39,7 @@ void suspects::constantModels(SuspectContext &ctx) {
       if (name.empty() || related.empty())
         continue;
       std::string to = mathConstantName(std::fabs(related.front()));
-      ctx.add(op, "constant", 2.5,
+      ctx.add(op, "constant", 1.6,
               llvm::formatv("the constant {0} ({1}) in the wrong outputs' slice: {2} is the "
                             "usual slip for it",
                             x, name, to)
