@@ -213,6 +213,20 @@ SrcPrinter::SrcPrinter(gpu::GPUFuncOp f, const SrcText &src) : func(f), src(src)
   }
 }
 
+llvm::StringRef shuffleIntrinsic(gpu::ShuffleMode mode) {
+  switch (mode) {
+  case gpu::ShuffleMode::XOR:
+    return "__shfl_xor_sync";
+  case gpu::ShuffleMode::DOWN:
+    return "__shfl_down_sync";
+  case gpu::ShuffleMode::UP:
+    return "__shfl_up_sync";
+  case gpu::ShuffleMode::IDX:
+    return "__shfl_sync";
+  }
+  return "__shfl_sync";
+}
+
 std::optional<Printed> SrcPrinter::print(Value v, int depth) {
   if (depth > 40)
     return std::nullopt;
@@ -451,21 +465,7 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
   if (auto sh = dyn_cast<gpu::ShuffleOp>(op)) {
     if (v != sh.getShuffleResult())
       return std::nullopt;
-    llvm::StringRef fn;
-    switch (sh.getMode()) {
-    case gpu::ShuffleMode::XOR:
-      fn = "__shfl_xor_sync";
-      break;
-    case gpu::ShuffleMode::DOWN:
-      fn = "__shfl_down_sync";
-      break;
-    case gpu::ShuffleMode::UP:
-      fn = "__shfl_up_sync";
-      break;
-    case gpu::ShuffleMode::IDX:
-      fn = "__shfl_sync";
-      break;
-    }
+    llvm::StringRef fn = shuffleIntrinsic(sh.getMode());
     std::string mask = fullMaskSpelling(src);
     if (auto m = sh->getAttrOfType<IntegerAttr>("kfix.mask"))
       mask = llvm::formatv("{0:x}", (uint64_t)m.getValue().getZExtValue()).str();

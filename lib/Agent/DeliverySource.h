@@ -106,6 +106,9 @@ std::string cTypeName(mlir::Type t);
 /// starts at `o`, or npos.
 size_t postfixEnd(const std::string &t, size_t o);
 
+/// The CUDA intrinsic of a warp shuffle mode (`__shfl_xor_sync`, ...).
+llvm::StringRef shuffleIntrinsic(mlir::gpu::ShuffleMode mode);
+
 class SrcPrinter {
 public:
   /// Names given to locals the repair created (`__kfix_max` -> `kfix_max`).

@@ -95,21 +95,7 @@ bool FixIts::shuffle(gpu::ShuffleOp sh, llvm::StringRef pass, SrcPrinter &pr) {
   if (!args || args->size() < 3)
     return false;
   std::vector<SourceEdit> es;
-  llvm::StringRef fn;
-  switch (sh.getMode()) {
-  case gpu::ShuffleMode::XOR:
-    fn = "__shfl_xor_sync";
-    break;
-  case gpu::ShuffleMode::DOWN:
-    fn = "__shfl_down_sync";
-    break;
-  case gpu::ShuffleMode::UP:
-    fn = "__shfl_up_sync";
-    break;
-  case gpu::ShuffleMode::IDX:
-    fn = "__shfl_sync";
-    break;
-  }
+  llvm::StringRef fn = shuffleIntrinsic(sh.getMode());
   if (sh.getMode() != orig.getMode())
     es.push_back(edit(*o, name.size(), fn.str(), "replace-token", pass));
   auto maskOf = [](Operation *x) -> std::optional<uint64_t> {

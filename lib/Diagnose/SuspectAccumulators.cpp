@@ -389,14 +389,9 @@ static void carriedLocals(SuspectContext &ctx) {
                           "carried from one row to the next",
                           name, flc ? flc->getLine() : 0)
                 .str());
-    if (auto f = findFileLineCol(inside->getLoc())) {
-      std::string key = (llvm::Twine(f->getFilename()) + ":" + llvm::Twine(f->getLine()) + ":" +
-                         llvm::Twine(f->getColumn()))
-                            .str();
-      auto it = ctx.out.find(key);
-      if (it != ctx.out.end() && it->second.kind == "stale-accumulator" && it->second.hint.empty())
-        it->second.hint = llvm::formatv("kind=reinit operand={0} with={1}", name, k).str();
-    }
+    ctx.setHint(inside, "stale-accumulator",
+                llvm::formatv("kind=reinit operand={0} with={1}", name, k).str(),
+                /*keepFirst=*/true);
   });
 }
 

@@ -44,16 +44,11 @@ void suspects::constantModels(SuspectContext &ctx) {
                             "usual slip for it",
                             x, name, to)
                   .str());
-      if (auto flc = findFileLineCol(op->getLoc())) {
-        std::string key = (llvm::Twine(flc->getFilename()) + ":" + llvm::Twine(flc->getLine()) +
-                           ":" + llvm::Twine(flc->getColumn()))
-                              .str();
-        auto it = ctx.out.find(key);
-        if (it != ctx.out.end() && it->second.kind == "constant" && it->second.hint.empty())
-          it->second.hint =
-              llvm::formatv("kind=fconst operand={0} with={1}", i, exactFloatText(related.front()))
-                  .str();
-      }
+      ctx.setHint(
+          op, "constant",
+          llvm::formatv("kind=fconst operand={0} with={1}", i, exactFloatText(related.front()))
+              .str(),
+          /*keepFirst=*/true);
     }
   }
 }

@@ -83,14 +83,7 @@ static void floorBounds(SuspectContext &ctx) {
     ctx.add(div, "floor-bound", 3.0,
             "a loop's exclusive end is a floor division: the partial last window is "
             "dropped (round up?)");
-    if (auto flc = findFileLineCol(div->getLoc())) {
-      std::string key = (llvm::Twine(flc->getFilename()) + ":" + llvm::Twine(flc->getLine()) + ":" +
-                         llvm::Twine(flc->getColumn()))
-                            .str();
-      auto it = ctx.out.find(key);
-      if (it != ctx.out.end() && it->second.kind == "floor-bound")
-        it->second.hint = "kind=ceil operand= with=";
-    }
+    ctx.setHint(div, "floor-bound", "kind=ceil operand= with=");
   });
 }
 
@@ -213,14 +206,8 @@ void suspects::guardModels(SuspectContext &ctx) {
                             "{2}: the test of another dimension",
                             name, p, q)
                   .str());
-      if (auto flc = findFileLineCol(g.cmp->getLoc())) {
-        std::string key = (llvm::Twine(flc->getFilename()) + ":" + llvm::Twine(flc->getLine()) +
-                           ":" + llvm::Twine(flc->getColumn()))
-                              .str();
-        auto it = ctx.out.find(key);
-        if (it != ctx.out.end() && it->second.kind == "guard-extent")
-          it->second.hint = llvm::formatv("operand={0} with=arg:{1}", g.sizeOperand, p).str();
-      }
+      ctx.setHint(g.cmp, "guard-extent",
+                  llvm::formatv("operand={0} with=arg:{1}", g.sizeOperand, p).str());
     }
   }
 }

@@ -524,14 +524,7 @@ static void operandOrder(SuspectContext &ctx, Operation *op, unsigned dist) {
     ctx.add(op, "operand-order", 3.5,
             "exp of (maximum - value): every term is at least 1 (the max subtracted the wrong "
             "way round?)");
-    if (auto flc = findFileLineCol(op->getLoc())) {
-      std::string key = (llvm::Twine(flc->getFilename()) + ":" + llvm::Twine(flc->getLine()) + ":" +
-                         llvm::Twine(flc->getColumn()))
-                            .str();
-      auto it = ctx.out.find(key);
-      if (it != ctx.out.end() && it->second.kind == "operand-order")
-        it->second.hint = "kind=swap operand= with=";
-    }
+    ctx.setHint(op, "operand-order", "kind=swap operand= with=");
     return;
   }
   bool sub = isa<arith::SubFOp, arith::SubIOp>(op);

@@ -44,6 +44,10 @@ struct SuspectContext {
   /// Scores `op` (weighted by the differential slice of `anchor`, default op).
   void add(mlir::Operation *op, llvm::StringRef kind, double score, llvm::StringRef why,
            mlir::Operation *anchor = nullptr);
+  /// Names the edit the suspect of `kind` at `op` implies (`hint`); with
+  /// `keepFirst`, not over a hint it already has.
+  void setHint(mlir::Operation *op, llvm::StringRef kind, llvm::StringRef hint,
+               bool keepFirst = false);
   void addAt(const std::string &file, unsigned line, unsigned col, llvm::StringRef opName,
              llvm::StringRef kind, double score, llvm::StringRef why, mlir::Operation *anchor);
 };

@@ -89,16 +89,10 @@ void suspects::siblingModels(SuspectContext &ctx) {
               llvm::formatv("computed like {0} sibling sizes but without their trailing {1} {2}", n,
                             c > 0 ? "+" : "-", c > 0 ? c : -c)
                   .str());
-      if (auto flc = findFileLineCol(odd.op->getLoc())) {
-        std::string key = (llvm::Twine(flc->getFilename()) + ":" + llvm::Twine(flc->getLine()) +
-                           ":" + llvm::Twine(flc->getColumn()))
-                              .str();
-        auto it = ctx.out.find(key);
-        // `a - b` gets `a - (b - c)`, `a + b` gets `a + (b + c)`.
-        int64_t d = isa<arith::SubIOp>(odd.op) ? -c : c;
-        if (it != ctx.out.end() && it->second.kind == "sibling-mismatch")
-          it->second.hint = llvm::formatv("kind=delta operand=1 with={0}", d).str();
-      }
+      // `a - b` gets `a - (b - c)`, `a + b` gets `a + (b + c)`.
+      int64_t d = isa<arith::SubIOp>(odd.op) ? -c : c;
+      ctx.setHint(odd.op, "sibling-mismatch",
+                  llvm::formatv("kind=delta operand=1 with={0}", d).str());
       break;
     }
   }

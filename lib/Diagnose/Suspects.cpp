@@ -166,6 +166,19 @@ void SuspectContext::add(Operation *op, llvm::StringRef kind, double score, llvm
         kind, score, why, anchor ? anchor : op);
 }
 
+void SuspectContext::setHint(Operation *op, llvm::StringRef kind, llvm::StringRef hint,
+                             bool keepFirst) {
+  auto flc = findFileLineCol(op->getLoc());
+  if (!flc)
+    return;
+  std::string key = (llvm::Twine(flc->getFilename()) + ":" + llvm::Twine(flc->getLine()) + ":" +
+                     llvm::Twine(flc->getColumn()))
+                        .str();
+  auto it = out.find(key);
+  if (it != out.end() && it->second.kind == kind && !(keepFirst && !it->second.hint.empty()))
+    it->second.hint = hint.str();
+}
+
 void SuspectContext::addAt(const std::string &file, unsigned line, unsigned col,
                            llvm::StringRef opName, llvm::StringRef kind, double score,
                            llvm::StringRef why, Operation *anchor) {
