@@ -236,9 +236,19 @@ bool FixIts::forLoop(scf::ForOp f, llvm::StringRef pass, SrcPrinter &pr) {
       }
     }
   }
-  place(s1 + 1, s2, oldCond, cond);
+  // A bound or step that prints as the original's is the file's own text
+  // (`r < kInH` is not reprinted as `r < 17`).
+  bool ubSame = false, stepSame = false;
+  if (of) {
+    SrcPrinter opr(of->getParentOfType<gpu::GPUFuncOp>(), src);
+    auto oub = opr.print(of.getUpperBound()), ostep = opr.print(of.getStep());
+    ubSame = oub && oub->text == ub->text;
+    stepSame = ostep && ostep->text == step->text;
+  }
+  if (!ubSame)
+    place(s1 + 1, s2, oldCond, cond);
   bool incIsUnit = oldInc == var + "++" || oldInc == "++" + var || oldInc == var + " += 1";
-  if (!(unitStep && incIsUnit))
+  if (!stepSame && !(unitStep && incIsUnit))
     place(s2 + 1, rp, oldInc, unitStep ? "++" + var : var + " += " + step->text);
   covered.insert(f);
   if (es.empty())

@@ -570,6 +570,49 @@ static bool singleBlockAlong(SuspectContext &ctx, unsigned dimBits) {
   return ctx.in.grid[bitIndex(dimBits)] == 1;
 }
 
+/// `v` is `blockIdx.? * C` (through casts) with C a constant equal to the
+/// block's extent along `dimBits`: `blockIdx.x * WARPS_PER_BLOCK + threadIdx.y`
+/// in a 32 x WARPS_PER_BLOCK block is blockDim.y written as a constant.
+static bool blockTimesExtent(SuspectContext &ctx, Value v, unsigned dimBits) {
+  if (!single(dimBits))
+    return false;
+  int64_t extent = ctx.in.block[bitIndex(dimBits)];
+  auto mul = stripCasts(v).getDefiningOp<arith::MulIOp>();
+  if (!mul || extent <= 1)
+    return false;
+  for (Value side : mul->getOperands())
+    if (auto c = constantValue(side); c && *c == double(extent))
+      return true;
+  return false;
+}
+
+/// `v` is `blockIdx.? * S` (through casts) with S a kernel parameter: a batch
+/// or plane offset (`bz * strideB`), not the block part of a thread index.
+static bool blockTimesParam(SuspectContext &ctx, Value v) {
+  // Through casts and locals stored once (`const int bz = blockIdx.z;`).
+  auto resolve = [&](Value x) {
+    for (unsigned depth = 0; depth < 4; ++depth) {
+      x = stripCasts(x);
+      auto l = x.getDefiningOp<memref::LoadOp>();
+      if (!l || !l.getIndices().empty())
+        break;
+      Value stored = ctx.mem.singleStoredValue(l.getMemref());
+      if (!stored)
+        break;
+      x = stored;
+    }
+    return stripCasts(x);
+  };
+  auto mul = resolve(v).getDefiningOp<arith::MulIOp>();
+  if (!mul)
+    return false;
+  for (unsigned i = 0; i < 2; ++i)
+    if (isa_and_nonnull<gpu::BlockIdOp>(resolve(mul->getOperand(i)).getDefiningOp()) &&
+        isa<BlockArgument>(resolve(mul->getOperand(1 - i))))
+      return true;
+  return false;
+}
+
 static void threadDim(SuspectContext &ctx, Operation *op) {
   if (!isa<arith::AddIOp, arith::MulIOp>(op))
     return;
@@ -580,8 +623,10 @@ static void threadDim(SuspectContext &ctx, Operation *op) {
     for (int swap = 0; swap < 2; ++swap) {
       const Dims &blk = swap ? b : a, &thr = swap ? a : b;
       if (single(blk.blockId) && !blk.threadId && single(thr.threadId) && !thr.blockId &&
-          blk.blockId != thr.threadId &&
-          !(blk.blockDim == thr.threadId && singleBlockAlong(ctx, thr.threadId))) {
+          blk.blockId != thr.threadId && !blockTimesParam(ctx, op->getOperand(swap ? 1 : 0)) &&
+          !((blk.blockDim == thr.threadId ||
+             blockTimesExtent(ctx, op->getOperand(swap ? 1 : 0), thr.threadId)) &&
+            singleBlockAlong(ctx, thr.threadId))) {
         ctx.add(op, "thread-dim", 4.0,
                 llvm::formatv("index combines blockIdx.{0} with threadIdx.{1}",
                               dimName(bitIndex(blk.blockId)), dimName(bitIndex(thr.threadId)))
@@ -613,7 +658,15 @@ static void gridStride(SuspectContext &ctx, Operation *op) {
     // A constant step equal to the block size (`i += BLOCK`) is blockDim too.
     std::optional<double> k = constantValue(step);
     bool blockSized = k && ctx.in.block[0] > 1 && int64_t(*k) == ctx.in.block[0];
-    if (lb.blockId && lb.threadId && (st.blockDim || blockSized) && !st.gridDim)
+    // A loop over a block's threads along one dimension stepping by another
+    // dimension's extent (`for (r = threadIdx.y; ...; r += blockDim.x)`).
+    if (single(lb.threadId) && !lb.blockId && single(st.blockDim) && !st.gridDim &&
+        lb.threadId != st.blockDim && !st.threadId && !st.blockId)
+      ctx.add(anchor, "thread-dim", 3.5,
+              llvm::formatv("loop starts at threadIdx.{0} but steps by blockDim.{1}",
+                            dimName(bitIndex(lb.threadId)), dimName(bitIndex(st.blockDim)))
+                  .str());
+    else if (lb.blockId && lb.threadId && (st.blockDim || blockSized) && !st.gridDim)
       ctx.add(anchor, "grid-stride", 3.5,
               "loop starts at the global thread index but steps by blockDim only (no gridDim)");
     // The step's unit does not match the start's: a loop over the threads of a
@@ -832,6 +885,10 @@ static void shuffle(SuspectContext &ctx, Operation *op, const std::vector<Operat
                 .str());
     return;
   }
+  if (isScanStep(sh)) {
+    ctx.add(op, "shuffle-offsets", 1.0, "shfl_up step of a warp scan");
+    return;
+  }
   if (sh.getMode() == gpu::ShuffleMode::DOWN || sh.getMode() == gpu::ShuffleMode::UP) {
     bool everyLane = llvm::any_of(stores, [](Operation *st) { return !underLaneZeroGuard(st); });
     // Only a result that every lane uses makes the direction itself the
@@ -956,6 +1013,8 @@ void suspects::applyModels(SuspectContext &ctx) {
   guardModels(ctx);       // SuspectGuards.cpp
   constantModels(ctx);    // SuspectConstants.cpp
   siblingModels(ctx);     // SuspectSiblings.cpp
+  scanModels(ctx);        // SuspectScans.cpp
+  unusedModels(ctx);      // SuspectUnused.cpp
   sharedBuffers(ctx);
   definitionModels(ctx); // SuspectDefinitions.cpp
 }

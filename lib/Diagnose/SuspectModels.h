@@ -69,6 +69,13 @@ void guardModels(SuspectContext &ctx);
 void siblingModels(SuspectContext &ctx);
 /// Written-out math constants a slip makes wrong (SuspectConstants.cpp).
 void constantModels(SuspectContext &ctx);
+/// A local or float parameter computed and never read, meant where a value
+/// like it is read (SuspectUnused.cpp).
+void unusedModels(SuspectContext &ctx);
+/// The lane test of a warp scan step (SuspectScans.cpp).
+void scanModels(SuspectContext &ctx);
+/// A shfl_up whose offset a lane test compares against: a scan step.
+bool isScanStep(mlir::gpu::ShuffleOp sh);
 /// Where the constants of the suspects that a constant's value makes wrong
 /// are defined (SuspectDefinitions.cpp); runs after the other models.
 void definitionModels(SuspectContext &ctx);
@@ -78,6 +85,9 @@ void definitionModels(SuspectContext &ctx);
 std::optional<double> constantValue(mlir::Value v);
 /// The name of a buffer: a local's kfix.var, a parameter or a shared array.
 std::string bufferName(SuspectContext &ctx, mlir::Value memref);
+/// The expression's shape with every kernel parameter alike (`a`), integer
+/// constants by value and loads of locals alike (`l`) (SuspectSiblings.cpp).
+std::string expressionShape(mlir::Value v, unsigned depth = 0);
 /// `v` is (a cast of) a load from the buffer rooted at `root`.
 bool loadsFrom(mlir::Value v, mlir::Value root);
 

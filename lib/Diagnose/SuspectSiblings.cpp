@@ -22,9 +22,17 @@ using namespace kfix::suspects;
 
 namespace {
 
+struct Sized {
+  Operation *op;    // the value's defining op
+  std::string base; // the shape without a trailing `+ c` / `- c`
+  int64_t c;        // that constant (0: none)
+};
+
+} // namespace
+
 /// The expression's shape with every kernel parameter alike (`a`), constants
 /// by value and loads of locals alike (`l`).
-std::string shapeOf(Value v, unsigned depth = 0) {
+std::string suspects::expressionShape(Value v, unsigned depth) {
   v = stripCasts(v);
   if (isa<BlockArgument>(v))
     return "a";
@@ -38,17 +46,9 @@ std::string shapeOf(Value v, unsigned depth = 0) {
     return "l";
   std::string s = d->getName().getStringRef().str() + "(";
   for (Value o : d->getOperands())
-    s += shapeOf(o, depth + 1) + ",";
+    s += expressionShape(o, depth + 1) + ",";
   return s + ")";
 }
-
-struct Sized {
-  Operation *op;    // the value's defining op
-  std::string base; // the shape without a trailing `+ c` / `- c`
-  int64_t c;        // that constant (0: none)
-};
-
-} // namespace
 
 void suspects::siblingModels(SuspectContext &ctx) {
   std::vector<Sized> sizes;
@@ -61,10 +61,10 @@ void suspects::siblingModels(SuspectContext &ctx) {
     Operation *d = stripCasts(st.getValueToStore()).getDefiningOp();
     if (!d || !isa<arith::AddIOp, arith::SubIOp>(d))
       return;
-    Sized s{d, shapeOf(d->getResult(0)), 0};
+    Sized s{d, expressionShape(d->getResult(0)), 0};
     if (auto c = constantValue(d->getOperand(1))) {
       s.c = isa<arith::AddIOp>(d) ? int64_t(*c) : -int64_t(*c);
-      s.base = shapeOf(d->getOperand(0));
+      s.base = expressionShape(d->getOperand(0));
     }
     sizes.push_back(s);
   });
@@ -77,9 +77,9 @@ void suspects::siblingModels(SuspectContext &ctx) {
     for (const Sized &s : sizes) {
       if (s.op == odd.op)
         continue;
-      if (s.c != 0 && s.base == shapeOf(odd.op->getResult(0)))
+      if (s.c != 0 && s.base == expressionShape(odd.op->getResult(0)))
         ++plus[s.c];
-      else if (shapeOf(s.op->getResult(0)) == shapeOf(odd.op->getResult(0)))
+      else if (expressionShape(s.op->getResult(0)) == expressionShape(odd.op->getResult(0)))
         ++alike;
     }
     for (auto [c, n] : plus) {

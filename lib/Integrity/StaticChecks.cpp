@@ -448,16 +448,37 @@ static bool reachesShapeUse(Value v, int depth = 0) {
   return false;
 }
 
+/// How many integer constants of each value reach a bound, an index or
+/// control flow in `f`.
+static std::map<int64_t, unsigned> shapeConstantUses(gpu::GPUFuncOp f) {
+  std::map<int64_t, unsigned> n;
+  if (!f)
+    return n;
+  f.walk([&](arith::ConstantOp c) {
+    auto ia = dyn_cast<IntegerAttr>(c.getValue());
+    if (ia && c.getType().isIntOrIndex() && reachesShapeUse(c.getResult()))
+      ++n[ia.getValue().getSExtValue()];
+  });
+  return n;
+}
+
 static void checkHardcodedShape(const StaticCheckInput &in, std::vector<IntegrityFinding> &out) {
   gpu::GPUFuncOp f = in.candidate;
   std::set<int64_t> tiles = tileConstants(f);
   std::set<int64_t> reported;
+  // A constant the original kernel already used as often (a footprint
+  // computed from template parameters that happens to equal a test size) is
+  // not one the repair wrote in.
+  std::map<int64_t, unsigned> inOriginal = shapeConstantUses(in.original),
+                              inCandidate = shapeConstantUses(f);
   f.walk([&](arith::ConstantOp c) {
     auto ia = dyn_cast<IntegerAttr>(c.getValue());
     if (!ia || !c.getType().isIntOrIndex())
       return;
     int64_t v = ia.getValue().getSExtValue();
     if (v <= 64 || !in.sizeValues.count(v) || in.launchConstants.count(v) || tiles.count(v))
+      return;
+    if (in.original && inCandidate[v] <= inOriginal[v])
       return;
     if (!reachesShapeUse(c.getResult()) || !reported.insert(v).second)
       return;

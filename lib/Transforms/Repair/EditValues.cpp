@@ -261,7 +261,10 @@ std::string nameValue(Operation *at, Value v) {
         return "iv:" + std::to_string(k);
     return "";
   }
-  if (auto a = loadedVar(v)) {
+  auto a = loadedVar(v);
+  if (!a)
+    a = v.getDefiningOp<memref::AllocaOp>(); // a local never read (a stand-in)
+  if (a) {
     auto n = a->getAttrOfType<StringAttr>("kfix.var");
     if (n && findVar(at, n.getValue()) == a)
       return "var:" + n.getValue().str();
@@ -300,7 +303,10 @@ std::string show(Value v, unsigned depth) {
     return std::to_string(*c);
   if (auto c = getConstFloat(v))
     return llvm::formatv("{0}", *c).str();
-  if (auto a = loadedVar(v))
+  auto a = loadedVar(v);
+  if (!a)
+    a = v.getDefiningOp<memref::AllocaOp>();
+  if (a)
     if (auto n = a->getAttrOfType<StringAttr>("kfix.var"))
       return n.getValue().str();
   Operation *d = v.getDefiningOp();
@@ -332,8 +338,14 @@ std::vector<std::pair<Value, double>> replacementCandidates(Operation *at, Value
                                                             unsigned nearest) {
   std::vector<std::pair<Value, double>> out;
   Type t = v.getType();
+  // A local never read yet stands in as its alloca (nameValue names it).
+  auto typeOf = [](Value c) -> Type {
+    if (auto a = c.getDefiningOp<memref::AllocaOp>())
+      return a.getType().getElementType();
+    return c.getType();
+  };
   auto add = [&](Value c, double prior) {
-    if (!c || c == v || c.getType() != t || getConstInt(c) || getConstFloat(c))
+    if (!c || c == v || typeOf(c) != t || getConstInt(c) || getConstFloat(c))
       return false;
     if (loadedVar(c) && loadedVar(c) == loadedVar(v))
       return false;
@@ -382,9 +394,16 @@ std::vector<std::pair<Value, double>> replacementCandidates(Operation *at, Value
       vars.push_back(a);
   });
   std::vector<std::pair<Value, double>> varCands;
+  // Nearest first, except that a local computed and never read goes before
+  // the others: it was meant somewhere.
+  std::stable_partition(vars.begin(), vars.end(), [](memref::AllocaOp a) {
+    return !llvm::all_of(a->getUsers(), [](Operation *u) { return isa<memref::StoreOp>(u); });
+  });
   for (auto it = vars.rbegin(); it != vars.rend(); ++it) {
-    // Stand-in: any existing load of the local (only its name is used).
-    Value any;
+    // Stand-in: any existing load of the local (only its name is used); a
+    // local computed and never read (`inv_dof` beside the `inv_m` used in
+    // its place) stands in as itself.
+    Value any = it->getResult();
     for (Operation *u : it->getResult().getUsers())
       if (auto l = dyn_cast<memref::LoadOp>(u)) {
         any = l.getResult();

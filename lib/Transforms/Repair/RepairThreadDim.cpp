@@ -294,7 +294,17 @@ struct RepairThreadDimPass : public kfix::impl::RepairThreadDimBase<RepairThread
       ++numRewrites;
     }
     // Loops: a grid-stride step blockDim.a * gridDim.b, or a block-stride
-    // loop from threadIdx.a stepping by blockDim.b.
+    // loop from threadIdx.a stepping by blockDim.b. The dimensions that
+    // consistent block-stride loops use (`for (c = threadIdx.x; ...; c +=
+    // blockDim.x)`) are taken: a mixed loop beside one over x keeps its start
+    // (threadIdx.y, its rows) and gets the step of its own dimension.
+    std::array<bool, 3> loopDims{false, false, false};
+    func.walk([&](scf::ForOp loop) {
+      Operation *start = idOp(loop.getLowerBound()), *stepId = idOp(stripCasts(loop.getStep()));
+      if (isa_and_nonnull<gpu::ThreadIdOp>(start) && isa_and_nonnull<gpu::BlockDimOp>(stepId) &&
+          dimOf(start) == dimOf(stepId))
+        loopDims[dimIndex(dimOf(start))] = true;
+    });
     func.walk([&](scf::ForOp loop) {
       if (!anyLoc && !locMatches(loop.getLoc(), loc))
         return;
@@ -303,7 +313,11 @@ struct RepairThreadDimPass : public kfix::impl::RepairThreadDimBase<RepairThread
       Operation *stepId = idOp(step);
       if (isa_and_nonnull<gpu::ThreadIdOp>(start) && isa_and_nonnull<gpu::BlockDimOp>(stepId) &&
           dimOf(start) != dimOf(stepId)) {
-        retargetUse(loop->getOpOperand(0), dimOf(stepId));
+        bool keepStart = loopDims[dimIndex(dimOf(stepId))] && !loopDims[dimIndex(dimOf(start))];
+        if (keepStart)
+          retargetUse(loop->getOpOperand(2), dimOf(start));
+        else
+          retargetUse(loop->getOpOperand(0), dimOf(stepId));
         ++numRewrites;
         return;
       }

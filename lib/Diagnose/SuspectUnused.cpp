@@ -1,0 +1,160 @@
+//===- SuspectUnused.cpp - a value computed and never read -----------------===//
+//
+// The model over unused values (SuspectModels.cpp lists every model). A local
+// the kernel computes and never reads (`inv_dof = 1.0f / (M - correction)`
+// beside `inv_m = 1.0f / M`), or a float parameter it never reads, was meant
+// somewhere: most often where a value of its type and of a like form is read
+// instead (`var = ssd * inv_m`). Every read of such a value in the wrong
+// outputs' slice is a candidate; the one most like the unused value (the same
+// top operation, a shared name prefix, a read that no right output needs)
+// becomes the suspect, with the hint that replaces the operand by the unused
+// value (unused-value).
+//
+//===----------------------------------------------------------------------===//
+#include "SuspectModels.h"
+
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::suspects;
+
+namespace {
+
+/// A named scalar local (a rank-0 alloca the lifter named).
+StringRef localName(memref::AllocaOp a) {
+  if (!a || a.getType().getRank() != 0)
+    return {};
+  auto n = a->getAttrOfType<StringAttr>("kfix.var");
+  return n ? n.getValue() : StringRef();
+}
+
+/// The stored values of a local, when all its users are stores.
+SmallVector<Value> storesOnly(memref::AllocaOp a) {
+  SmallVector<Value> vals;
+  for (Operation *u : a->getUsers()) {
+    auto st = dyn_cast<memref::StoreOp>(u);
+    if (!st || st.getMemref() != a.getResult())
+      return {};
+    vals.push_back(st.getValueToStore());
+  }
+  return vals;
+}
+
+/// The top operation of a local's (first) stored value, "" for a constant.
+std::string topOp(Value v) {
+  Operation *d = stripCasts(v).getDefiningOp();
+  if (!d || isa<arith::ConstantOp>(d))
+    return "";
+  return d->getName().getStringRef().str();
+}
+
+size_t commonPrefix(StringRef a, StringRef b) {
+  size_t n = 0;
+  while (n < a.size() && n < b.size() && a[n] == b[n])
+    ++n;
+  return n;
+}
+
+struct Unused {
+  std::string name; // the local's name, or the parameter's
+  std::string with; // how an edit names it (var:NAME, arg:NAME)
+  Type type;
+  std::string top; // the top operation of its value ("" for a parameter)
+};
+
+struct Read {
+  Operation *user;
+  unsigned operand;
+  std::string name, top;
+  double similarity;
+};
+
+} // namespace
+
+void suspects::unusedModels(SuspectContext &ctx) {
+  std::vector<Unused> unused;
+  ctx.func.walk([&](memref::AllocaOp a) {
+    StringRef n = localName(a);
+    if (n.empty())
+      return;
+    SmallVector<Value> vals = storesOnly(a);
+    // A computed value: a local only ever given constants is a leftover, not
+    // a value someone meant to use.
+    if (vals.empty() || llvm::all_of(vals, [](Value v) { return constantValue(v).has_value(); }))
+      return;
+    unused.push_back({n.str(), "var:" + n.str(), a.getType().getElementType(), topOp(vals[0])});
+  });
+  for (BlockArgument arg : ctx.func.getArguments())
+    if (isa<FloatType>(arg.getType()) && arg.use_empty()) {
+      std::string n = ctx.paramName(arg.getArgNumber());
+      if (!n.empty())
+        unused.push_back({n, "arg:" + n, arg.getType(), ""});
+    }
+  if (unused.empty())
+    return;
+
+  for (const Unused &u : unused) {
+    std::vector<Read> reads;
+    // Reads of another local of the type, and direct uses of another
+    // parameter of the type, in the wrong outputs' slice.
+    ctx.func.walk([&](memref::LoadOp ld) {
+      auto a = ld.getMemref().getDefiningOp<memref::AllocaOp>();
+      StringRef n = localName(a);
+      if (n.empty() || n == u.name || a.getType().getElementType() != u.type ||
+          !ctx.bad.contains(ld))
+        return;
+      std::string top;
+      for (Operation *w : a->getUsers())
+        if (auto st = dyn_cast<memref::StoreOp>(w); st && st.getMemref() == a.getResult()) {
+          top = topOp(st.getValueToStore());
+          break;
+        }
+      for (OpOperand &use : ld->getUses())
+        if (ctx.bad.contains(use.getOwner()) && !isa<memref::StoreOp>(use.getOwner()))
+          reads.push_back({use.getOwner(), use.getOperandNumber(), n.str(), top, 0});
+    });
+    for (BlockArgument arg : ctx.func.getArguments()) {
+      if (arg.getType() != u.type)
+        continue;
+      std::string n = ctx.paramName(arg.getArgNumber());
+      if (n.empty() || n == u.name)
+        continue;
+      for (OpOperand &use : arg.getUses())
+        if (ctx.bad.contains(use.getOwner()) && !isa<memref::StoreOp>(use.getOwner()))
+          reads.push_back({use.getOwner(), use.getOperandNumber(), n, "", 0});
+    }
+    if (reads.empty())
+      continue;
+    for (Read &r : reads) {
+      r.similarity = (!u.top.empty() && r.top == u.top) ? 2.0 : 0.0;
+      size_t p = commonPrefix(u.name, r.name);
+      if (p >= 2)
+        r.similarity += std::min<double>(p, 4) / 4.0;
+      // A read the right outputs need too is less likely the slip.
+      if (!ctx.good.contains(r.user))
+        r.similarity += 1.0;
+    }
+    llvm::stable_sort(reads, [](const Read &a, const Read &b) {
+      return a.similarity > b.similarity;
+    });
+    // The best read, and a second one only when it is as likely.
+    for (size_t i = 0; i < reads.size() && i < 2; ++i) {
+      const Read &r = reads[i];
+      if (i == 1 && r.similarity < reads[0].similarity)
+        break;
+      ctx.add(r.user, "unused-value", i == 0 ? 3.0 : 2.4,
+              llvm::formatv("'{0}' is computed and never read; '{1}' (read here) is a value of "
+                            "its type and form",
+                            u.name, r.name)
+                  .str());
+      ctx.setHint(r.user, "unused-value",
+                  llvm::formatv("operand={0} with={1}", r.operand, u.with).str(),
+                  /*keepFirst=*/true);
+    }
+  }
+}
