@@ -106,6 +106,20 @@ static std::optional<Accumulator> asAccumulator(Operation *store) {
   Value root = memRoot(st.getMemref());
   Value v = stripCasts(st.getValueToStore());
   Operation *def = v.getDefiningOp();
+  // A component update of a vector local (`acc.x += w` on a float2):
+  // insert(combine(extract(acc), w), acc).
+  if (auto ins = dyn_cast_or_null<vector::InsertOp>(def); ins && loadsFrom(ins.getDest(), root)) {
+    Operation *inner = stripCasts(ins.getValueToStore()).getDefiningOp();
+    if (inner)
+      if (auto kind = combineKind(inner)) {
+        unsigned first = isa<math::FmaOp>(inner) ? 2 : 0;
+        for (unsigned i = first; i < inner->getNumOperands(); ++i)
+          if (auto ex = stripCasts(inner->getOperand(i)).getDefiningOp<vector::ExtractOp>())
+            if (loadsFrom(ex.getSource(), root))
+              return Accumulator{store, inner, root, *kind};
+      }
+    return std::nullopt;
+  }
   if (def) {
     if (auto kind = combineKind(def)) {
       unsigned first = isa<math::FmaOp>(def) ? 2 : 0;
@@ -252,6 +266,12 @@ static Operation *staleLoop(SuspectContext &ctx, const Accumulator &a,
       }
       auto st = dyn_cast<memref::StoreOp>(w);
       if (st && constantValue(st.getValueToStore()))
+        seededOutside = true;
+      // A vector local seeded with constants (`make_float2(0.f, 0.f)`).
+      if (auto fe = st ? st.getValueToStore().getDefiningOp<vector::FromElementsOp>()
+                       : vector::FromElementsOp();
+          fe &&
+          llvm::all_of(fe.getElements(), [](Value e) { return constantValue(e).has_value(); }))
         seededOutside = true;
     }
     if (resetInside)

@@ -51,8 +51,8 @@ SmallVector<std::pair<arith::CmpIOp, unsigned>> laneTests(gpu::ShuffleOp sh) {
     return out;
   scope->walk([&](arith::CmpIOp c) {
     for (unsigned side = 0; side < 2; ++side)
-      if (sameScalar(c->getOperand(side), offset) &&
-          !sameScalar(c->getOperand(1 - side), offset) && !constantValue(c->getOperand(1 - side))) {
+      if (sameScalar(c->getOperand(side), offset) && !sameScalar(c->getOperand(1 - side), offset) &&
+          !constantValue(c->getOperand(1 - side))) {
         out.push_back({c, side});
         return;
       }
@@ -95,9 +95,10 @@ void suspects::scanModels(SuspectContext &ctx) {
       ctx.add(cmp, "scan-guard", 3.2,
               "a warp scan step adds the shuffled value only above the offset: lane == offset "
               "has a source too (`lane >= offset`)");
-      ctx.setHint(cmp, "scan-guard",
-                  llvm::formatv("kind=opcode operand= with={0}", arith::stringifyCmpIPredicate(*fix))
-                      .str());
+      ctx.setHint(
+          cmp, "scan-guard",
+          llvm::formatv("kind=opcode operand= with={0}", arith::stringifyCmpIPredicate(*fix))
+              .str());
     }
   });
 }

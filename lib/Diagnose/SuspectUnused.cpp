@@ -139,9 +139,8 @@ void suspects::unusedModels(SuspectContext &ctx) {
       if (!ctx.good.contains(r.user))
         r.similarity += 1.0;
     }
-    llvm::stable_sort(reads, [](const Read &a, const Read &b) {
-      return a.similarity > b.similarity;
-    });
+    llvm::stable_sort(reads,
+                      [](const Read &a, const Read &b) { return a.similarity > b.similarity; });
     // The best read, and a second one only when it is as likely.
     for (size_t i = 0; i < reads.size() && i < 2; ++i) {
       const Read &r = reads[i];

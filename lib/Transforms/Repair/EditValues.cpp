@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
@@ -463,7 +464,14 @@ memref::StoreOp initStore(memref::AllocaOp a, Operation *at) {
     auto st = dyn_cast<memref::StoreOp>(u);
     if (!st || st.getMemRef() != a.getResult() || fors.front()->isAncestor(st))
       continue;
-    if (!getConstFloat(st.getValue()) && !getConstInt(st.getValue()))
+    // A constant, or a vector of constants (`make_float2(0.f, 0.f)`).
+    auto fromConstants = [](Value v) {
+      auto fe = v.getDefiningOp<vector::FromElementsOp>();
+      return fe && llvm::all_of(fe.getElements(),
+                                [](Value e) { return getConstFloat(e) || getConstInt(e); });
+    };
+    if (!getConstFloat(st.getValue()) && !getConstInt(st.getValue()) &&
+        !fromConstants(st.getValue()))
       continue;
     if (!dom.properlyDominates(st.getOperation(), at))
       continue;

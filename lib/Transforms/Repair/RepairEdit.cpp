@@ -227,6 +227,8 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     Operation *c = lb.clone(*init.getValue().getDefiningOp());
     auto st = memref::StoreOp::create(lb, init.getLoc(), c->getResult(0), a.getResult());
     markRepaired(st, kPassArg);
+    if (!isa<arith::ConstantOp>(c)) // a vector seed (`make_float2(0.f, 0.f)`)
+      markRepaired(c, kPassArg);
     return true;
   } else if (e.kind == "clamp0" || e.kind == "mulby") {
     auto ft =

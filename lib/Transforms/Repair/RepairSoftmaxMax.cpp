@@ -440,6 +440,58 @@ struct RepairSoftmaxMaxPass : public kfix::impl::RepairSoftmaxMaxBase<RepairSoft
     });
     for (Softmax &sm : matches)
       rewrite(sm);
+    // A pairwise log-add-exp (a scan's or a merge's combine):
+    // log(exp(a) + exp(b)).
+    SmallVector<math::LogOp> pairs;
+    getOperation().walk([&](math::LogOp lg) {
+      auto add = lg.getOperand().getDefiningOp<arith::AddFOp>();
+      if (!add || !add->hasOneUse())
+        return;
+      auto ea = add.getLhs().getDefiningOp<math::ExpOp>(),
+           eb = add.getRhs().getDefiningOp<math::ExpOp>();
+      if (!ea || !eb || !ea->hasOneUse() || !eb->hasOneUse())
+        return;
+      if (!aimed || llvm::any_of(SmallVector<Operation *>{lg, add, ea, eb},
+                                 [&](Operation *o) { return locMatches(o->getLoc(), loc); }))
+        pairs.push_back(lg);
+    });
+    for (math::LogOp lg : pairs)
+      rewritePair(lg);
+  }
+
+  /// log(exp(a) + exp(b)) -> m + log(exp(a - m) + exp(b - m)), m = max(a, b);
+  /// a == b (both -inf: the identity of the combine) gives a + log 2.
+  void rewritePair(math::LogOp lg) {
+    auto add = lg.getOperand().getDefiningOp<arith::AddFOp>();
+    auto ea = add.getLhs().getDefiningOp<math::ExpOp>(),
+         eb = add.getRhs().getDefiningOp<math::ExpOp>();
+    Value a = ea.getOperand(), b = eb.getOperand();
+    auto ft = dyn_cast<FloatType>(a.getType());
+    if (!ft)
+      return;
+    OpBuilder bld(lg);
+    Location l = lg.getLoc();
+    auto mark = [&](Value v) {
+      markRepaired(v.getDefiningOp(), kPassArg);
+      return v;
+    };
+    Value m = mark(arith::MaxNumFOp::create(bld, l, a, b));
+    Value da = mark(arith::SubFOp::create(bld, ea.getLoc(), a, m));
+    Value db = mark(arith::SubFOp::create(bld, eb.getLoc(), b, m));
+    Value xa = mark(math::ExpOp::create(bld, ea.getLoc(), da));
+    Value xb = mark(math::ExpOp::create(bld, eb.getLoc(), db));
+    Value sum = mark(arith::AddFOp::create(bld, add.getLoc(), xa, xb));
+    Value lsum = mark(math::LogOp::create(bld, l, sum));
+    Value r0 = mark(arith::AddFOp::create(bld, l, m, lsum));
+    Value ln2 = arith::ConstantOp::create(bld, l, FloatAttr::get(ft, 0.69314718055994530942));
+    Value twice = mark(arith::AddFOp::create(bld, l, a, ln2));
+    Value same = mark(arith::CmpFOp::create(bld, l, arith::CmpFPredicate::OEQ, a, b));
+    Value r = mark(arith::SelectOp::create(bld, l, same, twice, r0));
+    lg.getResult().replaceAllUsesWith(r);
+    lg.erase();
+    add.erase();
+    ea.erase();
+    eb.erase();
   }
 
   void rewrite(Softmax &sm) {
