@@ -1015,6 +1015,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   siblingModels(ctx);     // SuspectSiblings.cpp
   scanModels(ctx);        // SuspectScans.cpp
   unusedModels(ctx);      // SuspectUnused.cpp
+  truncatedLocals(ctx);   // SuspectUnused.cpp
   sharedBuffers(ctx);
   definitionModels(ctx); // SuspectDefinitions.cpp
 }

@@ -72,6 +72,8 @@ void constantModels(SuspectContext &ctx);
 /// A local or float parameter computed and never read, meant where a value
 /// like it is read (SuspectUnused.cpp).
 void unusedModels(SuspectContext &ctx);
+/// An integer local that float values are stored into (SuspectUnused.cpp).
+void truncatedLocals(SuspectContext &ctx);
 /// The lane test of a warp scan step (SuspectScans.cpp).
 void scanModels(SuspectContext &ctx);
 /// A shfl_up whose offset a lane test compares against: a scan step.

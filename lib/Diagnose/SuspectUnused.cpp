@@ -1,6 +1,6 @@
-//===- SuspectUnused.cpp - a value computed and never read -----------------===//
+//===- SuspectUnused.cpp - values the kernel computes and loses ------------===//
 //
-// The model over unused values (SuspectModels.cpp lists every model). A local
+// The models over lost values (SuspectModels.cpp lists every model). A local
 // the kernel computes and never reads (`inv_dof = 1.0f / (M - correction)`
 // beside `inv_m = 1.0f / M`), or a float parameter it never reads, was meant
 // somewhere: most often where a value of its type and of a like form is read
@@ -8,7 +8,9 @@
 // outputs' slice is a candidate; the one most like the unused value (the same
 // top operation, a shared name prefix, a read that no right output needs)
 // becomes the suspect, with the hint that replaces the operand by the unused
-// value (unused-value).
+// value (unused-value). An integer local that float values are stored into
+// (`int max_val = -INFINITY; ... max_val = v;`) truncates each of them
+// (truncated-local); its hint declares the local float (the `retype` edit).
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
@@ -156,4 +158,35 @@ void suspects::unusedModels(SuspectContext &ctx) {
                   /*keepFirst=*/true);
     }
   }
+}
+
+void suspects::truncatedLocals(SuspectContext &ctx) {
+  ctx.func.walk([&](memref::StoreOp st) {
+    auto a = st.getMemref().getDefiningOp<memref::AllocaOp>();
+    StringRef n = localName(a);
+    Operation *conv = st.getValueToStore().getDefiningOp();
+    if (n.empty() || !isa_and_nonnull<arith::FPToSIOp, arith::FPToUIOp>(conv) ||
+        !ctx.bad.contains(st))
+      return;
+    Type ft = conv->getOperand(0).getType();
+    if (!ft.isF32() && !ft.isF64())
+      return;
+    // Its reads convert back to float: the value was a float all along.
+    bool readAsFloat = llvm::any_of(a->getUsers(), [](Operation *u) {
+      auto ld = dyn_cast<memref::LoadOp>(u);
+      return ld && llvm::any_of(ld->getUsers(), [](Operation *w) {
+               return isa<arith::SIToFPOp, arith::UIToFPOp>(w);
+             });
+    });
+    if (!readAsFloat)
+      return;
+    ctx.add(st, "truncated-local", 3.5,
+            llvm::formatv("float values are stored into the integer local '{0}' (each truncated) "
+                          "and read back as floats",
+                          n)
+                .str());
+    ctx.setHint(
+        st, "truncated-local",
+        llvm::formatv("kind=retype operand={0} with={1}", n, ft.isF64() ? "f64" : "f32").str());
+  });
 }

@@ -179,6 +179,21 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
         add("operand", idx, spec, p, show(v) + " -> " + show(cand));
       }
   }
+  // An integer local given float values (`int max_val = ...; max_val = v;`
+  // with v a float): every store truncates. The local as a float.
+  if (auto st = dyn_cast<memref::StoreOp>(op)) {
+    Value v = st.getValueToStore();
+    auto a = st.getMemRef().getDefiningOp<memref::AllocaOp>();
+    Operation *conv = v.getDefiningOp();
+    if (a && a.getType().getRank() == 0 && a->hasAttr("kfix.var") &&
+        isa_and_nonnull<arith::FPToSIOp, arith::FPToUIOp>(conv)) {
+      Type ft = conv->getOperand(0).getType();
+      std::string var = a->getAttrOfType<StringAttr>("kfix.var").getValue().str();
+      if (ft.isF32() || ft.isF64())
+        add("retype", var, ft.isF64() ? "f64" : "f32", 0.7,
+            llvm::formatv("{0} holds float values: declare it float", var).str());
+    }
+  }
   // An accumulator declared outside the loop it should restart in
   // (`float sum = 0.0f; for (b...) { for (k...) sum += ...; out[b] = sum; }`):
   // its initialization repeated at the start of an enclosing loop's body.

@@ -261,6 +261,84 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
              storedAs(o->getResult(0)) >= 0;
     });
     return true;
+  } else if (e.kind == "retype") {
+    // An integer local that holds float values (`int max_val = -INFINITY;
+    // ... max_val = v;`): every store truncates, every read converts back.
+    // The local becomes a float: truncated stores keep their float, integer
+    // stores convert, and reads that converted back read the float.
+    memref::AllocaOp a = findVar(op, e.operand);
+    auto ft = e.with == "f64"   ? FloatType(b.getF64Type())
+              : e.with == "f32" ? FloatType(b.getF32Type())
+                                : FloatType();
+    if (!a || !ft || a.getType().getRank() != 0 || !a.getType().getElementType().isInteger() ||
+        a.getType().getElementType().isInteger(1)) {
+      error =
+          "retype needs operand=<an integer local> with=f32|f64, got " + e.operand + " / " + e.with;
+      return false;
+    }
+    if (!llvm::all_of(a->getUsers(),
+                      [](Operation *u) { return isa<memref::LoadOp, memref::StoreOp>(u); })) {
+      error = "the local " + e.operand + " is used other than by loads and stores";
+      return false;
+    }
+    Type it = a.getType().getElementType();
+    OpBuilder ab(a);
+    auto fa = memref::AllocaOp::create(ab, a.getLoc(), MemRefType::get({}, ft));
+    fa->setAttrs(a->getAttrs());
+    markRepaired(fa, kPassArg);
+    bool isSigned = true;
+    for (Operation *u : llvm::make_early_inc_range(a->getUsers())) {
+      OpBuilder ub(u);
+      if (auto st = dyn_cast<memref::StoreOp>(u)) {
+        Value v = st.getValueToStore(), fv;
+        if (auto c = v.getDefiningOp<arith::FPToSIOp>())
+          fv = c.getIn();
+        else if (auto c = v.getDefiningOp<arith::FPToUIOp>())
+          fv = c.getIn(), isSigned = false;
+        if (fv && fv.getType() != ft)
+          fv = fv.getType().getIntOrFloatBitWidth() < ft.getWidth()
+                   ? Value(arith::ExtFOp::create(ub, st.getLoc(), ft, fv))
+                   : Value(arith::TruncFOp::create(ub, st.getLoc(), ft, fv));
+        if (!fv)
+          fv = arith::SIToFPOp::create(ub, st.getLoc(), ft, v);
+        // The statements read as before (`max_val = v;`): only the
+        // declaration is marked, its type is the edit.
+        memref::StoreOp::create(ub, st.getLoc(), fv, fa.getResult());
+        dropped.push_back(v);
+        st.erase();
+        continue;
+      }
+      auto ld = cast<memref::LoadOp>(u);
+      auto nl = memref::LoadOp::create(ub, ld.getLoc(), fa.getResult(), ValueRange{});
+      Value asInt;
+      for (OpOperand &use : llvm::make_early_inc_range(ld->getUses())) {
+        Operation *w = use.getOwner();
+        if (isa<arith::SIToFPOp, arith::UIToFPOp>(w) && w->getResult(0).getType() == ft) {
+          w->getResult(0).replaceAllUsesWith(nl.getResult());
+          continue;
+        }
+        if (isa<arith::SIToFPOp, arith::UIToFPOp>(w)) {
+          OpBuilder wb(w);
+          Type wt = w->getResult(0).getType();
+          Value c = cast<FloatType>(wt).getWidth() < ft.getWidth()
+                        ? Value(arith::TruncFOp::create(wb, w->getLoc(), wt, nl.getResult()))
+                        : Value(arith::ExtFOp::create(wb, w->getLoc(), wt, nl.getResult()));
+          w->getResult(0).replaceAllUsesWith(c);
+          continue;
+        }
+        if (!asInt)
+          asInt = isSigned ? Value(arith::FPToSIOp::create(ub, ld.getLoc(), it, nl.getResult()))
+                           : Value(arith::FPToUIOp::create(ub, ld.getLoc(), it, nl.getResult()));
+        use.set(asInt);
+      }
+      for (Operation *w : llvm::make_early_inc_range(ld->getUsers()))
+        if (w->use_empty() && isOpTriviallyDead(w))
+          w->erase();
+      if (ld->use_empty())
+        ld.erase();
+    }
+    a.erase();
+    return true;
   } else if (e.kind == "delete") {
     if (!isa<memref::StoreOp>(op)) {
       error = "delete needs a store at " + e.loc;
@@ -315,7 +393,7 @@ bool kfix::applyEdits(gpu::GPUModuleOp module, const std::vector<EditSpec> &edit
     for (Operation *op : ops) {
       if (erased.count(op))
         continue;
-      bool erases = e.kind == "bypass" || e.kind == "delete" ||
+      bool erases = e.kind == "bypass" || e.kind == "delete" || e.kind == "retype" ||
                     (e.kind == "opcode" && !isa<arith::CmpIOp, arith::CmpFOp>(op));
       if (!applyOne(op, e, error, dropped))
         return false;
