@@ -520,7 +520,10 @@ static bool feedsExp(Operation *op) {
 static void operandOrder(SuspectContext &ctx, Operation *op, unsigned dist) {
   // `exp(m - x)` with m a maximum: every term is >= 1 and overflows; the
   // stable form is `exp(x - m)`.
-  if (isa<arith::SubFOp>(op) && isMaxValue(ctx, op->getOperand(0)) && feedsExp(op)) {
+  // Both maxima (`exp(m_old - m_new)`, the online softmax's rescale of what
+  // was summed under the previous max) is the stable form already.
+  if (isa<arith::SubFOp>(op) && isMaxValue(ctx, op->getOperand(0)) &&
+      !isMaxValue(ctx, op->getOperand(1)) && feedsExp(op)) {
     ctx.add(op, "operand-order", 3.5,
             "exp of (maximum - value): every term is at least 1 (the max subtracted the wrong "
             "way round?)");
