@@ -341,8 +341,10 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
         continue;
       if (!isHint)
         ++taken;
+      // x8, and at least what the likeliest edit of any kind scores at the
+      // site (a new term's prior is low: `mulby` is 0.1 where an opcode is 0.7).
       if (isHint)
-        score *= 8;
+        score = std::max(score * 8, site.weight * 2.0);
       if (!twins.empty() && e.kind != "delete" && e.kind != "swap") {
         // The same slip copied on the line: all of them at once first.
         std::vector<EditSpec> all{e};

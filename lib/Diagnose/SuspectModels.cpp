@@ -1011,14 +1011,15 @@ void suspects::applyModels(SuspectContext &ctx) {
     treeHalving(ctx, op);
     shuffle(ctx, op, badStores);
   }
-  accumulatorModels(ctx); // SuspectAccumulators.cpp
-  barrierModels(ctx);     // SuspectBarriers.cpp
-  guardModels(ctx);       // SuspectGuards.cpp
-  constantModels(ctx);    // SuspectConstants.cpp
-  siblingModels(ctx);     // SuspectSiblings.cpp
-  scanModels(ctx);        // SuspectScans.cpp
-  unusedModels(ctx);      // SuspectUnused.cpp
-  truncatedLocals(ctx);   // SuspectUnused.cpp
+  accumulatorModels(ctx);  // SuspectAccumulators.cpp
+  barrierModels(ctx);      // SuspectBarriers.cpp
+  guardModels(ctx);        // SuspectGuards.cpp
+  constantModels(ctx);     // SuspectConstants.cpp
+  siblingModels(ctx);      // SuspectSiblings.cpp
+  siblingScaleModels(ctx); // SuspectSiblings.cpp
+  scanModels(ctx);         // SuspectScans.cpp
+  unusedModels(ctx);       // SuspectUnused.cpp
+  truncatedLocals(ctx);    // SuspectUnused.cpp
   sharedBuffers(ctx);
   definitionModels(ctx); // SuspectDefinitions.cpp
 }

@@ -67,6 +67,9 @@ void guardModels(SuspectContext &ctx);
 /// A size computed like its siblings but without their `+ 1`
 /// (SuspectSiblings.cpp).
 void siblingModels(SuspectContext &ctx);
+/// Accumulator updates in one loop body all but one scaled by a local
+/// (SuspectSiblings.cpp).
+void siblingScaleModels(SuspectContext &ctx);
 /// Written-out math constants a slip makes wrong (SuspectConstants.cpp).
 void constantModels(SuspectContext &ctx);
 /// A local or float parameter computed and never read, meant where a value

@@ -5,7 +5,9 @@
 // `OW = W - KS + 1`) where one of them lacks the others' trailing `+ c`
 // (`OD = D - KS`): that one is the slip (sibling-mismatch), and the suspect's
 // hint is the edit that adds the missing constant to its last operand
-// (`D - KS` -> `D - (KS - 1)`).
+// (`D - KS` -> `D - (KS - 1)`). Accumulators updated side by side in one
+// loop body whose terms all but one are scaled by the same local: that one
+// dropped the factor (sibling-scale, hint: the `mulby` edit of its term).
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
@@ -13,7 +15,9 @@
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -96,4 +100,107 @@ void suspects::siblingModels(SuspectContext &ctx) {
       break;
     }
   }
+}
+
+//===----------------------------------------------------------------------===//
+// sibling-scale: accumulators updated side by side in one loop body, all but
+// one scaled by the same local (`o0 = fmaf(acc0[w], f, o0); o1 = fmaf(acc1[w],
+// f, o1); den += l[w];`): the one without it dropped the factor.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The local a value loads (through casts), or null.
+Operation *loadedLocal(Value v) {
+  auto ld = stripCasts(v).getDefiningOp<memref::LoadOp>();
+  if (!ld || !ld.getIndices().empty())
+    return nullptr;
+  auto a = ld.getMemref().getDefiningOp<memref::AllocaOp>();
+  return a && a->hasAttr("kfix.var") ? a.getOperation() : nullptr;
+}
+
+struct Update {
+  Operation *combine;                   // the addf / fma stored back
+  Operation *acc;                       // the accumulator local
+  unsigned term;                        // the operand holding the added term
+  llvm::SmallPtrSet<Operation *, 4> by; // the locals the term is scaled by
+};
+
+std::optional<Update> asUpdate(memref::StoreOp st) {
+  auto acc = st.getMemref().getDefiningOp<memref::AllocaOp>();
+  if (!acc || !acc->hasAttr("kfix.var") || !st.getIndices().empty())
+    return std::nullopt;
+  Operation *c = stripCasts(st.getValueToStore()).getDefiningOp();
+  if (!c || !c->hasOneUse())
+    return std::nullopt;
+  Update u{c, acc, 0, {}};
+  auto factorsOf = [&](Value t) {
+    if (auto m = stripCasts(t).getDefiningOp<arith::MulFOp>()) {
+      for (Value o : m->getOperands())
+        if (Operation *l = loadedLocal(o))
+          u.by.insert(l);
+    } else if (Operation *l = loadedLocal(t)) {
+      u.by.insert(l);
+    }
+  };
+  if (isa<arith::AddFOp>(c)) {
+    for (unsigned i = 0; i < 2; ++i)
+      if (loadedLocal(c->getOperand(i)) == acc.getOperation()) {
+        u.term = 1 - i;
+        factorsOf(c->getOperand(1 - i));
+        return u;
+      }
+    return std::nullopt;
+  }
+  if (isa<math::FmaOp>(c) && loadedLocal(c->getOperand(2)) == acc.getOperation()) {
+    u.term = 0;
+    for (unsigned i = 0; i < 2; ++i)
+      if (Operation *l = loadedLocal(c->getOperand(i)))
+        u.by.insert(l);
+    return u;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+void suspects::siblingScaleModels(SuspectContext &ctx) {
+  ctx.func.walk([&](Block *body) {
+    if (!isa_and_nonnull<scf::ForOp, scf::WhileOp>(body->getParentOp()))
+      return;
+    std::vector<Update> ups;
+    for (Operation &op : *body)
+      if (auto st = dyn_cast<memref::StoreOp>(op))
+        if (auto u = asUpdate(st))
+          ups.push_back(std::move(*u));
+    if (ups.size() < 3)
+      return;
+    for (const Update &odd : ups) {
+      if (!ctx.bad.contains(odd.combine) || !odd.by.empty())
+        continue;
+      // A local that scales at least two sibling terms.
+      llvm::DenseMap<Operation *, unsigned> count;
+      for (const Update &u : ups)
+        if (&u != &odd)
+          for (Operation *l : u.by)
+            if (l != u.acc)
+              ++count[l];
+      Operation *best = nullptr;
+      unsigned bestN = 1;
+      for (auto [l, n] : count)
+        if (n > bestN || (n == bestN && best && l->isBeforeInBlock(best)))
+          best = l, bestN = n;
+      if (!best)
+        continue;
+      StringRef name = best->getAttrOfType<StringAttr>("kfix.var").getValue();
+      StringRef accName = odd.acc->getAttrOfType<StringAttr>("kfix.var").getValue();
+      ctx.add(odd.combine, "sibling-scale", 3.0,
+              llvm::formatv("'{0}' is updated beside {1} accumulators whose terms are scaled by "
+                            "'{2}'; its term is not",
+                            accName, bestN, name)
+                  .str());
+      ctx.setHint(odd.combine, "sibling-scale",
+                  llvm::formatv("kind=mulby operand={0} with=var:{1}", odd.term, name).str());
+    }
+  });
 }

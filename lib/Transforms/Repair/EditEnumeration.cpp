@@ -286,6 +286,30 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
       add("mulby", "result", spec, p, show(v) + " -> " + show(v) + " * " + show(cand));
     }
   }
+  // The term of an accumulator update scaled by a local (`den += s_l[w]`
+  // where its siblings add `acc[w] * f`): `acc + t` -> `acc + t * f`.
+  if (isa<arith::AddFOp, math::FmaOp>(op) && op->hasOneUse())
+    if (auto st = dyn_cast<memref::StoreOp>(*op->getUsers().begin())) {
+      auto acc = st.getMemRef().getDefiningOp<memref::AllocaOp>();
+      int term = -1;
+      if (isa<arith::AddFOp>(op)) {
+        if (acc && loadedVar(op->getOperand(0)) == acc)
+          term = 1;
+        else if (acc && loadedVar(op->getOperand(1)) == acc)
+          term = 0;
+      } else if (acc && loadedVar(op->getOperand(2)) == acc) {
+        term = 0;
+      }
+      if (term >= 0)
+        for (auto &[cand, prior] : replacementCandidates(op, op->getOperand(term), nearest)) {
+          std::string spec = nameValue(op, cand);
+          if (spec.empty() || !llvm::StringRef(spec).starts_with("var:") || loadedVar(cand) == acc)
+            continue;
+          add("mulby", std::to_string(term), spec, 0.12 * prior,
+              show(op->getOperand(term)) + " -> " + show(op->getOperand(term)) + " * " +
+                  show(cand));
+        }
+    }
   if (isStore)
     add("delete", "", "", 0.05, "delete the store");
   llvm::stable_sort(out, [](const EditSpec &a, const EditSpec &b) { return a.prior > b.prior; });

@@ -230,6 +230,23 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     if (!isa<arith::ConstantOp>(c)) // a vector seed (`make_float2(0.f, 0.f)`)
       markRepaired(c, kPassArg);
     return true;
+  } else if (e.kind == "mulby" && !e.operand.empty() && e.operand != "result") {
+    // A term of an update scaled like its siblings' (`den += s_l[w]` beside
+    // `o = fmaf(acc[w], f, o)`): operand I times the value.
+    if (!operandIndex(i))
+      return false;
+    Value t = op->getOperand(i);
+    auto ft = dyn_cast<FloatType>(t.getType());
+    if (!ft) {
+      error = "mulby operand " + e.operand + " is not a float at " + e.loc;
+      return false;
+    }
+    Value f = resolveValue(op, e.with, ft, error);
+    if (!f)
+      return false;
+    Value n = arith::MulFOp::create(b, op->getLoc(), t, f);
+    markRepaired(n.getDefiningOp(), kPassArg);
+    op->setOperand(i, n);
   } else if (e.kind == "clamp0" || e.kind == "mulby") {
     auto ft =
         op->getNumResults() == 1 ? dyn_cast<FloatType>(op->getResult(0).getType()) : FloatType();
