@@ -327,8 +327,29 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
     // A hinted site: its hinted edit even when its prior is not among the
     // site's best.
     unsigned taken = 0;
-    for (const EditSpec &e :
-         enumerateEdits(op, site.hint.empty() ? opts.editsPerSite : 64, opts.nearest)) {
+    std::vector<EditSpec> edits =
+        enumerateEdits(op, site.hint.empty() ? opts.editsPerSite : 64, opts.nearest);
+    // The hinted edit even when the enumeration did not reach it (an operand
+    // replaced by a local declared far from the site): the model named it.
+    if (!site.hint.empty()) {
+      EditSpec h{formatLoc(op->getLoc()), op->getName().getStringRef().str(), "operand", "", "",
+                 0.5, "the suspect model's edit"};
+      for (llvm::StringRef part : llvm::split(llvm::StringRef(site.hint), ' ')) {
+        auto [k, v] = part.split('=');
+        if (k == "kind")
+          h.kind = v.str();
+        else if (k == "operand")
+          h.operand = v.str();
+        else if (k == "with")
+          h.with = v.str();
+      }
+      bool listed = llvm::any_of(edits, [&](const EditSpec &e) {
+        return e.kind == h.kind && e.operand == h.operand && e.with == h.with;
+      });
+      if (!listed && !h.with.empty())
+        edits.insert(edits.begin(), h);
+    }
+    for (const EditSpec &e : edits) {
       double score = site.weight * e.prior * kindPrior(site.kind, e.kind);
       // The edit the suspect's model names: first at its site.
       // (`operand=I with=V` names an operand edit; `kind=K operand=I with=V`
@@ -499,7 +520,8 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
   // a whole budget where its entries all miss). Not for the models the KB
   // repairs (an overflow, a barrier): an edit that lowers the error a little
   // would be kept and leave the KB's repair nothing to match.
-  bool editModel = false, hinted = false;
+  bool editModel = false;
+  size_t hinted = 0;
   if (auto *sig = state.eval.signature.getAsObject())
     if (auto *sus = sig->getArray("suspects")) {
       double top = -1;
@@ -508,19 +530,21 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
         double sc = o ? o->getNumber("score").value_or(0) : 0;
         if (top < 0)
           top = sc;
-        if (sc < 3.0 || sc < 0.9 * top) // the best score (and those near it) only
+        // Confident suspects near the best score only.
+        if (sc < 2.5 || sc < 0.75 * top)
           break;
         std::string kind = o->getString("kind").value_or("").str();
-        editModel |= kind == "stale-accumulator" || kind == "guard-extent";
-        // Any other model that names its edit: that edit (the best at its
-        // site, x8) alone goes first.
-        hinted |= !o->getString("hint").value_or("").empty();
+        editModel |= sc >= 3.0 && (kind == "stale-accumulator" || kind == "guard-extent");
+        // A model that names its edit: that edit (the best at its site)
+        // goes first, for the best two such suspects (a second bug's site,
+        // or a sibling read ranked below an epsilon's KB repair).
+        if (!o->getString("hint").value_or("").empty())
+          ++hinted;
       }
     }
   size_t early = phase != 0  ? 0
                  : editModel ? std::min<size_t>(2, edited.size())
-                 : hinted    ? std::min<size_t>(1, edited.size())
-                             : 0;
+                             : std::min<size_t>(std::min<size_t>(hinted, 2), edited.size());
   for (size_t i = 0; i < early; ++i)
     if (seen.insert(edited[i].describe()).second)
       out.push_back(edited[i]);

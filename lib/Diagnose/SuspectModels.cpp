@@ -1017,6 +1017,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   constantModels(ctx);     // SuspectConstants.cpp
   siblingModels(ctx);      // SuspectSiblings.cpp
   siblingScaleModels(ctx); // SuspectSiblings.cpp
+  siblingIndexModels(ctx); // SuspectSiblings.cpp
   scanModels(ctx);         // SuspectScans.cpp
   unusedModels(ctx);       // SuspectUnused.cpp
   truncatedLocals(ctx);    // SuspectUnused.cpp

@@ -70,6 +70,8 @@ void siblingModels(SuspectContext &ctx);
 /// Accumulator updates in one loop body all but one scaled by a local
 /// (SuspectSiblings.cpp).
 void siblingScaleModels(SuspectContext &ctx);
+/// Two reads of one buffer indexed alike but for one name (SuspectSiblings.cpp).
+void siblingIndexModels(SuspectContext &ctx);
 /// Written-out math constants a slip makes wrong (SuspectConstants.cpp).
 void constantModels(SuspectContext &ctx);
 /// A local or float parameter computed and never read, meant where a value

@@ -8,6 +8,8 @@
 // (`D - KS` -> `D - (KS - 1)`). Accumulators updated side by side in one
 // loop body whose terms all but one are scaled by the same local: that one
 // dropped the factor (sibling-scale, hint: the `mulby` edit of its term).
+// Two reads of one buffer indexed by the same expression but for one name:
+// a copy-paste slip in one of them (sibling-index).
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
@@ -18,7 +20,9 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <map>
 
 using namespace mlir;
 using namespace kfix;
@@ -203,4 +207,130 @@ void suspects::siblingScaleModels(SuspectContext &ctx) {
                   llvm::formatv("kind=mulby operand={0} with=var:{1}", odd.term, name).str());
     }
   });
+}
+
+//===----------------------------------------------------------------------===//
+// sibling-index: two reads of one buffer whose indexes are the same
+// expression but for one name (`x2[(q / hcg) * hcg + q % hcg]` in the mean
+// pass, `x2[(q / hcg) * hc + q % hcg]` in the variance pass): a copy-paste
+// slip in one of them. Both get the hint that makes them agree.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct Leaf {
+  Operation *user;
+  unsigned operand;
+  std::string name; // arg:NAME, var:NAME, a constant's value, or "?"
+};
+
+struct IndexForm {
+  Operation *load;
+  std::string shape;
+  std::vector<Leaf> leaves;
+};
+
+void indexLeaves(SuspectContext &ctx, Value v, Operation *user, unsigned operand,
+                 IndexForm &f, unsigned depth) {
+  Value s = stripCasts(v);
+  if (auto a = dyn_cast<BlockArgument>(s)) {
+    std::string n = a.getOwner() == &ctx.func.getBody().front() ? ctx.paramName(a.getArgNumber())
+                                                                 : "";
+    f.shape += "a";
+    f.leaves.push_back({user, operand, n.empty() ? "?" : "arg:" + n});
+    return;
+  }
+  Operation *d = s.getDefiningOp();
+  if (!d || depth > 8) {
+    f.shape += "?";
+    f.leaves.push_back({user, operand, "?"});
+    return;
+  }
+  if (auto c = constantValue(s)) {
+    f.shape += "c";
+    f.leaves.push_back({user, operand, llvm::formatv("{0}", *c).str()});
+    return;
+  }
+  if (auto ld = dyn_cast<memref::LoadOp>(d)) {
+    auto a = ld.getMemref().getDefiningOp<memref::AllocaOp>();
+    auto n = a ? a->getAttrOfType<StringAttr>("kfix.var") : StringAttr();
+    f.shape += "l";
+    f.leaves.push_back({user, operand, n && ld.getIndices().empty() ? "var:" + n.str() : "?"});
+    return;
+  }
+  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp, arith::DivUIOp,
+           arith::RemSIOp, arith::RemUIOp>(d)) {
+    f.shape += "?";
+    f.leaves.push_back({user, operand, "?"});
+    return;
+  }
+  f.shape += d->getName().getStringRef().str() + "(";
+  for (OpOperand &o : d->getOpOperands()) {
+    // The leaf's user is the op reading it (through casts: the cast's user).
+    indexLeaves(ctx, o.get(), d, o.getOperandNumber(), f, depth + 1);
+    f.shape += ",";
+  }
+  f.shape += ")";
+}
+
+} // namespace
+
+void suspects::siblingIndexModels(SuspectContext &ctx) {
+  std::map<Operation *, std::vector<IndexForm>> byBuffer;
+  ctx.func.walk([&](Operation *ld) {
+    Value mem, index;
+    if (auto l = dyn_cast<memref::LoadOp>(ld); l && l.getIndices().size() == 1)
+      mem = l.getMemref(), index = l.getIndices()[0];
+    else if (auto l = dyn_cast<vector::LoadOp>(ld); l && l.getIndices().size() == 1)
+      mem = l.getBase(), index = l.getIndices()[0]; // float2 / float4 reads
+    if (!mem)
+      return;
+    Value root = memRoot(mem);
+    if (root.getDefiningOp<memref::AllocaOp>())
+      return;
+    IndexForm f{ld, "", {}};
+    indexLeaves(ctx, index, ld, 1, f, 0);
+    if (f.leaves.size() < 3)
+      return;
+    Operation *key = root.getDefiningOp() ? root.getDefiningOp()
+                                          : cast<BlockArgument>(root).getOwner()->getParentOp();
+    if (auto a = dyn_cast<BlockArgument>(root))
+      key = reinterpret_cast<Operation *>(static_cast<uintptr_t>(a.getArgNumber() + 1));
+    byBuffer[key].push_back(std::move(f));
+  });
+  for (auto &[key, forms] : byBuffer)
+    for (size_t i = 0; i < forms.size(); ++i)
+      for (size_t j = i + 1; j < forms.size(); ++j) {
+        const IndexForm &a = forms[i], &b = forms[j];
+        if (a.shape != b.shape || a.leaves.size() != b.leaves.size())
+          continue;
+        int diff = -1;
+        bool one = true;
+        for (size_t k = 0; k < a.leaves.size() && one; ++k)
+          if (a.leaves[k].name != b.leaves[k].name)
+            one = diff < 0 ? (diff = int(k), true) : false;
+        if (!one || diff < 0)
+          continue;
+        const Leaf &la = a.leaves[diff], &lb = b.leaves[diff];
+        auto nameable = [](const std::string &n) {
+          return llvm::StringRef(n).starts_with("arg:") || llvm::StringRef(n).starts_with("var:");
+        };
+        if (!nameable(la.name) || !nameable(lb.name))
+          continue;
+        // The read that reaches wrong outputs (both when both do) takes the
+        // other's name.
+        for (auto [mine, theirs] : {std::pair{&la, &lb}, std::pair{&lb, &la}}) {
+          if (!ctx.bad.contains(mine->user))
+            continue;
+          ctx.add(mine->user, "sibling-index", 2.6,
+                  llvm::formatv("the same index as another read of this buffer but for '{0}' "
+                                "where it has '{1}'",
+                                llvm::StringRef(mine->name).drop_front(4),
+                                llvm::StringRef(theirs->name).drop_front(4))
+                      .str());
+          ctx.setHint(mine->user, "sibling-index",
+                      llvm::formatv("operand={0} with={1}", mine->operand, theirs->name).str(),
+                      /*keepFirst=*/true);
+        }
+      }
 }
