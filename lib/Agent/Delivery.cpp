@@ -147,7 +147,15 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
                                         llvm::sys::path::filename(s.candidatePath), "repaired.cu");
     d.changedLines = changedLineCount(orig, regenerated);
     d.unchangedIdentical = false; // a regeneration keeps no line by design
-    if (std::string no = regenerated.empty() ? "" : gate.check(regenerated); !no.empty()) {
+    if (regenerated.empty() && !orig.empty()) {
+      // The exporter could not write the repaired kernel as CUDA: nothing to
+      // hand over (an empty file is not a repair of the user's).
+      d.mode = "not-delivered";
+      d.reason += "; the repaired kernel could not be regenerated as CUDA";
+      d.source.clear();
+      d.diff.clear();
+      d.changedLines = 0;
+    } else if (std::string no = regenerated.empty() ? "" : gate.check(regenerated); !no.empty()) {
       // Nothing that compiles where the user's file does: not delivered.
       d.mode = "not-delivered";
       d.reason += "; the regenerated kernel " + no;

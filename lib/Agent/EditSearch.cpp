@@ -332,8 +332,9 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
     // The hinted edit even when the enumeration did not reach it (an operand
     // replaced by a local declared far from the site): the model named it.
     if (!site.hint.empty()) {
-      EditSpec h{formatLoc(op->getLoc()), op->getName().getStringRef().str(), "operand", "", "",
-                 0.5, "the suspect model's edit"};
+      EditSpec h{
+          formatLoc(op->getLoc()),   op->getName().getStringRef().str(), "operand", "", "", 0.5,
+          "the suspect model's edit"};
       for (llvm::StringRef part : llvm::split(llvm::StringRef(site.hint), ' ')) {
         auto [k, v] = part.split('=');
         if (k == "kind")

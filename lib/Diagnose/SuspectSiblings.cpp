@@ -230,12 +230,12 @@ struct IndexForm {
   std::vector<Leaf> leaves;
 };
 
-void indexLeaves(SuspectContext &ctx, Value v, Operation *user, unsigned operand,
-                 IndexForm &f, unsigned depth) {
+void indexLeaves(SuspectContext &ctx, Value v, Operation *user, unsigned operand, IndexForm &f,
+                 unsigned depth) {
   Value s = stripCasts(v);
   if (auto a = dyn_cast<BlockArgument>(s)) {
-    std::string n = a.getOwner() == &ctx.func.getBody().front() ? ctx.paramName(a.getArgNumber())
-                                                                 : "";
+    std::string n =
+        a.getOwner() == &ctx.func.getBody().front() ? ctx.paramName(a.getArgNumber()) : "";
     f.shape += "a";
     f.leaves.push_back({user, operand, n.empty() ? "?" : "arg:" + n});
     return;

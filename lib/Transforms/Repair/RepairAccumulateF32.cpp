@@ -1,7 +1,9 @@
 //===- RepairAccumulateF32.cpp - accumulate half sums in f32 --------------===//
 //
 // A `__half acc` summed over hundreds of terms loses everything past 11
-// bits. The repair keeps the variable in f32 and converts at its edges.
+// bits. The repair keeps the variable in f32 and converts at its edges. A
+// `__half2` / `__nv_bfloat162` accumulator (`acc = __hfma2(d, d, acc)`)
+// becomes a vector of two f32 the same way.
 //
 //===----------------------------------------------------------------------===//
 #include "RepairUtils.h"
@@ -9,6 +11,7 @@
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace kfix {
 #define GEN_PASS_DEF_REPAIRACCUMULATEF32
@@ -23,6 +26,16 @@ namespace {
 constexpr StringLiteral kPassArg = "kfix-repair-accumulate-f32";
 
 bool readsVar(Value v, memref::AllocaOp var) { return loadedVar(v) == var; }
+
+bool isHalf(Type t) { return isa<Float16Type, BFloat16Type>(getElementTypeOrSelf(t)); }
+
+/// `t` with f32 elements (a scalar or a vector of the same shape).
+Type widened(Type t) {
+  Type f32 = Float32Type::get(t.getContext());
+  if (auto v = dyn_cast<VectorType>(t))
+    return VectorType::get(v.getShape(), f32);
+  return f32;
+}
 
 /// `acc + x`, `x + acc` or `fma(a, b, acc)` stored back to `var`.
 bool isAccumulation(memref::StoreOp store, memref::AllocaOp var) {
@@ -41,18 +54,21 @@ struct RepairAccumulateF32Pass
   void runOnOperation() override {
     SmallVector<memref::AllocaOp> vars;
     getOperation().walk([&](memref::AllocaOp a) {
-      if (getVarAlloca(a) && isa<Float16Type, BFloat16Type>(a.getType().getElementType()))
+      Type t = a.getType().getElementType();
+      if (getVarAlloca(a) && isHalf(t) &&
+          (!isa<VectorType>(t) || cast<VectorType>(t).getRank() == 1))
         vars.push_back(a);
     });
     for (memref::AllocaOp var : vars)
       repair(var);
   }
 
-  /// `v` as f32: looks through a truncf from f32, else extends.
+  /// `v` as f32 (elementwise): looks through a truncf from f32, else extends.
   Value toF32(OpBuilder &b, Location l, Value v) {
-    if (auto t = v.getDefiningOp<arith::TruncFOp>(); t && t.getIn().getType().isF32())
+    Type w = widened(v.getType());
+    if (auto t = v.getDefiningOp<arith::TruncFOp>(); t && t.getIn().getType() == w)
       return t.getIn();
-    return arith::ExtFOp::create(b, l, b.getF32Type(), v);
+    return arith::ExtFOp::create(b, l, w, v);
   }
 
   /// The accumulated term computed in f32 as well: a half product or
@@ -61,12 +77,12 @@ struct RepairAccumulateF32Pass
   Value termToF32(OpBuilder &b, Location l, Value v, unsigned depth = 0) {
     Operation *d = v.getDefiningOp();
     if (depth < 3 && d && isa<arith::MulFOp, arith::AddFOp, arith::SubFOp>(d) &&
-        isa<Float16Type, BFloat16Type>(v.getType())) {
+        isHalf(v.getType())) {
       Value x = termToF32(b, l, d->getOperand(0), depth + 1);
       Value y = termToF32(b, l, d->getOperand(1), depth + 1);
       OperationState st(d->getLoc(), d->getName());
       st.addOperands({x, y});
-      st.addTypes(b.getF32Type());
+      st.addTypes(widened(v.getType()));
       Operation *w = b.create(st);
       markRepaired(w, kPassArg);
       return w->getResult(0);
@@ -92,7 +108,8 @@ struct RepairAccumulateF32Pass
 
     OpBuilder b(var);
     b.setInsertionPointAfter(var);
-    auto wide = memref::AllocaOp::create(b, var.getLoc(), MemRefType::get({}, b.getF32Type()));
+    Type wideTy = widened(var.getType().getElementType());
+    auto wide = memref::AllocaOp::create(b, var.getLoc(), MemRefType::get({}, wideTy));
     wide->setAttrs(var->getAttrs());
     markRepaired(wide, kPassArg);
     Type narrow = var.getType().getElementType();
@@ -144,11 +161,27 @@ struct RepairAccumulateF32Pass
       Value l32 = memref::LoadOp::create(b, load.getLoc(), wide.getResult(), ValueRange{});
       // A read converted back to f32 (`(float)acc`) takes the f32 value: a
       // round trip through f16 would lose what the wide sum kept.
-      for (Operation *u : llvm::make_early_inc_range(load->getUsers()))
-        if (auto ext = dyn_cast<arith::ExtFOp>(u); ext && ext.getType().isF32()) {
+      for (Operation *u : llvm::make_early_inc_range(load->getUsers())) {
+        if (auto ext = dyn_cast<arith::ExtFOp>(u); ext && ext.getType() == wideTy) {
           ext.replaceAllUsesWith(l32);
           ext.erase();
+          continue;
         }
+        // A lane of a vector accumulator read as f32 (`__low2float(acc)`):
+        // the lane of the f32 vector.
+        auto ex = dyn_cast<vector::ExtractOp>(u);
+        if (!ex || !ex->hasOneUse())
+          continue;
+        auto ext = dyn_cast<arith::ExtFOp>(*ex->getUsers().begin());
+        if (!ext || !ext.getType().isF32())
+          continue;
+        OpBuilder eb(ex);
+        auto lane = vector::ExtractOp::create(eb, ex.getLoc(), l32, ex.getMixedPosition());
+        markRepaired(lane, kPassArg);
+        ext.replaceAllUsesWith(lane.getResult());
+        ext.erase();
+        ex.erase();
+      }
       if (load.use_empty()) {
         load.erase();
         continue;
