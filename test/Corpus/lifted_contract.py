@@ -35,7 +35,15 @@ def task_kernel(path):
             kernel = json.load(f).get("kernel", "")
     except (OSError, ValueError):
         return None
-    return kernel if isinstance(kernel, str) and "<" in kernel else None
+    if not isinstance(kernel, str) or "<" not in kernel:
+        return None
+    # Only for a file that defines it (not the task's reference kernel).
+    try:
+        with open(path) as f:
+            defines = kernel.split("<")[0] + "(" in f.read().replace(" (", "(")
+    except OSError:
+        return None
+    return kernel if defines else None
 
 
 def check(path, rel, tmp, env):
