@@ -39,14 +39,6 @@ BlockArgument sizeParam(gpu::GPUFuncOp f, Value v) {
   return a;
 }
 
-/// The scalar local `v` loads, or null.
-memref::AllocaOp localOf(Value v) {
-  auto ld = stripCasts(v).getDefiningOp<memref::LoadOp>();
-  if (!ld || !ld.getIndices().empty())
-    return {};
-  return ld.getMemref().getDefiningOp<memref::AllocaOp>();
-}
-
 struct Guard {
   arith::CmpIOp cmp;
   unsigned sizeOperand;

@@ -132,6 +132,13 @@ std::optional<double> suspects::constantValue(Value v) {
   return std::nullopt;
 }
 
+memref::AllocaOp suspects::localOf(Value v) {
+  auto ld = stripCasts(v).getDefiningOp<memref::LoadOp>();
+  if (!ld || !ld.getIndices().empty())
+    return {};
+  return ld.getMemref().getDefiningOp<memref::AllocaOp>();
+}
+
 /// The name of a buffer: a local's kfix.var, a parameter or a shared array.
 std::string suspects::bufferName(SuspectContext &ctx, Value memref) {
   Value r = memRoot(memref);

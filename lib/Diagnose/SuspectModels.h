@@ -11,6 +11,7 @@
 
 #include "SuspectSlice.h"
 #include "kfix/Diagnose/Suspects.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include <map>
@@ -90,6 +91,8 @@ void definitionModels(SuspectContext &ctx);
 // Helpers shared by the model files.
 /// The value of a constant (through casts), as a double.
 std::optional<double> constantValue(mlir::Value v);
+/// The scalar local `v` loads (through casts), or null.
+mlir::memref::AllocaOp localOf(mlir::Value v);
 /// The name of a buffer: a local's kfix.var, a parameter or a shared array.
 std::string bufferName(SuspectContext &ctx, mlir::Value memref);
 /// The expression's shape with every kernel parameter alike (`a`), integer

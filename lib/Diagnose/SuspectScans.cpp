@@ -30,14 +30,10 @@ using P = arith::CmpIPredicate;
 
 /// `a` and `b` hold the same scalar: one SSA value, or loads of one local.
 bool sameScalar(Value a, Value b) {
-  a = stripCasts(a);
-  b = stripCasts(b);
-  if (a == b)
+  if (stripCasts(a) == stripCasts(b))
     return true;
-  auto la = a.getDefiningOp<memref::LoadOp>(), lb = b.getDefiningOp<memref::LoadOp>();
-  if (!la || !lb || !la.getIndices().empty() || !lb.getIndices().empty())
-    return false;
-  return la.getMemref() == lb.getMemref() && la.getMemref().getDefiningOp<memref::AllocaOp>();
+  memref::AllocaOp la = localOf(a);
+  return la && la == localOf(b);
 }
 
 /// The comparisons in the shuffle's block (and the blocks of the ops around

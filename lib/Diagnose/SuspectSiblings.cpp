@@ -116,10 +116,7 @@ namespace {
 
 /// The local a value loads (through casts), or null.
 Operation *loadedLocal(Value v) {
-  auto ld = stripCasts(v).getDefiningOp<memref::LoadOp>();
-  if (!ld || !ld.getIndices().empty())
-    return nullptr;
-  auto a = ld.getMemref().getDefiningOp<memref::AllocaOp>();
+  memref::AllocaOp a = localOf(v);
   return a && a->hasAttr("kfix.var") ? a.getOperation() : nullptr;
 }
 
