@@ -18,12 +18,14 @@
 //                        divisor adjusted by +-1, as an unbiased variance)
 //   operand-order        a subtraction or division of two computed values
 //   thread-dim           an index mixing blockIdx of one dimension with threadIdx
-//                        (or blockDim) of another
+//                        (or blockDim) of another (SuspectIndexing.cpp)
 //   grid-stride          a loop whose step does not match its start (global thread
-//                        index without gridDim, threadIdx by gridDim, blockIdx by blockDim)
+//                        index without gridDim, threadIdx by gridDim, blockIdx by
+//                        blockDim) (SuspectIndexing.cpp)
 //   tree-halving         a halving loop over blockDim (assumes a power of two)
 //   loop-step            a loop stepping by a constant above one that reads one
 //                        element per iteration (no inner tile loop, no unrolling)
+//                        (SuspectIndexing.cpp, with tile-size)
 //   shuffle              a partial member mask; a shfl_down whose result every lane uses
 //   shared-extent        a shared array smaller than the threads that index it
 //   uninit-shared        a shared buffer only ever updated atomically (never set)
@@ -33,6 +35,10 @@
 //                        (SuspectGuards.cpp)
 //   sibling-mismatch     a size computed like two or more sibling sizes but without
 //                        their trailing +-1 (SuspectSiblings.cpp)
+//   stride-family        an index built from one tensor's stride names but for one
+//                        name of a sibling family (SuspectStrides.cpp)
+//   snapshot             a local read after its update where a copy taken before
+//                        the update exists (SuspectSnapshots.cpp)
 //   constant             a well-known math constant written out (sqrt(2), pi, ln 2)
 //                        where a related one (its reciprocal, square) is usual
 //                        (SuspectConstants.cpp)
@@ -76,14 +82,9 @@ bool suspects::isArithmetic(Operation *op) {
 // Helpers
 //===----------------------------------------------------------------------===//
 
-static const char *dimName(unsigned d) { return d == 0 ? "x" : d == 1 ? "y" : "z"; }
+const char *suspects::dimName(unsigned d) { return d == 0 ? "x" : d == 1 ? "y" : "z"; }
 
-/// Which thread/block index dimensions an integer expression uses (bit per dim).
-struct Dims {
-  unsigned blockId = 0, threadId = 0, blockDim = 0, gridDim = 0;
-};
-
-static void collectDims(Value v, const MemoryUses &mem, Dims &d, unsigned depth = 0) {
+void suspects::collectDims(Value v, const MemoryUses &mem, Dims &d, unsigned depth) {
   if (!v || depth > 10)
     return;
   v = stripCasts(v);
@@ -107,8 +108,8 @@ static void collectDims(Value v, const MemoryUses &mem, Dims &d, unsigned depth 
   }
 }
 
-static bool single(unsigned bits) { return bits && !(bits & (bits - 1)); }
-static unsigned bitIndex(unsigned bits) {
+bool suspects::single(unsigned bits) { return bits && !(bits & (bits - 1)); }
+unsigned suspects::bitIndex(unsigned bits) {
   unsigned i = 0;
   while (bits > 1) {
     bits >>= 1;
@@ -117,7 +118,7 @@ static unsigned bitIndex(unsigned bits) {
   return i;
 }
 
-static bool isConstant(Value v) {
+bool suspects::isConstant(Value v) {
   return isa_and_nonnull<arith::ConstantOp>(stripCasts(v).getDefiningOp());
 }
 
@@ -392,6 +393,29 @@ static bool decidesBranch(Value c, unsigned depth = 0) {
   return false;
 }
 
+/// The local is read as an inclusive end somewhere: `(end - start) + 1`
+/// (an element count, a window's size).
+static bool countsInclusiveEnd(memref::AllocaOp end) {
+  for (Operation *u : end->getUsers()) {
+    auto ld = dyn_cast<memref::LoadOp>(u);
+    if (!ld)
+      continue;
+    for (Operation *sub : ld->getUsers()) {
+      if (!isa<arith::SubIOp>(sub) || sub->getOperand(0) != ld.getResult())
+        continue;
+      for (Operation *add : sub->getResult(0).getUsers()) {
+        if (!isa<arith::AddIOp>(add))
+          continue;
+        Value other =
+            add->getOperand(0) == sub->getResult(0) ? add->getOperand(1) : add->getOperand(0);
+        if (auto c = constantValue(other); c && *c == 1)
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
 static void offByOne(SuspectContext &ctx, Operation *op) {
   using P = arith::CmpIPredicate;
   bool faults = !ctx.in.faultLocs.empty();
@@ -456,6 +480,15 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
     double s = (ubSize || lbSize) ? 0.45 : 0.6;
     if (faults)
       s += 0.5;
+    if (auto end = localOf(ub); end && countsInclusiveEnd(end)) {
+      auto n = end->getAttrOfType<StringAttr>("kfix.var");
+      ctx.add(op, "loop-bound", 2.6,
+              llvm::formatv("the kernel counts '{0}' as an inclusive end ({0} - x + 1) but this "
+                            "loop stops before it",
+                            n ? n.getValue() : "the bound")
+                  .str());
+      return;
+    }
     ctx.add(op, "loop-bound", s,
             ubSize ? "loop range starts at a computed value: one iteration off?"
                    : "loop range ends at a computed value (k < ub): one iteration short?");
@@ -568,271 +601,6 @@ static void operandOrder(SuspectContext &ctx, Operation *op, unsigned dist) {
           : isa<math::Atan2Op, math::PowFOp>(op)
               ? "two computed arguments of a non-commutative function (swapped?)"
               : "division of two computed values (operands swapped?)");
-}
-
-/// The launch has a single block along dimension `d` (blockIdx.d is always 0),
-/// so an index can only tell blocks apart through another dimension's
-/// blockIdx: `blockIdx.x * blockDim.y + threadIdx.y` (several rows of a 2-D
-/// block per block of a 1-D grid) is then the idiom, not a mix-up.
-static bool singleBlockAlong(SuspectContext &ctx, unsigned dimBits) {
-  if (!single(dimBits))
-    return false;
-  return ctx.in.grid[bitIndex(dimBits)] == 1;
-}
-
-/// `v` is `blockIdx.? * C` (through casts) with C a constant equal to the
-/// block's extent along `dimBits`: `blockIdx.x * WARPS_PER_BLOCK + threadIdx.y`
-/// in a 32 x WARPS_PER_BLOCK block is blockDim.y written as a constant.
-static bool blockTimesExtent(SuspectContext &ctx, Value v, unsigned dimBits) {
-  if (!single(dimBits))
-    return false;
-  int64_t extent = ctx.in.block[bitIndex(dimBits)];
-  auto mul = stripCasts(v).getDefiningOp<arith::MulIOp>();
-  if (!mul || extent <= 1)
-    return false;
-  for (Value side : mul->getOperands())
-    if (auto c = constantValue(side); c && *c == double(extent))
-      return true;
-  return false;
-}
-
-/// `v` is `blockIdx.? * S` (through casts) with S a kernel parameter: a batch
-/// or plane offset (`bz * strideB`), not the block part of a thread index.
-static bool blockTimesParam(SuspectContext &ctx, Value v) {
-  // Through casts and locals stored once (`const int bz = blockIdx.z;`).
-  auto resolve = [&](Value x) {
-    for (unsigned depth = 0; depth < 4; ++depth) {
-      x = stripCasts(x);
-      auto l = x.getDefiningOp<memref::LoadOp>();
-      if (!l || !l.getIndices().empty())
-        break;
-      Value stored = ctx.mem.singleStoredValue(l.getMemref());
-      if (!stored)
-        break;
-      x = stored;
-    }
-    return stripCasts(x);
-  };
-  auto mul = resolve(v).getDefiningOp<arith::MulIOp>();
-  if (!mul)
-    return false;
-  for (unsigned i = 0; i < 2; ++i)
-    if (isa_and_nonnull<gpu::BlockIdOp>(resolve(mul->getOperand(i)).getDefiningOp()) &&
-        isa<BlockArgument>(resolve(mul->getOperand(1 - i))))
-      return true;
-  return false;
-}
-
-static void threadDim(SuspectContext &ctx, Operation *op) {
-  if (!isa<arith::AddIOp, arith::MulIOp>(op))
-    return;
-  Dims a, b;
-  collectDims(op->getOperand(0), ctx.mem, a);
-  collectDims(op->getOperand(1), ctx.mem, b);
-  if (isa<arith::AddIOp>(op)) {
-    for (int swap = 0; swap < 2; ++swap) {
-      const Dims &blk = swap ? b : a, &thr = swap ? a : b;
-      if (single(blk.blockId) && !blk.threadId && single(thr.threadId) && !thr.blockId &&
-          blk.blockId != thr.threadId && !blockTimesParam(ctx, op->getOperand(swap ? 1 : 0)) &&
-          !((blk.blockDim == thr.threadId ||
-             blockTimesExtent(ctx, op->getOperand(swap ? 1 : 0), thr.threadId)) &&
-            singleBlockAlong(ctx, thr.threadId))) {
-        ctx.add(op, "thread-dim", 4.0,
-                llvm::formatv("index combines blockIdx.{0} with threadIdx.{1}",
-                              dimName(bitIndex(blk.blockId)), dimName(bitIndex(thr.threadId)))
-                    .str());
-        return;
-      }
-    }
-    return;
-  }
-  // blockIdx.a * blockDim.b
-  for (int swap = 0; swap < 2; ++swap) {
-    const Dims &x = swap ? b : a, &y = swap ? a : b;
-    if (single(x.blockId) && !x.blockDim && single(y.blockDim) && !y.blockId &&
-        x.blockId != y.blockDim && !singleBlockAlong(ctx, y.blockDim)) {
-      ctx.add(op, "thread-dim", 3.0,
-              llvm::formatv("index multiplies blockIdx.{0} by blockDim.{1}",
-                            dimName(bitIndex(x.blockId)), dimName(bitIndex(y.blockDim)))
-                  .str());
-      return;
-    }
-  }
-}
-
-static void gridStride(SuspectContext &ctx, Operation *op) {
-  auto check = [&](Operation *anchor, Value start, Value step) {
-    Dims lb, st;
-    collectDims(start, ctx.mem, lb);
-    collectDims(step, ctx.mem, st);
-    // A constant step equal to the block size (`i += BLOCK`) is blockDim too.
-    std::optional<double> k = constantValue(step);
-    bool blockSized = k && ctx.in.block[0] > 1 && int64_t(*k) == ctx.in.block[0];
-    // A loop over a block's threads along one dimension stepping by another
-    // dimension's extent (`for (r = threadIdx.y; ...; r += blockDim.x)`).
-    if (single(lb.threadId) && !lb.blockId && single(st.blockDim) && !st.gridDim &&
-        lb.threadId != st.blockDim && !st.threadId && !st.blockId)
-      ctx.add(anchor, "thread-dim", 3.5,
-              llvm::formatv("loop starts at threadIdx.{0} but steps by blockDim.{1}",
-                            dimName(bitIndex(lb.threadId)), dimName(bitIndex(st.blockDim)))
-                  .str());
-    else if (lb.blockId && lb.threadId && (st.blockDim || blockSized) && !st.gridDim)
-      ctx.add(anchor, "grid-stride", 3.5,
-              "loop starts at the global thread index but steps by blockDim only (no gridDim)");
-    // The step's unit does not match the start's: a loop over the threads of a
-    // block (from threadIdx) stepping by the grid's extent, or a loop over the
-    // blocks (from blockIdx) stepping by the block's.
-    else if (lb.threadId && !lb.blockId && st.gridDim && !st.blockDim)
-      ctx.add(anchor, "grid-stride", 3.5,
-              "loop starts at a thread index of the block but steps by gridDim (not blockDim)");
-    else if (lb.blockId && !lb.threadId && st.blockDim && !st.gridDim)
-      ctx.add(anchor, "grid-stride", 3.5,
-              "loop starts at a block index but steps by blockDim (not gridDim)");
-  };
-  if (auto f = dyn_cast<scf::ForOp>(op)) {
-    check(op, f.getLowerBound(), f.getStep());
-    return;
-  }
-  // while form: i = start; ... i = i + step
-  auto st = dyn_cast<memref::StoreOp>(op);
-  if (!st || !st.getIndices().empty() || !op->getParentOfType<scf::WhileOp>())
-    return;
-  auto add = stripCasts(st.getValueToStore()).getDefiningOp<arith::AddIOp>();
-  if (!add)
-    return;
-  Value root = memRoot(st.getMemref());
-  Value step = loadsFrom(add.getLhs(), root)   ? add.getRhs()
-               : loadsFrom(add.getRhs(), root) ? add.getLhs()
-                                               : Value();
-  if (!step)
-    return;
-  for (Operation *w : ctx.mem.writersOf(root))
-    if (auto init = dyn_cast<memref::StoreOp>(w); init && w != op)
-      check(add, init.getValueToStore(), step);
-}
-
-/// The dimension of a bare thread id (through casts and locals stored once).
-static std::optional<unsigned> bareThreadDim(SuspectContext &ctx, Value v, unsigned depth = 0) {
-  v = stripCasts(v);
-  Operation *def = v.getDefiningOp();
-  if (!def || depth > 4)
-    return std::nullopt;
-  if (auto t = dyn_cast<gpu::ThreadIdOp>(def))
-    return unsigned(t.getDimension());
-  if (auto l = dyn_cast<memref::LoadOp>(def); l && l.getIndices().empty())
-    return bareThreadDim(ctx, ctx.mem.singleStoredValue(l.getMemref()), depth + 1);
-  return std::nullopt;
-}
-
-/// A constant tile size used with a thread dimension whose block size differs:
-/// a loop over the threads of the block (`for (k = threadIdx.x; ...; k += TPB)`)
-/// or over the rows of a tile (`tile[threadIdx.y + j]`, `j += ROWS`) that steps
-/// by something other than the block's extent, or a block offset
-/// `blockIdx.d * TILE + threadIdx.d` with TILE != blockDim.d. The first two
-/// skip or repeat work on every block; the third leaves gaps or overlaps.
-static void tileSize(SuspectContext &ctx, Operation *op) {
-  // K equal to another dimension's block size is a thread-dimension mix-up
-  // (blockIdx.x * ROWS + threadIdx.x for (32, ROWS) blocks): thread-dim's.
-  auto mismatch = [&](std::optional<double> k, unsigned d) {
-    int64_t b = ctx.in.block[d];
-    if (!k || *k <= 1 || b <= 1 || int64_t(*k) == b)
-      return false;
-    for (unsigned e = 0; e < 3; ++e)
-      if (e != d && ctx.in.block[e] == int64_t(*k))
-        return false;
-    return true;
-  };
-  // A value through casts and a local stored once (`int base = ...; base + t`).
-  auto resolved = [&](Value v) {
-    v = stripCasts(v);
-    if (auto l = v.getDefiningOp<memref::LoadOp>(); l && l.getIndices().empty())
-      if (Value stored = ctx.mem.singleStoredValue(l.getMemref()))
-        return stripCasts(stored);
-    return v;
-  };
-  if (auto loop = dyn_cast<scf::ForOp>(op)) {
-    auto k = constantValue(loop.getStep());
-    if (!k)
-      return;
-    if (auto d = bareThreadDim(ctx, loop.getLowerBound()); d && mismatch(k, *d)) {
-      ctx.add(op, "tile-size", 3.0,
-              llvm::formatv("loop from threadIdx.{0} steps by {1}, the block has {2} threads "
-                            "along {0}",
-                            dimName(*d), int64_t(*k), ctx.in.block[*d])
-                  .str());
-      return;
-    }
-    for (Operation *u : loop.getInductionVar().getUsers()) {
-      if (!isa<arith::AddIOp>(u))
-        continue;
-      for (Value o : u->getOperands())
-        if (auto d = bareThreadDim(ctx, o); d && mismatch(k, *d)) {
-          ctx.add(op, "tile-size", 3.0,
-                  llvm::formatv("tile loop steps by {0} over threadIdx.{1}, the block has {2} "
-                                "threads along {1}",
-                                int64_t(*k), dimName(*d), ctx.in.block[*d])
-                      .str());
-          return;
-        }
-    }
-    return;
-  }
-  auto add = dyn_cast<arith::AddIOp>(op);
-  if (!add)
-    return;
-  for (unsigned side = 0; side < 2; ++side) {
-    auto d = bareThreadDim(ctx, add->getOperand(1 - side));
-    auto mul = resolved(add->getOperand(side)).getDefiningOp<arith::MulIOp>();
-    if (!d || !mul)
-      continue;
-    for (unsigned m = 0; m < 2; ++m) {
-      auto bid = stripCasts(mul->getOperand(m)).getDefiningOp<gpu::BlockIdOp>();
-      auto k = constantValue(mul->getOperand(1 - m));
-      if (bid && unsigned(bid.getDimension()) == *d && mismatch(k, *d)) {
-        ctx.add(op, "tile-size", 2.5,
-                llvm::formatv("block offset blockIdx.{0} * {1} + threadIdx.{0}, the block has "
-                              "{2} threads along {0}",
-                              dimName(*d), int64_t(*k), ctx.in.block[*d])
-                    .str());
-        return;
-      }
-    }
-  }
-}
-
-/// A loop that steps by a constant above one over an index it reads one
-/// element at a time (`for (k = 0; k < K; k += 32) s += a[k] * b[k];`): a tile
-/// width or an unroll factor where the unit was meant. Not a loop strided over
-/// the threads (its start uses a thread or block index), not one that tiles
-/// (an inner loop, vector accesses) or unrolls (`k + 1` .. `k + step - 1`).
-static void loopStep(SuspectContext &ctx, Operation *op) {
-  auto loop = dyn_cast<scf::ForOp>(op);
-  if (!loop)
-    return;
-  auto k = constantValue(loop.getStep());
-  if (!k || *k <= 1)
-    return;
-  Dims lb;
-  collectDims(loop.getLowerBound(), ctx.mem, lb);
-  if (lb.blockId || lb.threadId || lb.blockDim || lb.gridDim)
-    return;
-  bool tiled = false;
-  loop.getBody()->walk([&](Operation *o) {
-    if (isa<scf::ForOp, scf::WhileOp, vector::LoadOp, vector::StoreOp, vector::TransferReadOp,
-            vector::TransferWriteOp>(o))
-      tiled = true;
-    if (isa<arith::AddIOp, arith::OrIOp>(o))
-      for (Value v : o->getOperands())
-        if (auto c = constantValue(v); c && *c >= 1 && *c < *k)
-          tiled = true;
-  });
-  if (tiled)
-    return;
-  ctx.add(op, "loop-step", 1.2,
-          llvm::formatv("loop steps by {0} but reads one element per iteration: the unit "
-                        "step meant?",
-                        int64_t(*k))
-              .str());
 }
 
 static void treeHalving(SuspectContext &ctx, Operation *op) {
@@ -1011,10 +779,7 @@ void suspects::applyModels(SuspectContext &ctx) {
     epsilonPlacement(ctx, op);
     offByOne(ctx, op);
     operandOrder(ctx, op, d);
-    threadDim(ctx, op);
-    gridStride(ctx, op);
-    tileSize(ctx, op);
-    loopStep(ctx, op);
+    indexModels(ctx, op); // SuspectIndexing.cpp
     treeHalving(ctx, op);
     shuffle(ctx, op, badStores);
   }
@@ -1025,6 +790,8 @@ void suspects::applyModels(SuspectContext &ctx) {
   siblingModels(ctx);      // SuspectSiblings.cpp
   siblingScaleModels(ctx); // SuspectSiblings.cpp
   siblingIndexModels(ctx); // SuspectSiblings.cpp
+  strideFamilyModels(ctx); // SuspectStrides.cpp
+  snapshotModels(ctx);     // SuspectSnapshots.cpp
   scanModels(ctx);         // SuspectScans.cpp
   unusedModels(ctx);       // SuspectUnused.cpp
   truncatedLocals(ctx);    // SuspectUnused.cpp

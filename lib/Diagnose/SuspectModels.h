@@ -18,6 +18,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace kfix::suspects {
 
@@ -100,6 +101,45 @@ std::string bufferName(SuspectContext &ctx, mlir::Value memref);
 std::string expressionShape(mlir::Value v, unsigned depth = 0);
 /// `v` is (a cast of) a load from the buffer rooted at `root`.
 bool loadsFrom(mlir::Value v, mlir::Value root);
+/// A leaf of an integer index expression: the op reading it and which operand.
+struct Leaf {
+  mlir::Operation *user;
+  unsigned operand;
+  std::string name; // arg:NAME, var:NAME, a constant's value, or "?"
+};
+/// An index expression as a shape (`arith.muli(a,l,)`...) and its leaves in order.
+struct IndexForm {
+  mlir::Operation *load;
+  std::string shape;
+  std::vector<Leaf> leaves;
+};
+/// Walks the add/sub/mul/div/rem tree of the index `v` (SuspectSiblings.cpp).
+void indexLeaves(SuspectContext &ctx, mlir::Value v, mlir::Operation *user, unsigned operand,
+                 IndexForm &f, unsigned depth);
+/// A stride or extent name used where a sibling name of the index's family was
+/// meant (`h * in_stride_h` in a write through the out_stride_* strides;
+/// SuspectStrides.cpp).
+void strideFamilyModels(SuspectContext &ctx);
+/// A read of a local after its update where a copy taken before the update
+/// exists (`n_a = count; count += n_b; ... count * n_b`; SuspectSnapshots.cpp).
+void snapshotModels(SuspectContext &ctx);
+/// The thread-dim, grid-stride, tile-size and loop-step models at one op of the
+/// slice (SuspectIndexing.cpp).
+void indexModels(SuspectContext &ctx, mlir::Operation *op);
+
+/// Which thread/block index dimensions an integer expression uses (bit per dim).
+struct Dims {
+  unsigned blockId = 0, threadId = 0, blockDim = 0, gridDim = 0;
+};
+void collectDims(mlir::Value v, const MemoryUses &mem, Dims &d, unsigned depth = 0);
+/// Exactly one bit set.
+bool single(unsigned bits);
+/// The index of the highest set bit.
+unsigned bitIndex(unsigned bits);
+/// "x", "y" or "z".
+const char *dimName(unsigned d);
+/// A constant (through casts).
+bool isConstant(mlir::Value v);
 
 } // namespace kfix::suspects
 

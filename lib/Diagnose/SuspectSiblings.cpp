@@ -213,22 +213,8 @@ void suspects::siblingScaleModels(SuspectContext &ctx) {
 // slip in one of them. Both get the hint that makes them agree.
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-struct Leaf {
-  Operation *user;
-  unsigned operand;
-  std::string name; // arg:NAME, var:NAME, a constant's value, or "?"
-};
-
-struct IndexForm {
-  Operation *load;
-  std::string shape;
-  std::vector<Leaf> leaves;
-};
-
-void indexLeaves(SuspectContext &ctx, Value v, Operation *user, unsigned operand, IndexForm &f,
-                 unsigned depth) {
+void suspects::indexLeaves(SuspectContext &ctx, Value v, Operation *user, unsigned operand,
+                           IndexForm &f, unsigned depth) {
   Value s = stripCasts(v);
   if (auto a = dyn_cast<BlockArgument>(s)) {
     std::string n =
@@ -269,8 +255,6 @@ void indexLeaves(SuspectContext &ctx, Value v, Operation *user, unsigned operand
   }
   f.shape += ")";
 }
-
-} // namespace
 
 void suspects::siblingIndexModels(SuspectContext &ctx) {
   std::map<Operation *, std::vector<IndexForm>> byBuffer;

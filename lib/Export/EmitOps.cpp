@@ -260,7 +260,8 @@ FailureOr<Expr> FunctionEmitter::buildMath(Operation *op) {
   if (failed(rtC))
     return failure();
   StringRef name = op->getName().stripDialect();
-  if (auto vt = dyn_cast<VectorType>(rt)) {
+  if (auto vt = dyn_cast<VectorType>(rt);
+      vt && !vt.getElementType().isF32() && !vt.getElementType().isF64()) {
     // __half2 / __nv_bfloat162: the paired intrinsics the lifter reads back.
     std::string fn = llvm::StringSwitch<std::string>(name)
                          .Case("fma", "__hfma2")
@@ -295,7 +296,9 @@ FailureOr<Expr> FunctionEmitter::buildMath(Operation *op) {
     Expr r = call(fn, {asInt(args[0], w, name != "absi")}, intType(32, false));
     return w == 64 ? castTo(r, intType(64, false)) : r;
   }
-  if (rtC->kind == CKind::Vector)
+  auto floatVector = dyn_cast<VectorType>(rt);
+  if (rtC->kind == CKind::Vector && !(floatVector && (floatVector.getElementType().isF32() ||
+                                                      floatVector.getElementType().isF64())))
     return op->emitError("cannot export '") << op->getName() << "' on " << rt;
   // f32 spelling; f64 drops the suffix, fast (afn) variants where CUDA has them.
   std::string f32 = llvm::StringSwitch<std::string>(name)
@@ -336,6 +339,26 @@ FailureOr<Expr> FunctionEmitter::buildMath(Operation *op) {
                         .Default("");
   if (f32.empty())
     return op->emitError("cannot export '") << op->getName() << "' to CUDA C++";
+  if (rtC->kind == CKind::Vector) {
+    // float2/float4 (double2 ...): the scalar function lane by lane, as the
+    // element-wise arithmetic above (make_float2(fmaf(a.x, b.x, c.x), ...)).
+    for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+      if (!isSimple(args[i])) {
+        materialize(v);
+        args[i] = values[v];
+      }
+    }
+    StringRef fn =
+        floatVector.getElementType().isF64() ? StringRef(f32).drop_back() : StringRef(f32);
+    std::string text = vectorMaker(*rtC) + "(";
+    for (int64_t i = 0; i < floatVector.getShape()[0]; ++i) {
+      text += std::string(i ? ", " : "") + fn.str() + "(";
+      for (size_t a = 0; a < args.size(); ++a)
+        text += std::string(a ? ", " : "") + args[a].text + "." + kLanes[i];
+      text += ")";
+    }
+    return make(text + ")", kPostfix, *rtC);
+  }
   if (rt.isF32()) {
     if (hasAfn(op)) {
       std::string fast = llvm::StringSwitch<std::string>(name)

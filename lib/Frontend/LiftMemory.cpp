@@ -84,6 +84,18 @@ LogicalResult Lifter::store(const LValue &lv, Value v, Location l) {
   } else if (v.getType().isInteger(1) && elem.isInteger(8)) {
     Value wide = arith::ExtUIOp::create(b, l, elem, v);
     memref::StoreOp::create(b, l, wide, lv.memref, idx);
+  } else if (isa<FloatType>(v.getType()) && isa<FloatType>(elem)) {
+    // `__half h; h = f;` calls __half's operator=(float), a conversion the
+    // AST keeps inside the class (no ImplicitCastExpr): round to the element type.
+    unsigned from = v.getType().getIntOrFloatBitWidth(), to = elem.getIntOrFloatBitWidth();
+    Value c = v;
+    if (from == to) { // __half <- __nv_bfloat16: through float
+      c = arith::ExtFOp::create(b, l, b.getF32Type(), c);
+      from = 32;
+    }
+    c = to < from ? Value(arith::TruncFOp::create(b, l, elem, c))
+                  : Value(arith::ExtFOp::create(b, l, elem, c));
+    memref::StoreOp::create(b, l, c, lv.memref, idx);
   } else {
     return error({}, "kfix cannot lift a store that reinterprets memory of a "
                      "different element type");

@@ -167,10 +167,13 @@ Block *loopBody(Operation *loop) {
   return nullptr;
 }
 
-/// The local `name` visible at `at`: the nearest dominating alloca of that
-/// name (C scoping follows the region nesting).
+/// The local `name` visible at `at`. The lifter hoists every alloca to the
+/// entry, so a helper inlined twice has two locals of one name: the one whose
+/// latest store before `at` is the nearest is the one in scope (the copy of
+/// this inlined call); else the nearest dominating alloca of that name.
 memref::AllocaOp findVar(Operation *at, llvm::StringRef name) {
-  memref::AllocaOp best;
+  memref::AllocaOp best, bestStored;
+  Operation *bestStore = nullptr;
   DominanceInfo dom(funcOf(at));
   funcOf(at).walk([&](memref::AllocaOp a) {
     auto n = a->getAttrOfType<StringAttr>("kfix.var");
@@ -180,8 +183,17 @@ memref::AllocaOp findVar(Operation *at, llvm::StringRef name) {
       return;
     if (!best || dom.properlyDominates(best.getOperation(), a.getOperation()))
       best = a;
+    for (Operation *u : a->getUsers()) {
+      auto st = dyn_cast<memref::StoreOp>(u);
+      if (!st || st.getMemref() != a.getResult() || !dom.properlyDominates(u, at))
+        continue;
+      if (!bestStore || dom.properlyDominates(bestStore, u)) {
+        bestStore = u;
+        bestStored = a;
+      }
+    }
   });
-  return best;
+  return bestStored ? bestStored : best;
 }
 
 /// The value a `with` spec names at `at` (creating the read of a local or

@@ -380,6 +380,18 @@ std::optional<Monomial> extentOf(gpu::GPUFuncOp func, Value v) {
   };
   if (auto e = ofLoop(v))
     return e;
+  // `x % M` (a coordinate split off a flat index) takes M values.
+  auto ofRem = [&](Value x) -> std::optional<Monomial> {
+    Operation *def = stripCasts(x).getDefiningOp();
+    if (!isa_and_nonnull<arith::RemSIOp, arith::RemUIOp>(def))
+      return std::nullopt;
+    return invariant(func, def->getOperand(1));
+  };
+  if (auto e = ofRem(v))
+    return e;
+  if (Value stored = singleStoredValue(v))
+    if (auto e = ofRem(stored))
+      return e;
   // The values that stand for `v`: itself, or every load of its local.
   SmallVector<Value> same{v};
   if (memref::AllocaOp var = loadedVar(v)) {

@@ -1,0 +1,173 @@
+//===- SuspectStrides.cpp - a stride of the wrong family -------------------===//
+//
+// The stride-family model (SuspectModels.cpp lists every model). Kernels that
+// take their layout as parameters name the strides of each tensor alike
+// (`in_stride_b, in_stride_s, in_stride_h`, `out_stride_b, ...`; `stride_qb`,
+// `stride_kb`). An access whose index is built from one family's names but
+// has one leaf of a sibling family (`q_out[b * out_stride_b + h * in_stride_h
+// + s * out_stride_s + i]`) took a name from the neighbouring line: the leaf
+// is the suspect and its hint is the edit to the sibling name (same words but
+// the one that differs, taken from the family the index and the buffer's name
+// agree on). Names are split into words at `_` and case changes.
+//
+//===----------------------------------------------------------------------===//
+#include "SuspectModels.h"
+
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <map>
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::suspects;
+
+namespace {
+
+std::vector<std::string> words(llvm::StringRef name) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    bool boundary = c == '_' || (i && llvm::isUpper(c) && llvm::isLower(name[i - 1]));
+    if (boundary && !cur.empty()) {
+      out.push_back(cur);
+      cur.clear();
+    }
+    if (c != '_')
+      cur += llvm::toLower(c);
+  }
+  if (!cur.empty())
+    out.push_back(cur);
+  return out;
+}
+
+/// The position of the one word in which `a` and `b` differ, or -1.
+int oneWordApart(const std::vector<std::string> &a, const std::vector<std::string> &b) {
+  if (a.size() != b.size())
+    return -1;
+  int at = -1;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) {
+      if (at >= 0)
+        return -1;
+      at = int(i);
+    }
+  return at;
+}
+
+/// `w` names the buffer: one of its words, or one of them and a one-letter
+/// dimension (`qb` for `q`).
+bool namesBuffer(const std::string &w, const std::vector<std::string> &buffer) {
+  for (const std::string &b : buffer)
+    if (w == b || (w.size() == b.size() + 1 && llvm::StringRef(w).starts_with(b)))
+      return true;
+  return false;
+}
+
+struct Named {
+  std::string leaf; // arg:NAME or var:NAME
+  Type type;
+};
+
+} // namespace
+
+void suspects::strideFamilyModels(SuspectContext &ctx) {
+  // Every integer name in scope: the parameters and the scalar locals.
+  std::vector<Named> names;
+  for (BlockArgument a : ctx.func.getArguments())
+    if (a.getType().isIntOrIndex()) {
+      std::string n = ctx.paramName(a.getArgNumber());
+      if (!n.empty())
+        names.push_back({"arg:" + n, a.getType()});
+    }
+  ctx.func.walk([&](memref::AllocaOp a) {
+    auto n = a->getAttrOfType<StringAttr>("kfix.var");
+    if (n && a.getType().getRank() == 0 && a.getType().getElementType().isIntOrIndex())
+      names.push_back({"var:" + n.str(), a.getType().getElementType()});
+  });
+  auto typeOf = [&](const std::string &leaf) -> Type {
+    for (const Named &n : names)
+      if (n.leaf == leaf)
+        return n.type;
+    return {};
+  };
+
+  ctx.func.walk([&](Operation *acc) {
+    Value mem, index;
+    if (auto l = dyn_cast<memref::LoadOp>(acc); l && l.getIndices().size() == 1)
+      mem = l.getMemref(), index = l.getIndices()[0];
+    else if (auto s = dyn_cast<memref::StoreOp>(acc); s && s.getIndices().size() == 1)
+      mem = s.getMemref(), index = s.getIndices()[0];
+    else if (auto l = dyn_cast<vector::LoadOp>(acc); l && l.getIndices().size() == 1)
+      mem = l.getBase(), index = l.getIndices()[0];
+    else if (auto s = dyn_cast<vector::StoreOp>(acc); s && s.getIndices().size() == 1)
+      mem = s.getBase(), index = s.getIndices()[0];
+    if (!mem || memRoot(mem).getDefiningOp<memref::AllocaOp>())
+      return;
+    IndexForm f{acc, "", {}};
+    indexLeaves(ctx, index, acc, 1, f, 0);
+    std::vector<const Leaf *> named;
+    for (const Leaf &l : f.leaves)
+      if (llvm::StringRef(l.name).starts_with("arg:") || llvm::StringRef(l.name).starts_with("var:"))
+        named.push_back(&l);
+    if (named.size() < 3)
+      return;
+    std::vector<std::string> buffer = words(bufferName(ctx, mem));
+    for (const Leaf *l : named) {
+      if (!ctx.bad.contains(l->user))
+        continue;
+      std::vector<std::string> lw = words(llvm::StringRef(l->name).drop_front(4));
+      Type lt = typeOf(l->name);
+      const Named *best = nullptr;
+      int bestMargin = 0;
+      for (const Named &q : names) {
+        if (q.leaf == l->name || q.type != lt)
+          continue;
+        std::vector<std::string> qw = words(llvm::StringRef(q.leaf).drop_front(4));
+        int at = oneWordApart(lw, qw);
+        if (at < 0)
+          continue;
+        bool inIndex = false;
+        for (const Leaf *o : named)
+          inIndex |= o->name == q.leaf;
+        if (inIndex)
+          continue;
+        // Votes: the buffer's name; the other stride-like (several-word)
+        // leaves whose words include the differing word; twice, the index the
+        // leaf multiplies when it is named by that word (`h * out_stride_h`).
+        int forQ = namesBuffer(qw[at], buffer), forL = namesBuffer(lw[at], buffer);
+        for (const Leaf *o : named) {
+          if (o == l)
+            continue;
+          std::vector<std::string> ow = words(llvm::StringRef(o->name).drop_front(4));
+          if (o->user == l->user && ow.size() == 1) {
+            forQ += 2 * (ow[0] == qw[at]);
+            forL += 2 * (ow[0] == lw[at]);
+          } else if (ow.size() > 1) {
+            forQ += llvm::is_contained(ow, qw[at]);
+            forL += llvm::is_contained(ow, lw[at]);
+          }
+        }
+        if (forQ >= 2 && forQ - forL > bestMargin) {
+          best = &q;
+          bestMargin = forQ - forL;
+        }
+      }
+      if (!best)
+        continue;
+      llvm::StringRef mine = llvm::StringRef(l->name).drop_front(4);
+      llvm::StringRef theirs = llvm::StringRef(best->leaf).drop_front(4);
+      ctx.add(l->user, "stride-family", 2.4 + 0.2 * std::min(bestMargin, 3),
+              llvm::formatv("'{0}' in an index of '{1}' built from names like '{2}'", mine,
+                            bufferName(ctx, mem), theirs)
+                  .str());
+      ctx.setHint(l->user, "stride-family",
+                  llvm::formatv("operand={0} with={1}", l->operand, best->leaf).str(),
+                  /*keepFirst=*/true);
+    }
+  });
+}
