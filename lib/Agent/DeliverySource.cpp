@@ -65,7 +65,7 @@ size_t matchClose(const std::string &t, size_t o) {
     else if (c == ')' || c == ']' || c == '}') {
       if (--depth == 0)
         return i;
-    } else if (c == ';' && depth <= 1 && t[o] != '(')
+    } else if (c == ';' && depth <= 1 && t[o] == '[') // a compound's body has `;`s
       return std::string::npos;
   }
   return std::string::npos;

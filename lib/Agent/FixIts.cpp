@@ -552,6 +552,12 @@ void FixIts::insertRun(const std::vector<Operation *> &run, Operation *prev, Ope
       ind = src.indentOf(l - 1);
     lines.push_back(l);
   }
+  if (getenv("KFIX_DELIVERY_DEBUG"))
+    llvm::errs() << "insertRun: " << run.size() << " ops, next "
+                 << (next ? next->getName().getStringRef() : "-") << " prev "
+                 << (prev ? prev->getName().getStringRef() : "-") << " lines "
+                 << (lines.empty() ? 0 : lines[0]) << "," << (lines.size() > 1 ? lines[1] : 0)
+                 << "\n";
   if (lines.empty())
     return;
   auto saved = declared;
@@ -581,6 +587,8 @@ void FixIts::insertRun(const std::vector<Operation *> &run, Operation *prev, Ope
   for (Operation *op : run) {
     auto s = stmt(op, pr, ind);
     if (!s) {
+      if (getenv("KFIX_DELIVERY_DEBUG"))
+        llvm::errs() << "insertRun: cannot print " << op->getName() << "\n";
       declared = saved;
       return; // left to the other fix-its (or reported unhandled)
     }

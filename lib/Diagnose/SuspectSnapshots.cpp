@@ -55,10 +55,9 @@ void suspects::snapshotModels(SuspectContext &ctx) {
     // (or a region nested in it).
     memref::StoreOp update;
     for (Operation *u : orig->getUsers())
-      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == orig.getResult() &&
-                                                   order[st] > order[init] &&
-                                                   init->getBlock()->findAncestorOpInBlock(*st) &&
-                                                   (!update || order[st] < order[update]))
+      if (auto st = dyn_cast<memref::StoreOp>(u);
+          st && st.getMemref() == orig.getResult() && order[st] > order[init] &&
+          init->getBlock()->findAncestorOpInBlock(*st) && (!update || order[st] < order[update]))
         update = st;
     if (!update)
       return;
@@ -81,10 +80,10 @@ void suspects::snapshotModels(SuspectContext &ctx) {
                               "before it",
                               origName, flc ? flc->getLine() : 0, copyName)
                     .str());
-        ctx.setHint(user, "snapshot",
-                    llvm::formatv("operand={0} with=var:{1}", use.getOperandNumber(), copyName)
-                        .str(),
-                    /*keepFirst=*/true);
+        ctx.setHint(
+            user, "snapshot",
+            llvm::formatv("operand={0} with=var:{1}", use.getOperandNumber(), copyName).str(),
+            /*keepFirst=*/true);
       }
     }
   });

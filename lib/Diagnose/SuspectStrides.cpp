@@ -112,7 +112,8 @@ void suspects::strideFamilyModels(SuspectContext &ctx) {
     indexLeaves(ctx, index, acc, 1, f, 0);
     std::vector<const Leaf *> named;
     for (const Leaf &l : f.leaves)
-      if (llvm::StringRef(l.name).starts_with("arg:") || llvm::StringRef(l.name).starts_with("var:"))
+      if (llvm::StringRef(l.name).starts_with("arg:") ||
+          llvm::StringRef(l.name).starts_with("var:"))
         named.push_back(&l);
     if (named.size() < 3)
       return;

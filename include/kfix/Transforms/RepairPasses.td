@@ -266,6 +266,21 @@ def RepairThreadDim : KFix_RepairPass<"kfix-repair-thread-dim"> {
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of ids changed">];
 }
 
+def RepairVectorTail : KFix_RepairPass<"kfix-repair-vector-tail"> {
+  let summary = "Add the scalar remainder of a float4 / half2 loop over n / VEC vectors";
+  let description = [{
+    A loop over `n / VEC` vectors (or a guard `i < n / VEC`) whose body
+    stores VEC-wide vectors at `i * VEC` leaves the last `n % VEC` elements
+    unwritten. Adds, after it, a loop over those elements with the loop's
+    own start and step (`for (e = (n / VEC) * VEC + start; e < n; e +=
+    step)`; for a guard, `if ((n / VEC) * VEC + i < n)`) whose body is the
+    vector body's lane 0: scalar loads and stores at the element index,
+    scalar arithmetic. `loc` restricts it to the loop or guard at a site.
+  }];
+  let options = [KFix_LocOption];
+  let statistics = [Statistic<"numRewrites", "rewrites", "Number of remainders added">];
+}
+
 def RepairSwapOperands : KFix_RepairPass<"kfix-repair-swap-operands"> {
   let summary = "Swap the operands of a non-commutative op at a site";
   let description = [{
