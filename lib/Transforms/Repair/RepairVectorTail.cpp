@@ -63,8 +63,8 @@ std::optional<std::pair<Value, int64_t>> vectorCount(Value v) {
 struct VectorRegion {
   Operation *op; // scf.for, scf.while, or the scf.if of the guard
   Block *body;
-  Value index;   // the vector index inside the body (null: the loads of `var`)
-  Value n;       // element count
+  Value index; // the vector index inside the body (null: the loads of `var`)
+  Value n;     // element count
   int64_t vec;
   // An scf.while `for (v = init; v < n / VEC; v += step)`: v's local, the
   // value stored to it before the loop, the increment's store, its step.
@@ -84,8 +84,8 @@ public:
       indexVars.insert(r.var);
     if (r.index)
       if (auto ld = stripCasts(r.index).getDefiningOp<memref::LoadOp>();
-        ld && ld.getIndices().empty() && ld.getMemref().getDefiningOp<memref::AllocaOp>())
-      indexVars.insert(ld.getMemref());
+          ld && ld.getIndices().empty() && ld.getMemref().getDefiningOp<memref::AllocaOp>())
+        indexVars.insert(ld.getMemref());
     for (Operation &op : *r.body)
       if (auto st = dyn_cast<memref::StoreOp>(op);
           st && st.getValueToStore() == r.index && st.getIndices().empty())
@@ -243,8 +243,8 @@ private:
     }
     if (auto ld = dyn_cast<memref::LoadOp>(op)) {
       if (auto a = ld.getMemref().getDefiningOp<memref::AllocaOp>();
-          a && (isa<VectorType>(a.getType().getElementType()) ||
-                bodyLocals.contains(ld.getMemref()))) {
+          a &&
+          (isa<VectorType>(a.getType().getElementType()) || bodyLocals.contains(ld.getMemref()))) {
         if (!ld.getIndices().empty())
           return false;
         if (elementLocals.contains(ld.getMemref())) {
@@ -257,13 +257,14 @@ private:
     }
     if (auto st = dyn_cast<memref::StoreOp>(op)) {
       if (auto a = st.getMemref().getDefiningOp<memref::AllocaOp>();
-          a && (isa<VectorType>(a.getType().getElementType()) ||
-                bodyLocals.contains(st.getMemref()))) {
+          a &&
+          (isa<VectorType>(a.getType().getElementType()) || bodyLocals.contains(st.getMemref()))) {
         if (!st.getIndices().empty())
           return false;
         if (dead.contains(st.getValueToStore()))
           return true; // a lane the remainder does not compute
-        if (Value e = stripCasts(get(st.getValueToStore())); e == element && storeCount.lookup(st.getMemref()) == 1) {
+        if (Value e = stripCasts(get(st.getValueToStore()));
+            e == element && storeCount.lookup(st.getMemref()) == 1) {
           // `base = v * VEC`: the element index itself; its reads are `i`.
           elementLocals.insert(st.getMemref());
           return true;
@@ -393,9 +394,8 @@ struct RepairVectorTailPass : public kfix::impl::RepairVectorTailBase<RepairVect
     if (w->isAncestor(r.step.getParentBlock()->getParentOp())) {
       auto sl = r.step.getDefiningOp<memref::LoadOp>();
       if (!sl || !sl.getIndices().empty() ||
-          llvm::any_of(sl.getMemref().getUsers(), [&](Operation *u) {
-            return isa<memref::StoreOp>(u) && w->isAncestor(u);
-          }))
+          llvm::any_of(sl.getMemref().getUsers(),
+                       [&](Operation *u) { return isa<memref::StoreOp>(u) && w->isAncestor(u); }))
         return std::nullopt;
     }
     return r;
@@ -409,10 +409,12 @@ struct RepairVectorTailPass : public kfix::impl::RepairVectorTailBase<RepairVect
     Location loc = r.op->getLoc();
     Value n = r.n;
     Type it = n.getType();
-    auto cst = [&](int64_t k) { return arith::ConstantOp::create(b, loc, IntegerAttr::get(it, k)); };
+    auto cst = [&](int64_t k) {
+      return arith::ConstantOp::create(b, loc, IntegerAttr::get(it, k));
+    };
     // (n / VEC) * VEC: where the remainder starts.
-    Value start = arith::MulIOp::create(
-        b, loc, arith::DivSIOp::create(b, loc, n, cst(r.vec)), cst(r.vec));
+    Value start =
+        arith::MulIOp::create(b, loc, arith::DivSIOp::create(b, loc, n, cst(r.vec)), cst(r.vec));
     Operation *shell;
     Value element;
     if (auto f = dyn_cast<scf::ForOp>(r.op)) {
@@ -444,7 +446,8 @@ struct RepairVectorTailPass : public kfix::impl::RepairVectorTailBase<RepairVect
       element = loop.getInductionVar();
     } else {
       Value i = r.index;
-      Value at = arith::AddIOp::create(b, loc, start, i.getType() == it ? i : castTo(b, loc, i, it));
+      Value at =
+          arith::AddIOp::create(b, loc, start, i.getType() == it ? i : castTo(b, loc, i, it));
       Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, at, n);
       auto guard = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
       shell = guard;
