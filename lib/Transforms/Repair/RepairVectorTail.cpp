@@ -70,6 +70,9 @@ struct VectorRegion {
   // value stored to it before the loop, the increment's store, its step.
   Value var, init, step;
   Operation *increment = nullptr;
+  // `if (i + VEC - 1 < n)` (or `i + VEC <= n`) where i counts elements: the
+  // index is the element itself, and the remainder runs from i to n.
+  bool elementIndexed = false;
 };
 
 /// The lane-0 copy of a vector body, built before `builder`'s point.
@@ -114,7 +117,7 @@ private:
   Value element;
   gpu::GPUFuncOp func;
   IRMapping map;
-  llvm::DenseSet<Value> indexVars, indexValues, dead, bodyLocals, elementLocals;
+  llvm::DenseSet<Value> indexVars, indexValues, dead, bodyLocals, elementLocals, quotients;
   DenseMap<Value, Value> scalarTwin; // a body's local -> the remainder's
   DenseMap<Value, unsigned> storeCount;
 
@@ -132,6 +135,17 @@ private:
         if (auto k = getConstInt(stripCasts(op.getOperand(1 - s))); k && *k == r.vec)
           return true;
     return false;
+  }
+
+  /// `i / VEC` or `i >> log2(VEC)` of the element index.
+  bool isVectorOfElement(Operation &op) {
+    if (!isa<arith::DivSIOp, arith::DivUIOp, arith::ShRSIOp, arith::ShRUIOp>(op) ||
+        !isIndex(op.getOperand(0)))
+      return false;
+    auto k = getConstInt(stripCasts(op.getOperand(1)));
+    if (!k)
+      return false;
+    return isa<arith::DivSIOp, arith::DivUIOp>(op) ? *k == r.vec : (int64_t(1) << *k) == r.vec;
   }
 
   Value castLike(Value v, Type t) {
@@ -174,12 +188,36 @@ private:
     // Reads of the vector index: only as `index * VEC` (the element base).
     if (auto ld = dyn_cast<memref::LoadOp>(op); ld && indexVars.contains(ld.getMemref())) {
       indexValues.insert(ld.getResult());
+      if (r.elementIndexed)
+        map.map(ld.getResult(), castLike(element, ld.getType()));
       return true;
     }
     if (auto st = dyn_cast<memref::StoreOp>(op); st && indexVars.contains(st.getMemref()))
       return true;
-    if (isElementBase(op)) {
+    if (isElementBase(op) && !r.elementIndexed) {
       map.map(op.getResult(0), castLike(element, op.getResult(0).getType()));
+      return true;
+    }
+    if (r.elementIndexed && isVectorOfElement(op)) {
+      // `i / VEC` (the float4 index of element i): `* VEC` gives the element back.
+      quotients.insert(op.getResult(0));
+      return true;
+    }
+    if (r.elementIndexed && isa<arith::MulIOp, arith::ShLIOp>(op) &&
+        llvm::any_of(op.getOperands(),
+                     [&](Value v) { return quotients.contains(stripCasts(v)); })) {
+      map.map(op.getResult(0), castLike(element, op.getResult(0).getType()));
+      return true;
+    }
+    if (r.elementIndexed && llvm::any_of(op.getResults(), [&](Value v) { return isIndex(v); })) {
+      // A read of the element index (or its cast): the remainder's element.
+      for (Value v : op.getResults())
+        map.map(v, castLike(element, v.getType()));
+      return true;
+    }
+    if (r.elementIndexed && llvm::any_of(op.getOperands(), [&](Value v) { return isIndex(v); })) {
+      // `i + k`, `i * 2`...: computed from the remainder's element.
+      b.clone(op, map);
       return true;
     }
     for (Value o : op.getOperands())
@@ -275,6 +313,8 @@ private:
         memref::StoreOp::create(b, loc, v, twin);
         return true;
       }
+      if (dead.contains(st.getValueToStore()))
+        return true; // another lane's element
       if (anyDead(op))
         return false;
     }
@@ -337,10 +377,37 @@ struct RepairVectorTailPass : public kfix::impl::RepairVectorTailBase<RepairVect
         return;
       auto c = vectorCount(cmp.getRhs());
       Block *then = &ifOp.getThenRegion().front();
-      if (c && hasVectorStore(then, c->second))
+      if (c && hasVectorStore(then, c->second)) {
         out.push_back({op, then, stripCasts(cmp.getLhs()), c->first, c->second});
+        return;
+      }
+      if (auto e = elementGuard(cmp);
+          e && ifOp.getElseRegion().empty() && hasVectorStore(then, e->second)) {
+        VectorRegion r{op, then, e->first, cmp.getRhs(), e->second};
+        r.elementIndexed = true;
+        out.push_back(r);
+      }
     });
     return out;
+  }
+
+  /// `i + (VEC - 1) < n` (strict) or `i + VEC <= n`: i and VEC.
+  static std::optional<std::pair<Value, int64_t>> elementGuard(arith::CmpIOp cmp) {
+    using P = arith::CmpIPredicate;
+    auto add = stripCasts(cmp.getLhs()).getDefiningOp<arith::AddIOp>();
+    if (!add)
+      return std::nullopt;
+    for (int s = 0; s < 2; ++s) {
+      auto k = getConstInt(stripCasts(add->getOperand(1 - s)));
+      if (!k)
+        continue;
+      bool strict = cmp.getPredicate() == P::slt || cmp.getPredicate() == P::ult;
+      bool incl = cmp.getPredicate() == P::sle || cmp.getPredicate() == P::ule;
+      int64_t vec = strict ? *k + 1 : incl ? *k : 0;
+      if (vec >= 2 && vec <= 16 && (vec & (vec - 1)) == 0)
+        return std::make_pair(stripCasts(add->getOperand(s)), vec);
+    }
+    return std::nullopt;
   }
 
   /// `v = init; while (v < n / VEC) { ...; v = v + step; }` with `step`
@@ -413,10 +480,36 @@ struct RepairVectorTailPass : public kfix::impl::RepairVectorTailBase<RepairVect
       return arith::ConstantOp::create(b, loc, IntegerAttr::get(it, k));
     };
     // (n / VEC) * VEC: where the remainder starts.
-    Value start =
-        arith::MulIOp::create(b, loc, arith::DivSIOp::create(b, loc, n, cst(r.vec)), cst(r.vec));
     Operation *shell;
     Value element;
+    if (r.elementIndexed) {
+      // The thread whose vector did not fit (the guard's negation) runs
+      // i .. n-1 one by one.
+      auto ifOp = cast<scf::IfOp>(r.op);
+      Value i = r.index;
+      // A comparison of its own (`i + 3 >= n`), so that the delivery prints it
+      // rather than reading the vector guard's.
+      auto cmp = ifOp.getCondition().getDefiningOp<arith::CmpIOp>();
+      Operation *lhsDef = cmp.getLhs().getDefiningOp();
+      Value lhs = lhsDef ? b.clone(*lhsDef)->getResult(0) : cmp.getLhs();
+      Value partial = arith::CmpIOp::create(b, loc, arith::invertPredicate(cmp.getPredicate()), lhs,
+                                            cmp.getRhs());
+      auto guard = scf::IfOp::create(b, loc, partial, /*withElseRegion=*/false);
+      b.setInsertionPointToStart(&guard.getThenRegion().front());
+      Value from = i.getType() == it ? i : castTo(b, loc, i, it);
+      auto loop = scf::ForOp::create(b, loc, from, n, cst(1));
+      shell = guard;
+      b.setInsertionPointToStart(loop.getBody());
+      element = loop.getInductionVar();
+      Scalarizer s(b, r, element, func);
+      if (!s.run()) {
+        shell->erase();
+        return false;
+      }
+      return finish(shell);
+    }
+    Value start =
+        arith::MulIOp::create(b, loc, arith::DivSIOp::create(b, loc, n, cst(r.vec)), cst(r.vec));
     if (auto f = dyn_cast<scf::ForOp>(r.op)) {
       Value lb = f.getLowerBound(), step = f.getStep();
       Type lt = lb.getType();
@@ -459,6 +552,10 @@ struct RepairVectorTailPass : public kfix::impl::RepairVectorTailBase<RepairVect
       shell->erase();
       return false;
     }
+    return finish(shell);
+  }
+
+  bool finish(Operation *shell) {
     // Drop what only the other lanes needed.
     bool changed = true;
     while (changed) {
