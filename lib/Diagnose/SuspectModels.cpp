@@ -39,6 +39,8 @@
 //                        name of a sibling family (SuspectStrides.cpp)
 //   snapshot             a local read after its update where a copy taken before
 //                        the update exists (SuspectSnapshots.cpp)
+//   merge-scale          a cross-lane merge scaling only the other lane's value
+//                        (SuspectMerges.cpp)
 //   constant             a well-known math constant written out (sqrt(2), pi, ln 2)
 //                        where a related one (its reciprocal, square) is usual
 //                        (SuspectConstants.cpp)
@@ -792,6 +794,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   siblingIndexModels(ctx); // SuspectSiblings.cpp
   strideFamilyModels(ctx); // SuspectStrides.cpp
   snapshotModels(ctx);     // SuspectSnapshots.cpp
+  mergeScaleModels(ctx);   // SuspectMerges.cpp
   scanModels(ctx);         // SuspectScans.cpp
   unusedModels(ctx);       // SuspectUnused.cpp
   truncatedLocals(ctx);    // SuspectUnused.cpp

@@ -123,6 +123,9 @@ void strideFamilyModels(SuspectContext &ctx);
 /// A read of a local after its update where a copy taken before the update
 /// exists (`n_a = count; count += n_b; ... count * n_b`; SuspectSnapshots.cpp).
 void snapshotModels(SuspectContext &ctx);
+/// A cross-lane merge that scales the other lane's value but not this
+/// lane's (`l + l_o * exp(m_o - m_new)`; SuspectMerges.cpp).
+void mergeScaleModels(SuspectContext &ctx);
 /// The thread-dim, grid-stride, tile-size and loop-step models at one op of the
 /// slice (SuspectIndexing.cpp).
 void indexModels(SuspectContext &ctx, mlir::Operation *op);

@@ -122,6 +122,8 @@ void suspects::strideFamilyModels(SuspectContext &ctx) {
       if (!ctx.bad.contains(l->user))
         continue;
       std::vector<std::string> lw = words(llvm::StringRef(l->name).drop_front(4));
+      if (lw.size() < 2)
+        continue; // a family shares a word: `in_stride_h`, `strideQB`
       Type lt = typeOf(l->name);
       const Named *best = nullptr;
       int bestMargin = 0;

@@ -14,7 +14,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -40,6 +42,53 @@ constexpr StringLiteral kPassArg = "kfix-repair-edit";
 //===----------------------------------------------------------------------===//
 
 namespace {
+
+/// The shuffle `v` is (through casts and locals assigned once), or null.
+gpu::ShuffleOp shuffledFrom(Value v, unsigned depth = 0) {
+  v = stripCasts(v);
+  if (auto sh = v.getDefiningOp<gpu::ShuffleOp>())
+    return sh;
+  auto ld = v.getDefiningOp<memref::LoadOp>();
+  if (!ld || !ld.getIndices().empty() || depth > 6)
+    return {};
+  Value stored;
+  for (Operation *u : ld.getMemref().getUsers())
+    if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == ld.getMemref()) {
+      if (stored)
+        return {};
+      stored = st.getValueToStore();
+    }
+  return stored ? shuffledFrom(stored, depth + 1) : gpu::ShuffleOp();
+}
+
+/// `v` rebuilt before `at` with every shuffled value replaced by the value
+/// the shuffle sent (this lane's own); null when none is shuffled or a
+/// replacement does not reach `at`.
+Value mirrorLanes(OpBuilder &b, Value v, Operation *at, DominanceInfo &dom, unsigned depth = 0) {
+  if (auto sh = shuffledFrom(v)) {
+    Value own = sh.getValue();
+    return dom.properlyDominates(own, at) ? own : Value();
+  }
+  Operation *d = v.getDefiningOp();
+  if (!d || depth > 8 || d->getNumResults() != 1 || d->getNumRegions() ||
+      !(isa<arith::ArithDialect, math::MathDialect>(d->getDialect())))
+    return {};
+  IRMapping map;
+  bool any = false;
+  for (Value o : d->getOperands())
+    if (Value m = mirrorLanes(b, o, at, dom, depth + 1)) {
+      map.map(o, m);
+      any = true;
+    }
+  if (!any)
+    return {};
+  Operation *c = b.clone(*d, map);
+  // A new subexpression of the new term (not the original's op edited): no
+  // location of the file, so the delivery prints it with the term.
+  c->setLoc(UnknownLoc::get(c->getContext()));
+  markRepaired(c, kPassArg);
+  return c->getResult(0);
+}
 
 bool applyOne(Operation *op, const EditSpec &e, std::string &error,
               SmallVectorImpl<Value> &dropped) {
@@ -230,6 +279,32 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     if (!isa<arith::ConstantOp>(c)) // a vector seed (`make_float2(0.f, 0.f)`)
       markRepaired(c, kPassArg);
     return true;
+  } else if (e.kind == "mirror") {
+    // A merge of this lane's value with another lane's (`l + l_o * exp(m_o -
+    // m_new)`) that scales only the other's: operand I times the other term's
+    // factor with each shuffled value read as this lane's own (`exp(m - m_new)`).
+    if (!operandIndex(i) || op->getNumOperands() < 2)
+      return false;
+    Value mine = op->getOperand(i);
+    auto ft = dyn_cast<FloatType>(mine.getType());
+    Operation *prod = op->getOperand(i == 0 ? 1 : 0).getDefiningOp();
+    if (!ft || !isa_and_nonnull<arith::MulFOp>(prod)) {
+      error = "mirror needs `a + b * f` at " + e.loc;
+      return false;
+    }
+    Value factor;
+    for (int s = 0; s < 2; ++s)
+      if (shuffledFrom(prod->getOperand(s)))
+        factor = prod->getOperand(1 - s);
+    DominanceInfo dom(op->getParentOfType<gpu::GPUFuncOp>());
+    Value f = factor ? mirrorLanes(b, factor, op, dom) : Value();
+    if (!f) {
+      error = "mirror: no factor of a shuffled value at " + e.loc;
+      return false;
+    }
+    Value n = arith::MulFOp::create(b, op->getLoc(), mine, f);
+    markRepaired(n.getDefiningOp(), kPassArg);
+    op->setOperand(i, n);
   } else if (e.kind == "mulby" && !e.operand.empty() && e.operand != "result") {
     // A term of an update scaled like its siblings' (`den += s_l[w]` beside
     // `o = fmaf(acc[w], f, o)`): operand I times the value.
