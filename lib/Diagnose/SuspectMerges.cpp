@@ -82,7 +82,8 @@ void suspects::mergeScaleModels(SuspectContext &ctx) {
                               "shuffled values, but leaves this lane's own unscaled",
                               name ? name.getValue() : "the value")
                     .str());
-        ctx.setHint(add, "merge-scale", llvm::formatv("kind=mirror operand={0} with=lanes", i).str());
+        ctx.setHint(add, "merge-scale",
+                    llvm::formatv("kind=mirror operand={0} with=lanes", i).str());
         return;
       }
     }
