@@ -229,6 +229,12 @@ bool FixIts::forLoop(scf::ForOp f, llvm::StringRef pass, SrcPrinter &pr) {
         size_t b0 = t.find(oldCond, s1 + 1);
         if (b0 != std::string::npos && b0 < s2) {
           Site s;
+          // `k < hi` raised by one is written `k <= hi` (the `+ 1` form next).
+          size_t lt = oldCond.rfind('<');
+          if (llvm::StringRef(newMid).trim() == "+ 1" && lt != std::string::npos && lt > 0 &&
+              oldCond[lt - 1] != '<' && lt + 1 < oldCond.size() && oldCond[lt + 1] != '=' &&
+              oldCond.find('<') == lt)
+            s.alternatives.push_back({edit(b0 + lt, 1, "<=", "regenerate", pass)});
           s.alternatives.push_back({edit(b0 + oldCond.size(), 0, newMid, "regenerate", pass)});
           covered.insert(f);
           return addSite(*o, "for", std::move(s));
