@@ -88,7 +88,8 @@ def main():
         except ValueError:
             pass
     if a.list:
-        ids = [l.split("\t")[0].strip() for l in open(a.list)
+        # one case id a line, then a tab or a `#` comment
+        ids = [l.split("#")[0].split("\t")[0].strip() for l in open(a.list)
                if l.strip() and not l.startswith("#")]
     else:
         ids = folders
