@@ -25,24 +25,6 @@ using namespace kfix::suspects;
 
 namespace {
 
-/// The shuffle `v` is (through casts and locals assigned once), or null.
-gpu::ShuffleOp shuffled(Value v, unsigned depth = 0) {
-  v = stripCasts(v);
-  if (auto sh = v.getDefiningOp<gpu::ShuffleOp>())
-    return sh;
-  auto ld = v.getDefiningOp<memref::LoadOp>();
-  if (!ld || !ld.getIndices().empty() || depth > 6)
-    return {};
-  Value stored;
-  for (Operation *u : ld.getMemref().getUsers())
-    if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == ld.getMemref()) {
-      if (stored)
-        return {};
-      stored = st.getValueToStore();
-    }
-  return stored ? shuffled(stored, depth + 1) : gpu::ShuffleOp();
-}
-
 /// The local `v` reads (through casts).
 Value localRead(Value v) {
   auto ld = stripCasts(v).getDefiningOp<memref::LoadOp>();
@@ -51,7 +33,7 @@ Value localRead(Value v) {
 
 /// Some leaf of `v`'s arithmetic is a shuffled value.
 bool dependsOnShuffle(Value v, unsigned depth = 0) {
-  if (shuffled(v))
+  if (shuffleSource(v))
     return true;
   Operation *d = v.getDefiningOp();
   if (!d || depth > 8 || !isa<arith::ArithDialect, math::MathDialect>(d->getDialect()))
@@ -72,7 +54,7 @@ void suspects::mergeScaleModels(SuspectContext &ctx) {
       if (!prod || !own)
         continue;
       for (unsigned s = 0; s < 2; ++s) {
-        gpu::ShuffleOp sh = shuffled(prod->getOperand(s));
+        gpu::ShuffleOp sh = shuffleSource(prod->getOperand(s));
         if (!sh || localRead(sh.getValue()) != own || !dependsOnShuffle(prod->getOperand(1 - s)))
           continue;
         auto name = own.getDefiningOp() ? own.getDefiningOp()->getAttrOfType<StringAttr>("kfix.var")

@@ -92,6 +92,8 @@ void definitionModels(SuspectContext &ctx);
 // Helpers shared by the model files.
 /// The value of a constant (through casts), as a double.
 std::optional<double> constantValue(mlir::Value v);
+/// A named scalar local's name (a rank-0 alloca the lifter named), or "".
+llvm::StringRef localName(mlir::memref::AllocaOp a);
 /// The scalar local `v` loads (through casts), or null.
 mlir::memref::AllocaOp localOf(mlir::Value v);
 /// The name of a buffer: a local's kfix.var, a parameter or a shared array.
@@ -126,6 +128,8 @@ void snapshotModels(SuspectContext &ctx);
 /// A cross-lane merge that scales the other lane's value but not this
 /// lane's (`l + l_o * exp(m_o - m_new)`; SuspectMerges.cpp).
 void mergeScaleModels(SuspectContext &ctx);
+/// shared-extent and uninit-shared over `__shared__` buffers (SuspectShared.cpp).
+void sharedBufferModels(SuspectContext &ctx);
 /// The thread-dim, grid-stride, tile-size and loop-step models at one op of the
 /// slice (SuspectIndexing.cpp).
 void indexModels(SuspectContext &ctx, mlir::Operation *op);

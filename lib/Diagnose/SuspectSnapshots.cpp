@@ -26,14 +26,8 @@ void suspects::snapshotModels(SuspectContext &ctx) {
   // Program order of every op.
   std::map<Operation *, unsigned> order;
   ctx.func.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = order.size(); });
-  auto named = [](memref::AllocaOp a) -> StringRef {
-    if (!a || a.getType().getRank() != 0)
-      return {};
-    auto n = a->getAttrOfType<StringAttr>("kfix.var");
-    return n ? n.getValue() : StringRef();
-  };
   ctx.func.walk([&](memref::AllocaOp copy) {
-    StringRef copyName = named(copy);
+    StringRef copyName = localName(copy);
     if (copyName.empty())
       return;
     // The copy: stored once, with a load of another named local.
@@ -48,7 +42,7 @@ void suspects::snapshotModels(SuspectContext &ctx) {
       return;
     auto src = init.getValueToStore().getDefiningOp<memref::LoadOp>();
     memref::AllocaOp orig = src ? src.getMemref().getDefiningOp<memref::AllocaOp>() : nullptr;
-    StringRef origName = named(orig);
+    StringRef origName = localName(orig);
     if (origName.empty() || orig.getType() != copy.getType() || !src.getIndices().empty())
       return;
     // The first update of the original after the copy, in the copy's block

@@ -25,15 +25,14 @@ using namespace mlir;
 using namespace kfix;
 using namespace kfix::suspects;
 
-namespace {
-
-/// A named scalar local (a rank-0 alloca the lifter named).
-StringRef localName(memref::AllocaOp a) {
+StringRef suspects::localName(memref::AllocaOp a) {
   if (!a || a.getType().getRank() != 0)
     return {};
   auto n = a->getAttrOfType<StringAttr>("kfix.var");
   return n ? n.getValue() : StringRef();
 }
+
+namespace {
 
 /// The stored values of a local, when all its users are stores.
 SmallVector<Value> storesOnly(memref::AllocaOp a) {

@@ -1,6 +1,8 @@
 //===- Utils.cpp - helpers shared by instrumentation and repair passes ----===//
 #include "kfix/Transforms/Utils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 #include "llvm/ADT/SmallVector.h"
@@ -162,4 +164,31 @@ std::string kfix::exactFloatText(double v) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.17g", v);
   return buf;
+}
+
+gpu::ShuffleOp kfix::shuffleSource(Value v) {
+  for (unsigned depth = 0; depth <= 8; ++depth) {
+    while (Operation *def = v.getDefiningOp()) {
+      if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
+               arith::TruncIOp, arith::ExtFOp, arith::TruncFOp, arith::BitcastOp>(def))
+        break;
+      v = def->getOperand(0);
+    }
+    if (auto sh = v.getDefiningOp<gpu::ShuffleOp>())
+      return sh;
+    auto ld = v.getDefiningOp<memref::LoadOp>();
+    if (!ld || !ld.getIndices().empty())
+      return {};
+    Value stored;
+    for (Operation *u : ld.getMemref().getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == ld.getMemref()) {
+        if (stored)
+          return {};
+        stored = st.getValueToStore();
+      }
+    if (!stored)
+      return {};
+    v = stored;
+  }
+  return {};
 }

@@ -46,6 +46,11 @@ llvm::SmallVector<double> relatedMathConstants(double v);
 /// `v` with every digit a double has (`%.17g`), as edits spell a value.
 std::string exactFloatText(double v);
 
+/// The warp shuffle whose result `v` is: directly, through integer/float
+/// casts, or through scalar locals assigned once (`const float m_o =
+/// __shfl_xor_sync(...)` passed by value to an inlined helper); else null.
+mlir::gpu::ShuffleOp shuffleSource(mlir::Value v);
+
 } // namespace kfix
 
 #endif

@@ -43,29 +43,11 @@ constexpr StringLiteral kPassArg = "kfix-repair-edit";
 
 namespace {
 
-/// The shuffle `v` is (through casts and locals assigned once), or null.
-gpu::ShuffleOp shuffledFrom(Value v, unsigned depth = 0) {
-  v = stripCasts(v);
-  if (auto sh = v.getDefiningOp<gpu::ShuffleOp>())
-    return sh;
-  auto ld = v.getDefiningOp<memref::LoadOp>();
-  if (!ld || !ld.getIndices().empty() || depth > 6)
-    return {};
-  Value stored;
-  for (Operation *u : ld.getMemref().getUsers())
-    if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == ld.getMemref()) {
-      if (stored)
-        return {};
-      stored = st.getValueToStore();
-    }
-  return stored ? shuffledFrom(stored, depth + 1) : gpu::ShuffleOp();
-}
-
 /// `v` rebuilt before `at` with every shuffled value replaced by the value
 /// the shuffle sent (this lane's own); null when none is shuffled or a
 /// replacement does not reach `at`.
 Value mirrorLanes(OpBuilder &b, Value v, Operation *at, DominanceInfo &dom, unsigned depth = 0) {
-  if (auto sh = shuffledFrom(v)) {
+  if (auto sh = shuffleSource(v)) {
     Value own = sh.getValue();
     return dom.properlyDominates(own, at) ? own : Value();
   }
@@ -294,7 +276,7 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     }
     Value factor;
     for (int s = 0; s < 2; ++s)
-      if (shuffledFrom(prod->getOperand(s)))
+      if (shuffleSource(prod->getOperand(s)))
         factor = prod->getOperand(1 - s);
     DominanceInfo dom(op->getParentOfType<gpu::GPUFuncOp>());
     Value f = factor ? mirrorLanes(b, factor, op, dom) : Value();

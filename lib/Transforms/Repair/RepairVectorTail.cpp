@@ -58,6 +58,17 @@ std::optional<std::pair<Value, int64_t>> vectorCount(Value v) {
   return std::nullopt;
 }
 
+/// `v` as the integer type `t` (index casts, sign extension, truncation).
+Value castTo(OpBuilder &b, Location loc, Value v, Type t) {
+  if (v.getType() == t)
+    return v;
+  if (t.isIndex() || v.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, t, v);
+  return t.getIntOrFloatBitWidth() < v.getType().getIntOrFloatBitWidth()
+             ? Value(arith::TruncIOp::create(b, loc, t, v))
+             : Value(arith::ExtSIOp::create(b, loc, t, v));
+}
+
 /// One vectorized region: its body, the value that counts vectors there (the
 /// loop variable or the guarded index) and the element count n.
 struct VectorRegion {
@@ -148,15 +159,7 @@ private:
     return isa<arith::DivSIOp, arith::DivUIOp>(op) ? *k == r.vec : (int64_t(1) << *k) == r.vec;
   }
 
-  Value castLike(Value v, Type t) {
-    if (v.getType() == t)
-      return v;
-    if (t.isIndex() || v.getType().isIndex())
-      return arith::IndexCastOp::create(b, v.getLoc(), t, v);
-    if (t.getIntOrFloatBitWidth() < v.getType().getIntOrFloatBitWidth())
-      return arith::TruncIOp::create(b, v.getLoc(), t, v);
-    return arith::ExtSIOp::create(b, v.getLoc(), t, v);
-  }
+  Value castLike(Value v, Type t) { return castTo(b, v.getLoc(), v, t); }
 
   Value twinOf(Value alloca) {
     auto it = scalarTwin.find(alloca);
@@ -496,7 +499,7 @@ struct RepairVectorTailPass : public kfix::impl::RepairVectorTailBase<RepairVect
                                             cmp.getRhs());
       auto guard = scf::IfOp::create(b, loc, partial, /*withElseRegion=*/false);
       b.setInsertionPointToStart(&guard.getThenRegion().front());
-      Value from = i.getType() == it ? i : castTo(b, loc, i, it);
+      Value from = castTo(b, loc, i, it);
       auto loop = scf::ForOp::create(b, loc, from, n, cst(1));
       shell = guard;
       b.setInsertionPointToStart(loop.getBody());
@@ -513,17 +516,8 @@ struct RepairVectorTailPass : public kfix::impl::RepairVectorTailBase<RepairVect
     if (auto f = dyn_cast<scf::ForOp>(r.op)) {
       Value lb = f.getLowerBound(), step = f.getStep();
       Type lt = lb.getType();
-      auto as = [&](Value v, Type t) -> Value {
-        if (v.getType() == t)
-          return v;
-        if (t.isIndex() || v.getType().isIndex())
-          return arith::IndexCastOp::create(b, loc, t, v);
-        return t.getIntOrFloatBitWidth() < v.getType().getIntOrFloatBitWidth()
-                   ? Value(arith::TruncIOp::create(b, loc, t, v))
-                   : Value(arith::ExtSIOp::create(b, loc, t, v));
-      };
-      Value from = arith::AddIOp::create(b, loc, as(start, lt), lb);
-      auto loop = scf::ForOp::create(b, loc, from, as(n, lt), step);
+      Value from = arith::AddIOp::create(b, loc, castTo(b, loc, start, lt), lb);
+      auto loop = scf::ForOp::create(b, loc, from, castTo(b, loc, n, lt), step);
       shell = loop;
       b.setInsertionPointToStart(loop.getBody());
       element = loop.getInductionVar();
@@ -539,8 +533,7 @@ struct RepairVectorTailPass : public kfix::impl::RepairVectorTailBase<RepairVect
       element = loop.getInductionVar();
     } else {
       Value i = r.index;
-      Value at =
-          arith::AddIOp::create(b, loc, start, i.getType() == it ? i : castTo(b, loc, i, it));
+      Value at = arith::AddIOp::create(b, loc, start, castTo(b, loc, i, it));
       Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, at, n);
       auto guard = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
       shell = guard;
@@ -572,16 +565,6 @@ struct RepairVectorTailPass : public kfix::impl::RepairVectorTailBase<RepairVect
     shell->walk([&](Operation *o) { o->setLoc(UnknownLoc::get(o->getContext())); });
     markRepaired(shell, kPassArg);
     return true;
-  }
-
-  static Value castTo(OpBuilder &b, Location loc, Value v, Type t) {
-    if (v.getType() == t)
-      return v;
-    if (t.isIndex() || v.getType().isIndex())
-      return arith::IndexCastOp::create(b, loc, t, v);
-    return t.getIntOrFloatBitWidth() < v.getType().getIntOrFloatBitWidth()
-               ? Value(arith::TruncIOp::create(b, loc, t, v))
-               : Value(arith::ExtSIOp::create(b, loc, t, v));
   }
 
   void runOnOperation() override {
