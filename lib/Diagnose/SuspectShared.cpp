@@ -51,8 +51,6 @@ static bool findSharedDecl(SuspectContext &ctx, llvm::StringRef name, std::strin
   return false;
 }
 
-
-
 static bool plainThreadIndex(Value v, unsigned depth = 0) {
   v = stripCasts(v);
   Operation *def = v.getDefiningOp();
