@@ -737,6 +737,7 @@ def run(args, out, res):
                                                       "native_reason")}
                                for e in (icp.extensions if icp else [])],
                 "server_requests": rt.server.requests if rt.server else 0,
+                "server_restarts": rt.server_restarts,
             }
             rt.close()
     return res

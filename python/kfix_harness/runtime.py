@@ -13,6 +13,7 @@ import json
 import mmap
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -103,29 +104,75 @@ def cache_root():
     return d
 
 
+class ServerDied(HarnessError):
+    """The exec-server process exited or closed its output mid-request."""
+
+
+def _describe_exit(rc):
+    if rc is None:
+        return "still running but closed its output"
+    if rc < 0:
+        try:
+            return "killed by %s" % signal.Signals(-rc).name
+        except ValueError:
+            return "killed by signal %d" % -rc
+    return "exited with status %d" % rc
+
+
 class Server:
     """The `kfix exec-server` child: JSON lines in, JSON lines out."""
 
     def __init__(self, target, log_path):
         self.target = target
+        self.log_path = log_path
         self.log = open(log_path, "ab")
+        self.log_start = self.log.tell()
         self.proc = subprocess.Popen([kfix_binary(), "exec-server", "--target", target],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=self.log)
         self.requests = 0
 
+    def _log_tail(self, limit=600):
+        """The end of what this server wrote to its log, on one line."""
+        try:
+            self.log.flush()
+            with open(self.log_path, "rb") as f:
+                f.seek(self.log_start)
+                text = f.read().decode("utf-8", "replace")
+        except OSError:
+            return ""
+        text = " | ".join(l.strip() for l in text.strip().splitlines() if l.strip())
+        return text[-limit:]
+
+    def _died(self, what):
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        tail = self._log_tail()
+        raise ServerDied("kfix harness: the kfix exec-server %s at request %d (%s)%s; log: %s"
+                         % (what, self.requests + 1, _describe_exit(self.proc.poll()),
+                            ("; its last output: " + tail) if tail else "", self.log_path))
+
     def call(self, req):
         if self.proc.poll() is not None:
-            raise HarnessError("kfix harness: the kfix exec-server exited (status %s); see %s"
-                               % (self.proc.returncode, self.log.name))
-        self.proc.stdin.write((json.dumps(req) + "\n").encode())
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
-        self.requests += 1
+            self._died("had exited")
+        try:
+            self.proc.stdin.write((json.dumps(req) + "\n").encode())
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+        except (BrokenPipeError, ConnectionResetError):
+            line = b""
         if not line:
-            raise HarnessError("kfix harness: the kfix exec-server stopped answering; see %s"
-                               % self.log.name)
+            self._died("stopped answering")
+        self.requests += 1
         return json.loads(line)
+
+    def kill(self):
+        """Ends the process without asking (used by KFIX_HARNESS_FAULT)."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
 
     def close(self):
         if self.proc.poll() is None:
@@ -136,6 +183,21 @@ class Server:
             except Exception:
                 self.proc.kill()
         self.log.close()
+
+
+MAX_RESTARTS = 2
+
+
+def _fault_launch():
+    """KFIX_HARNESS_FAULT=kill-server:N kills the exec-server just before the N-th
+    launch request of a run (a test of the restart path)."""
+    v = os.environ.get("KFIX_HARNESS_FAULT", "")
+    if not v:
+        return None
+    kind, _, n = v.partition(":")
+    if kind != "kill-server" or not n.isdigit() or int(n) < 1:
+        raise HarnessError("KFIX_HARNESS_FAULT=%r: expected kill-server:N (N >= 1)" % v)
+    return int(n)
 
 
 def _norm(key):
@@ -167,6 +229,10 @@ class Runtime:
         self.stage_dir = tempfile.mkdtemp(prefix="kfix-stage-", dir="/dev/shm"
                                           if os.path.isdir("/dev/shm") else None)
         self._cb = CALLBACK(self._on_launch)
+        self.loaded = {}        # module id -> lifted MLIR path, in load order (restarts)
+        self.server_restarts = []  # why each restart of the exec-server happened
+        self.fault_at = _fault_launch()  # KFIX_HARNESS_FAULT=kill-server:N
+        self.launch_requests = 0
 
     # -- core extension -------------------------------------------------------
     def build_core(self):
@@ -206,15 +272,43 @@ class Runtime:
     def start_server(self):
         self.server = Server(self.target, os.path.join(self.workdir, "exec-server.log"))
 
+    def call(self, req):
+        """One request to the exec-server. A server that dies (killed for memory
+        beside other cases, a crash in a kernel's executor) is started again, given
+        back every module it had loaded, and the request is sent once more; after
+        MAX_RESTARTS restarts in one run the death is the run's error."""
+        if req.get("op") == "launch":
+            self.launch_requests += 1
+            if self.fault_at is not None and self.launch_requests == self.fault_at:
+                self.server.kill()
+        try:
+            return self.server.call(req)
+        except ServerDied as e:
+            if len(self.server_restarts) >= MAX_RESTARTS:
+                raise
+            self.server_restarts.append(str(e))
+            sys.stderr.write("%s; starting it again\n" % e)
+            self.server.close()
+            self.start_server()
+            for mid, path in self.loaded.items():
+                r = self.server.call({"op": "load", "id": mid, "mlir": path})
+                if not r.get("ok"):
+                    raise HarnessError("kfix harness: the restarted exec-server could not load "
+                                       "%s again: %s" % (path, r.get("error")))
+            return self.server.call(req)
+
     def close(self):
         if self.server:
             self.server.close()
             self.server = None
         shutil.rmtree(self.stage_dir, ignore_errors=True)
+        shutil.rmtree(os.path.join(self.workdir, "stage"), ignore_errors=True)
 
     # -- modules ----------------------------------------------------------------
     def load_module(self, mid, mlir_path, manifest):
-        r = self.server.call({"op": "load", "id": mid, "mlir": mlir_path})
+        r = self.call({"op": "load", "id": mid, "mlir": mlir_path})
+        if r.get("ok"):
+            self.loaded[mid] = mlir_path
         if not r.get("ok"):
             raise HarnessError("kfix harness: kfix could not load the lifted kernels: %s"
                                % r.get("error"))
@@ -227,7 +321,9 @@ class Runtime:
         return kernels
 
     def load_variant(self, vid, mlir_path):
-        r = self.server.call({"op": "load", "id": vid, "mlir": mlir_path})
+        r = self.call({"op": "load", "id": vid, "mlir": mlir_path})
+        if r.get("ok"):
+            self.loaded[vid] = mlir_path
         if not r.get("ok"):
             return r.get("error") or "load failed"
         return None
@@ -265,12 +361,26 @@ class Runtime:
 
     def _stage(self, name, total):
         """A shared-memory file of the stage directory for one launch's buffers
-        (at least 64 bytes), mapped; returns (path, mmap)."""
-        path = os.path.join(self.stage_dir, name)
+        (at least 64 bytes), mapped; returns (path, mmap). The space is reserved
+        first: a full /dev/shm (several cases side by side) would otherwise end
+        the process with SIGBUS at the first write. Without room there, the
+        buffers are staged in the run's folder on disk."""
         size = max(total, 64)
-        with open(path, "w+b") as f:
-            f.truncate(size)
-            return path, mmap.mmap(f.fileno(), size)
+        for d in (self.stage_dir, os.path.join(self.workdir, "stage")):
+            os.makedirs(d, exist_ok=True)
+            path = os.path.join(d, name)
+            with open(path, "w+b") as f:
+                f.truncate(size)
+                try:
+                    if hasattr(os, "posix_fallocate"):
+                        os.posix_fallocate(f.fileno(), 0, size)
+                except OSError as e:
+                    f.truncate(0)
+                    last = e
+                    continue
+                return path, mmap.mmap(f.fileno(), size)
+        raise HarnessError("kfix harness: no room to stage %d bytes of launch buffers in %s "
+                           "or %s: %s" % (size, self.stage_dir, self.workdir, last))
 
     def replay(self, entry, pre):
         """Runs a captured launch again on the given pre-launch bytes of its regions
@@ -286,7 +396,7 @@ class Runtime:
             for off, b in zip(offs, pre):
                 mm[off:off + len(b)] = b
             args = [dict(a, buf=path) if "bytes" in a else a for a in c["args"]]
-            resp = self.server.call({"op": "launch", "id": entry["module"],
+            resp = self.call({"op": "launch", "id": entry["module"],
                                      "kernel": entry["kernel"], "grid": entry["grid"],
                                      "block": entry["block"], "shmem": entry["shmem"],
                                      "args": args})
@@ -396,7 +506,7 @@ class Runtime:
             if self.capture and 2 * total <= self.capture_budget:
                 pre = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
             t0 = time.time()
-            resp = self.server.call({"op": "launch", "id": run_id, "kernel": kname,
+            resp = self.call({"op": "launch", "id": run_id, "kernel": kname,
                                      "grid": [grid.x, grid.y, grid.z],
                                      "block": [block.x, block.y, block.z],
                                      "shmem": int(shmem), "args": req_args})
