@@ -548,11 +548,17 @@ struct ExecServer::Impl {
     for (const auto &bb : bound) {
       if (bb->isNull)
         continue;
+      std::string werr;
+      if (!bb->strided) {
+        // The buffer is the region's first bytes: compared with them in place
+        // (no third copy of what can be gigabytes).
+        if (!writeChanged(bb->region, bb->original, bb->buf.data, werr))
+          faults.push_back({{"kind", "error"}, {"message", "writing back: " + werr}});
+        continue;
+      }
       std::vector<uint8_t> now = bb->original;
       size_t es = dtypeSize(bb->buf.dtype);
-      if (!bb->strided) {
-        std::memcpy(now.data(), bb->buf.data.data(), std::min(now.size(), bb->buf.data.size()));
-      } else {
+      {
         int64_t rank = bb->sizes.size(), total = bb->buf.numel();
         std::vector<int64_t> idx(rank, 0);
         for (int64_t k = 0; k < total; ++k) {
@@ -567,7 +573,6 @@ struct ExecServer::Impl {
           }
         }
       }
-      std::string werr;
       if (!writeChanged(bb->region, bb->original, now, werr))
         faults.push_back({{"kind", "error"}, {"message", "writing back: " + werr}});
     }

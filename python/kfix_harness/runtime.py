@@ -7,7 +7,9 @@ bytes from the pointer to the end of its allocation) into one shared-memory file
 kfix runs the kernel chosen for that key (the original lift, or a variant the
 debugger installed) on its CPU or CUDA executor, and the bytes are copied back.
 """
+import contextlib
 import ctypes
+import fcntl
 import hashlib
 import json
 import mmap
@@ -188,6 +190,37 @@ class Server:
 MAX_RESTARTS = 2
 
 
+def big_launch_bytes():
+    """Launches that stage more than this many bytes (KFIX_BIG_LAUNCH, default
+    1 GiB) run one at a time across the machine's harness runs: each holds its
+    buffers about four times in host memory (the staging file, the exec-server's
+    copies), and a few such launches side by side had the kernel's OOM killer
+    end the exec-servers (SIGKILL)."""
+    env = os.environ.get("KFIX_BIG_LAUNCH")
+    if env:
+        try:
+            return max(0, int(env))
+        except ValueError:
+            raise HarnessError("KFIX_BIG_LAUNCH=%r: not a number of bytes" % env)
+    return 1 << 30
+
+
+@contextlib.contextmanager
+def big_launch_turn(total):
+    """Waits for this machine's other harness runs to finish their big launch
+    (an exclusive flock, released when the process ends, killed or not)."""
+    if total <= big_launch_bytes():
+        yield
+        return
+    path = os.path.join(tempfile.gettempdir(), "kfix-harness-big-launch.lock")
+    with open(path, "a+b") as f:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
 def _fault_launch():
     """KFIX_HARNESS_FAULT=kill-server:N kills the exec-server just before the N-th
     launch request of a run (a test of the restart path)."""
@@ -284,8 +317,12 @@ class Runtime:
         try:
             return self.server.call(req)
         except ServerDied as e:
+            staged = sum(a.get("bytes", 0) for a in req.get("args", []) if isinstance(a, dict))
+            if "SIGKILL" in str(e) and staged > big_launch_bytes():
+                e = ServerDied("%s (the launch staged %.1f GiB: the kernel's OOM killer ends "
+                               "processes with SIGKILL)" % (e, staged / float(1 << 30)))
             if len(self.server_restarts) >= MAX_RESTARTS:
-                raise
+                raise e
             self.server_restarts.append(str(e))
             sys.stderr.write("%s; starting it again\n" % e)
             self.server.close()
@@ -483,51 +520,52 @@ class Runtime:
             else:
                 raise HarnessError("kfix harness: argument %d of %s has a type kfix cannot "
                                    "pass" % (i, kname))
-        path, mm = self._stage("launch.bin", total)
-        try:
-            addr = ctypes.addressof(ctypes.c_char.from_buffer(mm))
-            for (p, n, dev, off) in regions:
-                if self.core.kfix_rt_copy(ctypes.c_void_p(addr + off), ctypes.c_void_p(p), n,
-                                          1 if dev else 0):
-                    raise HarnessError(self.core.kfix_rt_last_error().decode())
-            for ra in req_args:
-                if "bytes" in ra:
-                    ra["buf"] = path
-            pre = None
-            if self.capture and 2 * total > self.capture_budget:
-                # The launch that matters is the latest: older captures make room.
-                for old in self.launches:
-                    c = old.get("capture")
-                    if c:
-                        self.capture_budget += c.get("bytes", 0)
-                        del old["capture"]
-                        if 2 * total <= self.capture_budget:
-                            break
-            if self.capture and 2 * total <= self.capture_budget:
-                pre = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
-            t0 = time.time()
-            resp = self.call({"op": "launch", "id": run_id, "kernel": kname,
-                                     "grid": [grid.x, grid.y, grid.z],
-                                     "block": [block.x, block.y, block.z],
-                                     "shmem": int(shmem), "args": req_args})
-            wall = (time.time() - t0) * 1000
-            if not resp.get("ok"):
-                raise HarnessError("kfix harness: kfix could not run %s: %s"
-                                   % (kname, resp.get("error")))
-            post = None
-            if pre is not None:
-                post = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
-                self.capture_budget -= 2 * total
-            for (p, n, dev, off) in regions:
-                if self.core.kfix_rt_copy(ctypes.c_void_p(p), ctypes.c_void_p(addr + off), n,
-                                          2 if dev else 0):
-                    raise HarnessError(self.core.kfix_rt_last_error().decode())
-            del addr
-        finally:
+        with big_launch_turn(total):
+            path, mm = self._stage("launch.bin", total)
             try:
-                mm.close()
-            except BufferError:
-                pass
+                addr = ctypes.addressof(ctypes.c_char.from_buffer(mm))
+                for (p, n, dev, off) in regions:
+                    if self.core.kfix_rt_copy(ctypes.c_void_p(addr + off), ctypes.c_void_p(p), n,
+                                              1 if dev else 0):
+                        raise HarnessError(self.core.kfix_rt_last_error().decode())
+                for ra in req_args:
+                    if "bytes" in ra:
+                        ra["buf"] = path
+                pre = None
+                if self.capture and 2 * total > self.capture_budget:
+                    # The launch that matters is the latest: older captures make room.
+                    for old in self.launches:
+                        c = old.get("capture")
+                        if c:
+                            self.capture_budget += c.get("bytes", 0)
+                            del old["capture"]
+                            if 2 * total <= self.capture_budget:
+                                break
+                if self.capture and 2 * total <= self.capture_budget:
+                    pre = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
+                t0 = time.time()
+                resp = self.call({"op": "launch", "id": run_id, "kernel": kname,
+                                         "grid": [grid.x, grid.y, grid.z],
+                                         "block": [block.x, block.y, block.z],
+                                         "shmem": int(shmem), "args": req_args})
+                wall = (time.time() - t0) * 1000
+                if not resp.get("ok"):
+                    raise HarnessError("kfix harness: kfix could not run %s: %s"
+                                       % (kname, resp.get("error")))
+                post = None
+                if pre is not None:
+                    post = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
+                    self.capture_budget -= 2 * total
+                for (p, n, dev, off) in regions:
+                    if self.core.kfix_rt_copy(ctypes.c_void_p(p), ctypes.c_void_p(addr + off), n,
+                                              2 if dev else 0):
+                        raise HarnessError(self.core.kfix_rt_last_error().decode())
+                del addr
+            finally:
+                try:
+                    mm.close()
+                except BufferError:
+                    pass
         entry = {"site": site, "key": key, "kernel": kname, "module": run_id,
                  "grid": [grid.x, grid.y, grid.z], "block": [block.x, block.y, block.z],
                  "shmem": int(shmem), "faults": resp.get("faults", []),
