@@ -42,6 +42,9 @@
 //                        the update exists (SuspectSnapshots.cpp)
 //   merge-scale          a cross-lane merge scaling only the other lane's value
 //                        (SuspectMerges.cpp)
+//   clipped-window       a window bound read after its clip where the unclipped
+//                        one was meant; a divisor counting only the taps inside
+//                        the input (SuspectWindows.cpp)
 //   constant             a well-known math constant written out (sqrt(2), pi, ln 2)
 //                        where a related one (its reciprocal, square) is usual
 //                        (SuspectConstants.cpp)
@@ -687,6 +690,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   strideFamilyModels(ctx); // SuspectStrides.cpp
   snapshotModels(ctx);     // SuspectSnapshots.cpp
   mergeScaleModels(ctx);   // SuspectMerges.cpp
+  windowModels(ctx);       // SuspectWindows.cpp
   scanModels(ctx);         // SuspectScans.cpp
   unusedModels(ctx);       // SuspectUnused.cpp
   truncatedLocals(ctx);    // SuspectUnused.cpp

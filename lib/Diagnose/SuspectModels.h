@@ -128,6 +128,9 @@ void snapshotModels(SuspectContext &ctx);
 /// A cross-lane merge that scales the other lane's value but not this
 /// lane's (`l + l_o * exp(m_o - m_new)`; SuspectMerges.cpp).
 void mergeScaleModels(SuspectContext &ctx);
+/// A window bound read after its clip where the unclipped one was meant, and a
+/// divisor that counts only the taps inside the input (SuspectWindows.cpp).
+void windowModels(SuspectContext &ctx);
 /// shared-extent and uninit-shared over `__shared__` buffers (SuspectShared.cpp).
 void sharedBufferModels(SuspectContext &ctx);
 /// The thread-dim, grid-stride, tile-size and loop-step models at one op of the

@@ -147,6 +147,15 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
             llvm::formatv("{0} -> {1} ({2})", *c, r, mathConstantName(std::fabs(r))).str());
       continue;
     }
+    // A window's bound read after it was clipped to the input, or the count
+    // of its valid taps, where the window itself was meant (a pooling divisor
+    // with count_include_pad, an end computed from the clipped start).
+    if (isa<IntegerType, IndexType, FloatType>(v.getType()) && !v.getType().isInteger(1)) {
+      if (unclampedValue(nullptr, v, op))
+        add("unclamp", idx, "", 0.5, show(v) + " as before the clamp of its window bounds");
+      if (windowCount(nullptr, v, op))
+        add("window", idx, "", 0.5, show(v) + " -> the size of the window it counts in");
+    }
     if (isa<IntegerType, IndexType>(v.getType()) && !v.getType().isInteger(1) &&
         !isa<arith::IndexCastOp, arith::IndexCastUIOp>(op)) {
       add("delta", idx, "-1", 0.4, show(v) + " -> " + show(v) + " - 1");

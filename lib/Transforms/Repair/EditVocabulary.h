@@ -72,6 +72,20 @@ llvm::SmallVector<unsigned> reinitLoops(mlir::memref::StoreOp init, mlir::Operat
 /// a factor of a stored product (2 of a product of products), -1 not at all.
 int storedAs(mlir::Value v, unsigned depth = 0);
 std::string floatSpecial(double v);
+/// The store whose value a load of a local reads (the latest store before it
+/// on every path), or null when stores in a loop or branch between them make
+/// it ambiguous (EditWindows.cpp).
+mlir::memref::StoreOp reachingStore(mlir::memref::LoadOp load);
+/// `v` rebuilt before `at` with each read of a local just clamped (`s = max(s,
+/// 0)`, `e = min(e, D)`) replaced by the value the clamp clipped; null when `v`
+/// reads no clamped local. With a null builder: only whether it would change
+/// (`v` itself, or null).
+mlir::Value unclampedValue(mlir::OpBuilder *b, mlir::Value v, mlir::Operation *at);
+/// A conditional count (`if (inside) ++count;`) read by `v` (through a cast)
+/// replaced by the product of the trip counts of the loops it is counted in,
+/// built before `at` (cast like `v`); null when `v` is no such count. With a
+/// null builder: only whether it is (`v`, or null).
+mlir::Value windowCount(mlir::OpBuilder *b, mlir::Value v, mlir::Operation *at);
 std::optional<double> parseFloatSpec(llvm::StringRef s);
 
 } // namespace kfix::edit

@@ -261,6 +261,22 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     if (!isa<arith::ConstantOp>(c)) // a vector seed (`make_float2(0.f, 0.f)`)
       markRepaired(c, kPassArg);
     return true;
+  } else if (e.kind == "unclamp" || e.kind == "window") {
+    // A window bound read after its clip, or a count of the window's valid
+    // taps, where the window itself was meant (EditWindows.cpp).
+    if (!operandIndex(i))
+      return false;
+    Value old = op->getOperand(i);
+    Value n = e.kind == "unclamp" ? unclampedValue(&b, old, op) : windowCount(&b, old, op);
+    if (!n || n.getType() != old.getType()) {
+      error = e.kind == "unclamp"
+                  ? "unclamp: operand " + e.operand + " at " + e.loc + " reads no clamped local"
+                  : "window: operand " + e.operand + " at " + e.loc +
+                        " is no conditional count over counting loops";
+      return false;
+    }
+    op->setOperand(i, n);
+    dropped.push_back(old);
   } else if (e.kind == "mirror") {
     // A merge of this lane's value with another lane's (`l + l_o * exp(m_o -
     // m_new)`) that scales only the other's: operand I times the other term's

@@ -1,0 +1,186 @@
+//===- SuspectWindows.cpp - a pooling window's bounds and divisor ---------===//
+//
+// The clipped-window model (SuspectModels.cpp lists every model). A pooling or
+// stencil window is computed (`s = o * S - P; e = s + K;`) and then clipped to
+// the input (`s = max(s, 0); e = min(e, L);`). Two slips around the clip:
+//
+//  - a value computed from a bound after its clip where the bound before it
+//    was meant: the end from the clipped start (`s = max(s, 0); e = s + K;`),
+//    a count_include_pad divisor from the clipped window (`(e - s)` after the
+//    clip). The hint is the `unclamp` edit at the read.
+//  - a divisor that counts the taps inside the input (`if (in) ++count;` ...
+//    `sum / count`) where the average counts the padding too: the `window`
+//    edit (the product of the loops' trip counts).
+//
+// Validation tells whether the clipped value was meant after all.
+//
+//===----------------------------------------------------------------------===//
+#include "SuspectModels.h"
+
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <map>
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::suspects;
+
+namespace {
+
+std::optional<int64_t> constInt(Value v) {
+  if (auto c = v.getDefiningOp<arith::ConstantIntOp>())
+    return c.value();
+  return std::nullopt;
+}
+
+bool isMinMax(Operation *op) {
+  return isa_and_nonnull<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(op);
+}
+
+std::vector<memref::StoreOp> storesOf(memref::AllocaOp a) {
+  std::vector<memref::StoreOp> out;
+  for (Operation *u : a->getUsers())
+    if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == a.getResult())
+      out.push_back(st);
+  return out;
+}
+
+/// The clip of local `a` (`a = max(a, lo)`, `a = min(a, hi)`), or null.
+memref::StoreOp selfClamp(memref::AllocaOp a) {
+  for (memref::StoreOp st : storesOf(a)) {
+    Operation *d = st.getValueToStore().getDefiningOp();
+    if (isMinMax(d) && llvm::any_of(d->getOperands(), [&](Value o) { return localOf(o) == a; }))
+      return st;
+  }
+  return {};
+}
+
+/// A local counted up by one under a test (`if (inside) ++count;`), started
+/// at 0: stored exactly twice.
+bool isConditionalCount(memref::AllocaOp a) {
+  auto stores = storesOf(a);
+  if (stores.size() != 2 || !a.getType().getElementType().isSignlessInteger())
+    return false;
+  bool zero = false, inc = false;
+  for (memref::StoreOp st : stores) {
+    Value v = st.getValueToStore();
+    if (auto c = constInt(v)) {
+      zero = *c == 0;
+      continue;
+    }
+    auto add = v.getDefiningOp<arith::AddIOp>();
+    if (!add)
+      continue;
+    auto one = [](Value x) {
+      auto c = constInt(x);
+      return c && *c == 1;
+    };
+    bool self = llvm::any_of(add->getOperands(), [&](Value o) { return localOf(o) == a; });
+    bool under = false;
+    for (Operation *p = st->getParentOp(); p && !isa<gpu::GPUFuncOp>(p); p = p->getParentOp())
+      under |= isa<scf::IfOp>(p);
+    inc = self && (one(add.getLhs()) || one(add.getRhs())) && under;
+  }
+  return zero && inc;
+}
+
+} // namespace
+
+void suspects::windowModels(SuspectContext &ctx) {
+  std::map<Operation *, unsigned> order;
+  ctx.func.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = order.size(); });
+  auto line = [](Operation *op) {
+    auto flc = findFileLineCol(op->getLoc());
+    return flc ? flc->getLine() : 0u;
+  };
+
+  // A read of a clipped bound in the value of another bound that is itself
+  // clipped afterwards (`e = s + K; e = min(e, L)` after `s = max(s, 0)`).
+  ctx.func.walk([&](memref::AllocaOp s) {
+    memref::StoreOp clip = selfClamp(s);
+    if (!clip || localName(s).empty())
+      return;
+    for (Operation *u : s->getUsers()) {
+      auto ld = dyn_cast<memref::LoadOp>(u);
+      if (!ld || order[ld] <= order[clip] || !clip->getBlock()->findAncestorOpInBlock(*ld))
+        continue;
+      for (OpOperand &use : ld->getUses()) {
+        Operation *user = use.getOwner();
+        if (!ctx.bad.contains(user) || !isa<arith::AddIOp, arith::SubIOp>(user) ||
+            !user->hasOneUse())
+          continue;
+        auto st = dyn_cast<memref::StoreOp>(*user->getUsers().begin());
+        auto e = st ? st.getMemref().getDefiningOp<memref::AllocaOp>() : nullptr;
+        memref::StoreOp eclip = e && e != s ? selfClamp(e) : memref::StoreOp();
+        if (!eclip || order[eclip] <= order[st])
+          continue;
+        ctx.add(user, "clipped-window", 2.0,
+                llvm::formatv("computes '{0}' from '{1}' after the clip of '{1}' at line {2}, "
+                              "and clips '{0}' itself at line {3}: the window's other end "
+                              "from the unclipped '{1}'?",
+                              localName(e), localName(s), line(clip), line(eclip))
+                    .str());
+        ctx.setHint(user, "clipped-window",
+                    llvm::formatv("kind=unclamp operand={0}", use.getOperandNumber()).str(),
+                    /*keepFirst=*/true);
+      }
+    }
+  });
+
+  // A divisor that reads a clipped window or a conditional count.
+  ctx.func.walk([&](Operation *div) {
+    if (!isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp>(div) || !ctx.bad.contains(div))
+      return;
+    bool clipped = false, counted = false;
+    std::string what;
+    llvm::SmallVector<std::pair<Value, unsigned>> work{{div->getOperand(1), 0}};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    while (!work.empty()) {
+      auto [v, depth] = work.pop_back_val();
+      Operation *d = v.getDefiningOp();
+      if (!d || depth > 8 || !seen.insert(d).second)
+        continue;
+      if (auto ld = dyn_cast<memref::LoadOp>(d)) {
+        auto a = ld.getMemref().getDefiningOp<memref::AllocaOp>();
+        if (!a || a.getType().getRank() != 0 || localName(a).empty())
+          continue;
+        if (isConditionalCount(a) && depth <= 2) {
+          counted = true;
+          what = localName(a).str();
+          continue;
+        }
+        if (memref::StoreOp clip = selfClamp(a); clip && order[clip] < order[ld]) {
+          clipped = true;
+          what = localName(a).str();
+          continue;
+        }
+        auto stores = storesOf(a);
+        if (stores.size() == 1)
+          work.push_back({stores[0].getValueToStore(), depth + 1});
+        continue;
+      }
+      if (isa<arith::ArithDialect>(d->getDialect()))
+        for (Value o : d->getOperands())
+          work.push_back({o, depth + 1});
+    }
+    if (counted) {
+      ctx.add(div, "clipped-window", 1.8,
+              llvm::formatv("divides by '{0}', a count of the window's taps inside the input: "
+                            "the whole window (count_include_pad)?",
+                            what)
+                  .str());
+      ctx.setHint(div, "clipped-window", "kind=window operand=1", /*keepFirst=*/true);
+    } else if (clipped) {
+      ctx.add(div, "clipped-window", 1.8,
+              llvm::formatv("divides by a size computed from '{0}' after its clip: the window "
+                            "before the clip (count_include_pad)?",
+                            what)
+                  .str());
+      ctx.setHint(div, "clipped-window", "kind=unclamp operand=1", /*keepFirst=*/true);
+    }
+  });
+}
