@@ -415,7 +415,55 @@ static void carriedLocals(SuspectContext &ctx) {
   });
 }
 
+/// f32 values staged through a `__shared__` buffer of half elements (each
+/// store rounds an f32 value, each load is widened back): partial sums of a
+/// block reduction overflow at 65504 or keep 11 bits. Likelier when an Inf
+/// was first produced by that rounding (an inf-origin finding there).
+static void halfStagingModels(SuspectContext &ctx) {
+  Type f32 = Float32Type::get(ctx.func.getContext());
+  for (BlockArgument buf : ctx.func.getWorkgroupAttributions()) {
+    auto mt = dyn_cast<MemRefType>(buf.getType());
+    if (!mt || !isa<Float16Type, BFloat16Type>(mt.getElementType()))
+      continue;
+    SmallVector<arith::TruncFOp> rounds;
+    bool staging = true;
+    for (Operation *u : buf.getUsers()) {
+      if (auto st = dyn_cast<memref::StoreOp>(u)) {
+        auto t = st.getValueToStore().getDefiningOp<arith::TruncFOp>();
+        staging &= st.getMemref() == buf && t && t.getIn().getType() == f32;
+        if (t)
+          rounds.push_back(t);
+      } else if (auto ld = dyn_cast<memref::LoadOp>(u)) {
+        staging &= llvm::all_of(ld->getUsers(), [&](Operation *x) {
+          return isa<arith::ExtFOp>(x) && x->getResult(0).getType() == f32;
+        });
+      } else {
+        staging = false;
+      }
+    }
+    if (!staging || rounds.empty())
+      continue;
+    std::string bname = bufferName(ctx, buf);
+    for (arith::TruncFOp t : rounds) {
+      bool infHere = false;
+      if (auto flc = findFileLineCol(t->getLoc())) {
+        std::string key = llvm::formatv(":{0}:{1}", flc->getLine(), flc->getColumn()).str();
+        for (const std::string &l : ctx.in.findingLocs)
+          infHere |= llvm::StringRef(l).ends_with(key);
+      }
+      if (!ctx.bad.contains(t) && !infHere)
+        continue;
+      ctx.add(t, "low-precision-accumulation", infHere ? 4.5 : 2.5,
+              llvm::formatv("f32 values are staged in the __shared__ half buffer '{0}' (rounded "
+                            "here, widened back where read)",
+                            bname)
+                  .str());
+    }
+  }
+}
+
 void suspects::accumulatorModels(SuspectContext &ctx) {
+  halfStagingModels(ctx);
   carriedLocals(ctx);
   std::vector<Accumulator> accs;
   llvm::DenseSet<Operation *> updateStores;

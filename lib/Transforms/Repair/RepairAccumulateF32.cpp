@@ -5,6 +5,10 @@
 // `__half2` / `__nv_bfloat162` accumulator (`acc = __hfma2(d, d, acc)`)
 // becomes a vector of two f32 the same way.
 //
+// The same loss through shared memory: f32 partial sums staged in a
+// `__shared__ __half part[NW]` (every store rounds an f32 value, every load is
+// widened back) overflow past 65504 or keep 11 bits. The buffer becomes f32.
+//
 //===----------------------------------------------------------------------===//
 #include "RepairUtils.h"
 #include "kfix/Transforms/Passes.h"
@@ -61,6 +65,59 @@ struct RepairAccumulateF32Pass
     });
     for (memref::AllocaOp var : vars)
       repair(var);
+    getOperation().walk([&](gpu::GPUFuncOp f) {
+      for (BlockArgument buf : f.getWorkgroupAttributions())
+        widenStaging(buf);
+    });
+  }
+
+  /// A workgroup buffer of half elements that only stages f32 values: each
+  /// store rounds an f32 value, each load is read back as f32 only.
+  void widenStaging(BlockArgument buf) {
+    auto mt = dyn_cast<MemRefType>(buf.getType());
+    if (!mt || !isa<Float16Type, BFloat16Type>(mt.getElementType()))
+      return;
+    Type f32 = Float32Type::get(buf.getContext());
+    bool hit = loc.empty(), any = false;
+    for (Operation *u : buf.getUsers()) {
+      hit |= locMatches(u->getLoc(), loc);
+      if (auto st = dyn_cast<memref::StoreOp>(u)) {
+        auto t = st.getValue().getDefiningOp<arith::TruncFOp>();
+        if (st.getMemRef() != buf || !t || t.getIn().getType() != f32)
+          return;
+        hit |= locMatches(t->getLoc(), loc);
+        any = true;
+        continue;
+      }
+      auto ld = dyn_cast<memref::LoadOp>(u);
+      if (!ld || ld->use_empty() || !llvm::all_of(ld->getUsers(), [&](Operation *x) {
+            auto e = dyn_cast<arith::ExtFOp>(x);
+            return e && e.getType() == f32;
+          }))
+        return;
+      for (Operation *x : ld->getUsers())
+        hit |= locMatches(x->getLoc(), loc);
+    }
+    if (!any || !hit)
+      return;
+    buf.setType(MemRefType::get(mt.getShape(), f32, mt.getLayout(), mt.getMemorySpace()));
+    for (Operation *u : llvm::make_early_inc_range(buf.getUsers())) {
+      markRepaired(u, kPassArg);
+      if (auto st = dyn_cast<memref::StoreOp>(u)) {
+        auto t = st.getValue().getDefiningOp<arith::TruncFOp>();
+        st.getValueMutable().assign(t.getIn());
+        if (t->use_empty())
+          t.erase();
+        continue;
+      }
+      auto ld = cast<memref::LoadOp>(u);
+      ld.getResult().setType(f32);
+      for (Operation *x : llvm::make_early_inc_range(ld->getUsers())) {
+        x->getResult(0).replaceAllUsesWith(ld.getResult());
+        x->erase();
+      }
+    }
+    ++numRewrites;
   }
 
   /// `v` as f32 (elementwise): looks through a truncf from f32, else extends.
