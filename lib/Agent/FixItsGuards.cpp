@@ -550,12 +550,13 @@ bool FixIts::sharedExtents(gpu::GPUFuncOp f, llvm::StringRef pass) {
       return false;
     std::string name = cast<StringAttr>(names[i]).getValue().str();
     // `__shared__ T name[..][..]`
-    size_t p = std::string::npos;
+    size_t p = std::string::npos, decl = std::string::npos;
     for (size_t q = t.find("__shared__"); q != std::string::npos; q = t.find("__shared__", q + 1)) {
       size_t semi = t.find(';', q);
       for (size_t r = t.find(name, q); r != std::string::npos && r < semi; r = t.find(name, r + 1))
         if (!isIdent(t[r - 1]) && !isIdent(t[r + name.size()])) {
           p = r + name.size();
+          decl = q;
           break;
         }
       if (p != std::string::npos)
@@ -564,6 +565,23 @@ bool FixIts::sharedExtents(gpu::GPUFuncOp f, llvm::StringRef pass) {
     if (p == std::string::npos)
       return false;
     std::vector<SourceEdit> es;
+    if (nt.getElementType() != ot.getElementType()) {
+      // The element type re-declared (`__shared__ scalar_t part[8]` ->
+      // `__shared__ float part[8]`): the type between `__shared__` (and a
+      // `volatile`) and the name, when it is one declarator's type alone.
+      std::string ty = cTypeName(nt.getElementType());
+      size_t b = decl + std::string("__shared__").size();
+      size_t e = p - name.size();
+      while (b < e && std::isspace((unsigned char)t[b]))
+        ++b;
+      if (llvm::StringRef(t).substr(b).starts_with("volatile "))
+        b += std::string("volatile ").size();
+      llvm::StringRef old = llvm::StringRef(t).slice(b, e).rtrim();
+      if (ty.empty() || old.empty() || old.contains('*') || old.contains(',') ||
+          old.contains('(') || old.contains('='))
+        return false;
+      es.push_back(edit(b, old.size(), ty, "retype", pass));
+    }
     for (int64_t d = 0; d < nt.getRank(); ++d) {
       while (p < t.size() && t[p] == ' ')
         ++p;

@@ -65,7 +65,8 @@ static llvm::StringRef opTokenAt(const std::string &t, size_t i) {
 static std::optional<std::pair<size_t, size_t>> rightOperand(const std::string &t, size_t from,
                                                              unsigned prec) {
   size_t b = from;
-  while (b < t.size() && t[b] == ' ')
+  // The operand may start on the next line (`a +\n    b`).
+  while (b < t.size() && std::isspace((unsigned char)t[b]))
     ++b;
   size_t i = b;
   int depth = 0;

@@ -101,6 +101,8 @@ struct RepairAccumulateF32Pass
     if (!any || !hit)
       return;
     buf.setType(MemRefType::get(mt.getShape(), f32, mt.getLayout(), mt.getMemorySpace()));
+    // The declaration changes: delivery re-declares the buffer.
+    markRepaired(buf.getOwner()->getParentOp(), kPassArg);
     for (Operation *u : llvm::make_early_inc_range(buf.getUsers())) {
       markRepaired(u, kPassArg);
       if (auto st = dyn_cast<memref::StoreOp>(u)) {
@@ -113,6 +115,9 @@ struct RepairAccumulateF32Pass
       auto ld = cast<memref::LoadOp>(u);
       ld.getResult().setType(f32);
       for (Operation *x : llvm::make_early_inc_range(ld->getUsers())) {
+        // The widening's readers take the f32 value: delivery prints them again.
+        for (Operation *r : x->getResult(0).getUsers())
+          markRepaired(r, kPassArg);
         x->getResult(0).replaceAllUsesWith(ld.getResult());
         x->erase();
       }
