@@ -1,5 +1,6 @@
 //===- AccessIndex.cpp - linear access indices as polynomials -------------===//
 #include "AccessIndex.h"
+#include "EditVocabulary.h"
 #include "RepairUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -248,38 +249,8 @@ void IndexAlgebra::setDims(const std::vector<std::optional<Poly>> &dims) {
 /// The value last stored to the local variable read by `load` on every path
 /// to it, when one store reaches it for sure; null otherwise.
 static Value reachingStoredValue(memref::LoadOp load) {
-  memref::AllocaOp var = getVarAlloca(load.getMemref());
-  if (!var)
-    return {};
-  Operation *op = load;
-  while (true) {
-    for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
-      if (auto st = dyn_cast<memref::StoreOp>(p); st && st.getMemref() == var.getResult())
-        return st.getValue();
-      bool writes = false;
-      p->walk([&](Operation *in) {
-        if (auto acc = getMemAccess(in); acc && acc->isWrite && acc->memref == var.getResult())
-          writes = true;
-      });
-      if (writes)
-        return {};
-    }
-    Operation *parent = op->getParentOp();
-    if (!parent || isa<gpu::GPUFuncOp>(parent))
-      return {};
-    // From the top of a loop body, the value before the loop reaches only
-    // when no iteration stores to the variable.
-    if (!isa<scf::IfOp>(parent)) {
-      bool writes = false;
-      parent->walk([&](Operation *in) {
-        if (auto acc = getMemAccess(in); acc && acc->isWrite && acc->memref == var.getResult())
-          writes = true;
-      });
-      if (writes || !isa<scf::ForOp, scf::WhileOp>(parent))
-        return {};
-    }
-    op = parent;
-  }
+  memref::StoreOp st = edit::reachingStore(load);
+  return st ? st.getValue() : Value();
 }
 
 Poly IndexAlgebra::build(Value v) { return buildAt(v, 0); }
