@@ -192,13 +192,42 @@ Value tripCount(OpBuilder &b, Operation *loop, Operation *at, DominanceInfo &dom
     return x;
   };
   auto ready = [&](Value x) { return x && dom.properlyDominates(x, at); };
+  // A bound read from a local inside an outer loop (`for (h = h0; h < h1; ...)`
+  // nested in the `d` loop) is read again where `at` is, when the local still
+  // holds what that read saw.
+  auto available = [&](Value x) -> Value {
+    if (ready(x))
+      return x;
+    Operation *cast = nullptr;
+    Value v = x;
+    if (auto c = x.getDefiningOp<arith::IndexCastOp>())
+      cast = c, v = c.getIn();
+    auto ld = v.getDefiningOp<memref::LoadOp>();
+    memref::AllocaOp var = ld ? loadedVar(v) : memref::AllocaOp();
+    if (!var || var.getType().getRank() != 0)
+      return {};
+    memref::StoreOp then = storeReaching(var, ld);
+    if (!then || then != storeReaching(var, at))
+      return {};
+    Value again = made(memref::LoadOp::create(b, loc, var.getResult(), ValueRange{}));
+    if (cast)
+      again = made(arith::IndexCastOp::create(b, loc, x.getType(), again));
+    return again;
+  };
   if (auto f = dyn_cast<scf::ForOp>(loop)) {
     auto step = getConstInt(f.getStep());
-    if (!step || *step != 1 || !ready(f.getLowerBound()) || !ready(f.getUpperBound()))
+    if (!step || *step != 1)
       return {};
-    if (auto lb = getConstInt(f.getLowerBound()); lb && *lb == 0)
-      return f.getUpperBound();
-    return made(arith::SubIOp::create(b, loc, f.getUpperBound(), f.getLowerBound()));
+    auto lbc = getConstInt(f.getLowerBound());
+    Value ub = available(f.getUpperBound());
+    Value lb = lbc ? Value() : available(f.getLowerBound());
+    if (!ub || (!lbc && !lb))
+      return {};
+    if (lbc && *lbc == 0)
+      return ub;
+    if (lbc)
+      lb = made(arith::ConstantOp::create(b, loc, IntegerAttr::get(ub.getType(), *lbc)));
+    return made(arith::SubIOp::create(b, loc, ub, lb));
   }
   auto w = dyn_cast<scf::WhileOp>(loop);
   if (!w || w.getBefore().front().getOperations().size() != 3)
