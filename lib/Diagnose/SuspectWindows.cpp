@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <map>
 
@@ -30,12 +31,6 @@ using namespace kfix;
 using namespace kfix::suspects;
 
 namespace {
-
-std::optional<int64_t> constInt(Value v) {
-  if (auto c = v.getDefiningOp<arith::ConstantIntOp>())
-    return c.value();
-  return std::nullopt;
-}
 
 bool isMinMax(Operation *op) {
   return isa_and_nonnull<arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>(op);
@@ -68,7 +63,7 @@ bool isConditionalCount(memref::AllocaOp a) {
   bool zero = false, inc = false;
   for (memref::StoreOp st : stores) {
     Value v = st.getValueToStore();
-    if (auto c = constInt(v)) {
+    if (auto c = getConstantIntValue(v)) {
       zero = *c == 0;
       continue;
     }
@@ -76,7 +71,7 @@ bool isConditionalCount(memref::AllocaOp a) {
     if (!add)
       continue;
     auto one = [](Value x) {
-      auto c = constInt(x);
+      auto c = getConstantIntValue(x);
       return c && *c == 1;
     };
     bool self = llvm::any_of(add->getOperands(), [&](Value o) { return localOf(o) == a; });
