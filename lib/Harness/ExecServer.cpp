@@ -8,7 +8,9 @@
 // A buffer argument is a region of a file (/dev/shm): the bytes from the kernel
 // argument's pointer to the end of its allocation; it is read into a Buffer of
 // the parameter's element type and the bytes the launch changed are written
-// back. Compiled kernels are cached per module id and kernel. Compiled with
+// back. On the cuda target it may instead be the caller's GPU memory, named by
+// a CUDA IPC handle ({"ipc":HEX,"offset":N,"bytes":N}): the kernel then reads
+// and writes it in place. Compiled kernels are cached per module id and kernel. Compiled with
 // -fexceptions (nlohmann_json); no exception leaves handle().
 //
 //===----------------------------------------------------------------------===//
@@ -356,6 +358,68 @@ struct ExecServer::Impl {
     return true;
   }
 
+  /// A buffer argument in the caller's GPU memory: {"ipc": the allocation's
+  /// cudaIpcMemHandle_t as 128 hex digits, "offset": bytes from the allocation's
+  /// start to the pointer, "bytes": from the pointer to the allocation's end,
+  /// and for an accessor "sizes" with dense row-major "strides"}. The kernel
+  /// runs on that memory in place (the cuda executor opens the handle).
+  static std::string bindShared(const json &a, const ParamDesc &p, size_t es,
+                                std::vector<std::unique_ptr<SharedDeviceMemory>> &out) {
+    auto m = std::make_unique<SharedDeviceMemory>();
+    if (!a["ipc"].is_string() || a["ipc"].get<std::string>().size() != 128)
+      return "\"ipc\" must be a handle of 64 bytes as 128 hex digits";
+    std::string hex = a["ipc"].get<std::string>();
+    for (size_t k = 0; k < 64; ++k) {
+      unsigned v = 0;
+      for (char c : {hex[2 * k], hex[2 * k + 1]}) {
+        int d = isdigit(static_cast<unsigned char>(c)) ? c - '0'
+                : (c >= 'a' && c <= 'f')               ? c - 'a' + 10
+                : (c >= 'A' && c <= 'F')               ? c - 'A' + 10
+                                                       : -1;
+        if (d < 0)
+          return "\"ipc\" must be hex digits";
+        v = v * 16 + d;
+      }
+      m->ipcHandle[k] = static_cast<uint8_t>(v);
+    }
+    for (const char *key : {"offset", "bytes"})
+      if (!a.contains(key) || !a[key].is_number_integer() || a[key].get<int64_t>() < 0)
+        return std::string("\"") + key + "\" (a non-negative integer) is required";
+    m->offset = a["offset"].get<uint64_t>();
+    int64_t numel = a["bytes"].get<int64_t>() / static_cast<int64_t>(es);
+    m->bytes = static_cast<uint64_t>(numel) * es;
+    m->dtype = p.dtype;
+    m->shape = {numel};
+    if (p.rank > 1) {
+      if (!a.contains("sizes") || !a["sizes"].is_array() ||
+          a["sizes"].size() != static_cast<size_t>(p.rank))
+        return "a " + std::to_string(p.rank) + "-D accessor; give \"sizes\" (" +
+               std::to_string(p.rank) + " integers)";
+      m->shape.assign(p.rank, 0);
+      int64_t dense = 1;
+      for (int64_t d = p.rank - 1; d >= 0; --d) {
+        const json &sz = a["sizes"][d];
+        if (!sz.is_number_integer() || sz.get<int64_t>() < 0)
+          return "\"sizes\" must be non-negative integers";
+        m->shape[d] = sz.get<int64_t>();
+        if (a.contains("strides")) {
+          const json &st = a["strides"];
+          if (!st.is_array() || st.size() != a["sizes"].size() || !st[d].is_number_integer() ||
+              (m->shape[d] > 1 && st[d].get<int64_t>() != dense))
+            return "shared GPU memory needs dense row-major \"strides\" (stage a strided "
+                   "accessor through a file)";
+        }
+        dense *= m->shape[d];
+      }
+      if (dense > numel)
+        return "\"sizes\" hold " + std::to_string(dense) + " elements, the memory " +
+               std::to_string(numel);
+      m->bytes = static_cast<uint64_t>(dense) * es;
+    }
+    out.push_back(std::move(m));
+    return "";
+  }
+
   json launch(const json &req) {
     if (!req.contains("id") || !req["id"].is_string())
       return error("launch: \"id\" (a string) is required");
@@ -401,6 +465,7 @@ struct ExecServer::Impl {
 
     // Bind the arguments.
     std::vector<std::unique_ptr<BoundBuffer>> bound;
+    std::vector<std::unique_ptr<SharedDeviceMemory>> shared;
     std::vector<KernelArg> args;
     std::map<std::string, BoundBuffer *> same; // identical plain regions share a buffer
     for (size_t i = 0; i < params.size(); ++i) {
@@ -445,8 +510,15 @@ struct ExecServer::Impl {
         bound.push_back(std::move(bb));
         continue;
       }
+      if (a.contains("ipc")) {
+        std::string e = bindShared(a, p, es, shared);
+        if (!e.empty())
+          return error(what + ": " + e);
+        args.push_back(KernelArg::ofSharedDevice(*shared.back()));
+        continue;
+      }
       if (!a.contains("buf") || !a["buf"].is_string())
-        return error(what + ": \"buf\" (a file path) is required");
+        return error(what + ": \"buf\" (a file path) or \"ipc\" (a handle) is required");
       bb->region.path = a["buf"].get<std::string>();
       if (a.contains("offset")) {
         if (!a["offset"].is_number_integer() || a["offset"].get<int64_t>() < 0)

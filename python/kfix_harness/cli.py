@@ -173,6 +173,12 @@ def summary(v):
     if h:
         lines.append("  kernels run by kfix: %d launches of %s" % (
             h.get("launches", 0), ", ".join(h.get("kernels", [])) or "none"))
+        if h.get("shared_launches"):
+            lines.append("  launches on the tensors' GPU memory (CUDA IPC): %d, staged: %d%s" % (
+                h["shared_launches"], h.get("staged_launches", 0),
+                " (%s)" % h["staged_why"] if h.get("staged_why") else ""))
+        elif h.get("staged_why"):
+            lines.append("  launches staged through host memory: %s" % h["staged_why"])
         for f in h.get("faults", [])[:5]:
             lines.append("  finding: %s: %s" % (f.get("kind"), f.get("message")))
     for n in v.get("notes", []):
@@ -738,6 +744,11 @@ def run(args, out, res):
                                for e in (icp.extensions if icp else [])],
                 "server_requests": rt.server.requests if rt.server else 0,
                 "server_restarts": rt.server_restarts,
+                # cuda target: launches run on the tensors' own GPU memory
+                # (CUDA IPC) or on staged copies, and why the first was staged
+                "shared_launches": rt.shared_launches,
+                "staged_launches": rt.staged_launches,
+                "staged_why": rt.shared_why_not,
             }
             rt.close()
     return res

@@ -266,6 +266,12 @@ class Runtime:
         self.server_restarts = []  # why each restart of the exec-server happened
         self.fault_at = _fault_launch()  # KFIX_HARNESS_FAULT=kill-server:N
         self.launch_requests = 0
+        # cuda target: launches on the tensors' own GPU memory (CUDA IPC), no
+        # host staging; KFIX_HARNESS_IPC=0 stages every launch through a file.
+        self.shared_ok = target == "cuda" and os.environ.get("KFIX_HARNESS_IPC", "1") != "0"
+        self.shared_launches = 0
+        self.staged_launches = 0
+        self.shared_why_not = None  # why a launch was staged instead (the first reason)
 
     # -- core extension -------------------------------------------------------
     def build_core(self):
@@ -295,6 +301,7 @@ class Runtime:
                                      ctypes.c_int]
         lib.kfix_rt_pointer_kind.argtypes = [ctypes.c_void_p]
         lib.kfix_rt_last_error.restype = ctypes.c_char_p
+        lib.kfix_rt_ipc_handle.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
         lib.kfix_rt_set_callback(self._cb)
         if self.target == "cpu":
             lib.kfix_rt_install_tracking()
@@ -472,6 +479,157 @@ class Runtime:
             out.append(a)
         return out
 
+    def _make_room(self, total):
+        """Older captures make room for this launch's (the launch that matters
+        is the latest); True when the capture budget then holds it."""
+        if 2 * total > self.capture_budget:
+            for old in self.launches:
+                c = old.get("capture")
+                if c:
+                    self.capture_budget += c.get("bytes", 0)
+                    del old["capture"]
+                    if 2 * total <= self.capture_budget:
+                        break
+        return 2 * total <= self.capture_budget
+
+    def _run_staged(self, head, kname, regions, req_args, total):
+        """The launch on copies of its buffers: each region staged into one
+        shared-memory file, run by the exec-server, copied back."""
+        with big_launch_turn(total):
+            path, mm = self._stage("launch.bin", total)
+            try:
+                addr = ctypes.addressof(ctypes.c_char.from_buffer(mm))
+                for (p, n, dev, off) in regions:
+                    if self.core.kfix_rt_copy(ctypes.c_void_p(addr + off), ctypes.c_void_p(p), n,
+                                              1 if dev else 0):
+                        raise HarnessError(self.core.kfix_rt_last_error().decode())
+                for ra in req_args:
+                    if "bytes" in ra:
+                        ra["buf"] = path
+                pre = None
+                if self.capture and self._make_room(total):
+                    pre = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
+                t0 = time.time()
+                resp = self.call(dict(head, args=req_args))
+                wall = (time.time() - t0) * 1000
+                if not resp.get("ok"):
+                    raise HarnessError("kfix harness: kfix could not run %s: %s"
+                                       % (kname, resp.get("error")))
+                post = None
+                if pre is not None:
+                    post = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
+                    self.capture_budget -= 2 * total
+                for (p, n, dev, off) in regions:
+                    if self.core.kfix_rt_copy(ctypes.c_void_p(p), ctypes.c_void_p(addr + off), n,
+                                              2 if dev else 0):
+                        raise HarnessError(self.core.kfix_rt_last_error().decode())
+                del addr
+            finally:
+                try:
+                    mm.close()
+                except BufferError:
+                    pass
+        return resp, pre, post, wall
+
+    def _shared_handles(self, regions, args):
+        """On the cuda target, a CUDA IPC handle (hex) per device allocation the
+        launch touches, so that the exec-server runs the kernel on the tensors'
+        own memory; None when the launch is staged instead (the first reason is
+        kept for verdict.json): the CPU target, KFIX_HARNESS_IPC=0, an accessor
+        with strides that are not dense, memory that cannot be shared."""
+        if not self.shared_ok or not any(r[2] for r in regions):
+            return None
+        for a in args:
+            if a.kind == K_ACCESSOR:
+                dense = 1
+                for d in range(a.rank - 1, -1, -1):
+                    if a.sizes[d] > 1 and a.strides[d] != dense:
+                        self.shared_why_not = self.shared_why_not or \
+                            "an accessor argument with strides that are not dense"
+                        return None
+                    dense *= a.sizes[d]
+        handles = {}  # region index -> (handle, offset of the pointer in the allocation)
+        by_base = {}
+        buf = ctypes.create_string_buffer(64)
+        b, n = ctypes.c_ulonglong(), ctypes.c_ulonglong()
+        for i, (p, nbytes, dev, off) in enumerate(regions):
+            if not dev:
+                continue
+            # The allocation itself (the region may be narrowed to a tensor's
+            # storage): an IPC handle maps the whole of it.
+            if not self.core.kfix_rt_extent(ctypes.c_void_p(p), ctypes.byref(b), ctypes.byref(n)):
+                self.shared_why_not = self.shared_why_not or \
+                    "no device allocation found for a pointer argument"
+                return None
+            base = b.value
+            if base not in by_base:
+                if self.core.kfix_rt_ipc_handle(ctypes.c_void_p(base), buf):
+                    self.shared_why_not = self.shared_why_not or \
+                        self.core.kfix_rt_last_error().decode()
+                    return None
+                by_base[base] = buf.raw.hex()
+            handles[i] = (by_base[base], p - base)
+        return handles
+
+    def _copy_out(self, p, n, dev):
+        out = ctypes.create_string_buffer(max(n, 1))
+        if self.core.kfix_rt_copy(out, ctypes.c_void_p(p), n, 1 if dev else 0):
+            raise HarnessError(self.core.kfix_rt_last_error().decode())
+        return out.raw[:n]
+
+    def _run_shared(self, head, kname, regions, req_args, arg_region, handles, total):
+        """The launch on the tensors' own GPU memory (CUDA IPC handles): nothing
+        is staged but the host variables of `__constant__` symbols; the bytes
+        before and after are copied out only when the launch is captured."""
+        if self.core.kfix_rt_device_sync():
+            raise HarnessError("kfix harness: %s" % self.core.kfix_rt_last_error().decode())
+        host = [r for r in regions if not r[2]]
+        host_total = sum((r[1] + 63) // 64 * 64 for r in host)
+        host_off, at = {}, 0
+        for r in host:
+            host_off[r[0]] = at
+            at += (r[1] + 63) // 64 * 64
+        mm = path = None
+        if host:
+            path, mm = self._stage("launch-host.bin", host_total)
+        try:
+            args = []
+            which = iter(arg_region)
+            for ra in req_args:
+                if "bytes" not in ra:
+                    args.append(ra)
+                    continue
+                ri = next(which)
+                (p, n, dev, off) = regions[ri]
+                if dev:
+                    sa = {"ipc": handles[ri][0], "offset": handles[ri][1], "bytes": n}
+                else:
+                    mm[host_off[p]:host_off[p] + n] = ctypes.string_at(p, n)
+                    sa = {"buf": path, "offset": host_off[p], "bytes": n}
+                for k in ("sizes", "strides"):
+                    if k in ra:
+                        sa[k] = ra[k]
+                args.append(sa)
+            pre = None
+            if self.capture and self._make_room(total):
+                pre = [self._copy_out(p, n, dev) for (p, n, dev, off) in regions]
+            t0 = time.time()
+            resp = self.call(dict(head, args=args))
+            wall = (time.time() - t0) * 1000
+            if not resp.get("ok"):
+                raise HarnessError("kfix harness: kfix could not run %s: %s"
+                                   % (kname, resp.get("error")))
+            post = None
+            if pre is not None:
+                post = [self._copy_out(p, n, dev) for (p, n, dev, off) in regions]
+                self.capture_budget -= 2 * total
+            for (p, n, dev, off) in host:
+                ctypes.memmove(p, bytes(mm[host_off[p]:host_off[p] + n]), n)
+        finally:
+            if mm is not None:
+                mm.close()
+        return resp, pre, post, wall
+
     def launch(self, site, key, grid, block, shmem, args):
         mid, kname = self.resolve(key)
         run_id = self.override.get((mid, kname), mid)
@@ -485,6 +643,7 @@ class Runtime:
         regions = []  # (ptr, nbytes, device, offset in file)
         by_ptr = {}
         req_args = []
+        arg_region = []  # the region of each buffer argument of req_args, in order
         total = 0
         for i, a in enumerate(args):
             if a.kind in (K_PTR, K_ACCESSOR, K_SYMBOL):
@@ -508,6 +667,7 @@ class Runtime:
                     regions.append((p, nbytes, dev, total))
                     total += (nbytes + 63) // 64 * 64
                 r = regions[by_ptr[p]]
+                arg_region.append(by_ptr[p])
                 ra = {"buf": None, "offset": r[3], "bytes": r[1]}
                 if a.kind == K_ACCESSOR:
                     ra["sizes"] = [a.sizes[d] for d in range(a.rank)]
@@ -520,52 +680,17 @@ class Runtime:
             else:
                 raise HarnessError("kfix harness: argument %d of %s has a type kfix cannot "
                                    "pass" % (i, kname))
-        with big_launch_turn(total):
-            path, mm = self._stage("launch.bin", total)
-            try:
-                addr = ctypes.addressof(ctypes.c_char.from_buffer(mm))
-                for (p, n, dev, off) in regions:
-                    if self.core.kfix_rt_copy(ctypes.c_void_p(addr + off), ctypes.c_void_p(p), n,
-                                              1 if dev else 0):
-                        raise HarnessError(self.core.kfix_rt_last_error().decode())
-                for ra in req_args:
-                    if "bytes" in ra:
-                        ra["buf"] = path
-                pre = None
-                if self.capture and 2 * total > self.capture_budget:
-                    # The launch that matters is the latest: older captures make room.
-                    for old in self.launches:
-                        c = old.get("capture")
-                        if c:
-                            self.capture_budget += c.get("bytes", 0)
-                            del old["capture"]
-                            if 2 * total <= self.capture_budget:
-                                break
-                if self.capture and 2 * total <= self.capture_budget:
-                    pre = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
-                t0 = time.time()
-                resp = self.call({"op": "launch", "id": run_id, "kernel": kname,
-                                         "grid": [grid.x, grid.y, grid.z],
-                                         "block": [block.x, block.y, block.z],
-                                         "shmem": int(shmem), "args": req_args})
-                wall = (time.time() - t0) * 1000
-                if not resp.get("ok"):
-                    raise HarnessError("kfix harness: kfix could not run %s: %s"
-                                       % (kname, resp.get("error")))
-                post = None
-                if pre is not None:
-                    post = [bytes(mm[off:off + n]) for (p, n, dev, off) in regions]
-                    self.capture_budget -= 2 * total
-                for (p, n, dev, off) in regions:
-                    if self.core.kfix_rt_copy(ctypes.c_void_p(p), ctypes.c_void_p(addr + off), n,
-                                              2 if dev else 0):
-                        raise HarnessError(self.core.kfix_rt_last_error().decode())
-                del addr
-            finally:
-                try:
-                    mm.close()
-                except BufferError:
-                    pass
+        head = {"op": "launch", "id": run_id, "kernel": kname,
+                "grid": [grid.x, grid.y, grid.z], "block": [block.x, block.y, block.z],
+                "shmem": int(shmem)}
+        handles = self._shared_handles(regions, args)
+        if handles is not None:
+            resp, pre, post, wall = self._run_shared(head, kname, regions, req_args,
+                                                     arg_region, handles, total)
+            self.shared_launches += 1
+        else:
+            resp, pre, post, wall = self._run_staged(head, kname, regions, req_args, total)
+            self.staged_launches += 1
         entry = {"site": site, "key": key, "kernel": kname, "module": run_id,
                  "grid": [grid.x, grid.y, grid.z], "block": [block.x, block.y, block.z],
                  "shmem": int(shmem), "faults": resp.get("faults", []),
@@ -573,7 +698,7 @@ class Runtime:
                  "ptrs": [a.p or 0 for a in args if a.kind in (K_PTR, K_ACCESSOR)]}
         if pre is not None:
             entry["capture"] = {"bytes": 2 * total,
-                                "regions": [(p, n) for (p, n, dev, off) in regions],
+                                "regions": [(r[0], r[1]) for r in regions],
                                 "pre": pre, "post": post, "args": req_args,
                                 "params": params, "region_of_arg": [
                                     (by_ptr.get(a.p or 0)

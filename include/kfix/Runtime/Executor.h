@@ -20,16 +20,35 @@ struct LaunchConfig {
   int64_t sharedBytes = 0;
 };
 
-/// One kernel argument: a buffer (pointer parameter) or a scalar passed by value.
+/// Device memory of another process, shared with a CUDA IPC handle (the
+/// KernelBench harness passes torch's CUDA tensors this way): the kernel reads
+/// and writes it in place, nothing is copied. CUDA executor only.
+struct SharedDeviceMemory {
+  std::array<uint8_t, 64> ipcHandle{}; ///< cudaIpcMemHandle_t of the allocation
+  uint64_t offset = 0;                 ///< bytes from the allocation's start to the pointer
+  uint64_t bytes = 0;                  ///< bytes from the pointer on that the kernel may use
+  DType dtype = DType::f32;
+  std::vector<int64_t> shape; ///< the memref's sizes (one dimension: bytes / element size)
+};
+
+/// One kernel argument: a buffer (pointer parameter), device memory shared by
+/// another process, or a scalar passed by value.
 struct KernelArg {
-  enum Kind { BufferArg, IntArg, FloatArg } kind = IntArg;
+  enum Kind { BufferArg, IntArg, FloatArg, SharedDeviceArg } kind = IntArg;
   Buffer *buffer = nullptr;
+  const SharedDeviceMemory *device = nullptr;
   int64_t i = 0;
   double f = 0;
   static KernelArg ofBuffer(Buffer &b) {
     KernelArg a;
     a.kind = BufferArg;
     a.buffer = &b;
+    return a;
+  }
+  static KernelArg ofSharedDevice(const SharedDeviceMemory &m) {
+    KernelArg a;
+    a.kind = SharedDeviceArg;
+    a.device = &m;
     return a;
   }
   static KernelArg ofInt(int64_t v) {

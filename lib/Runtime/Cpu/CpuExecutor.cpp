@@ -222,6 +222,10 @@ ExecResult CpuKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Kern
     switch (p.kind) {
     case Param::KernelBuffer: {
       KernelArg &a = args[argIdx++];
+      if (a.kind == KernelArg::SharedDeviceArg)
+        return errorResult("argument " + std::to_string(argIdx - 1) + " of '" + name +
+                           "' is GPU memory shared by another process; the CPU executor "
+                           "cannot read it (run on the cuda target)");
       if (a.kind != KernelArg::BufferArg || !a.buffer)
         return errorResult("argument " + std::to_string(argIdx - 1) + " of '" + name +
                            "' is a pointer; a buffer is needed");
@@ -250,7 +254,7 @@ ExecResult CpuKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Kern
     }
     case Param::KernelScalar: {
       KernelArg &a = args[argIdx++];
-      if (a.kind == KernelArg::BufferArg)
+      if (a.kind == KernelArg::BufferArg || a.kind == KernelArg::SharedDeviceArg)
         return errorResult("argument " + std::to_string(argIdx - 1) + " of '" + name +
                            "' is a scalar; a buffer was given");
       double f = a.kind == KernelArg::FloatArg ? a.f : static_cast<double>(a.i);

@@ -73,6 +73,11 @@ const Driver *kfix::cu::loadDriver(std::string &why) {
     why = failure;
     return nullptr;
   }
+  std::string optional;
+  if (!resolve(lib, d.cuIpcOpenMemHandle, {"cuIpcOpenMemHandle_v2", "cuIpcOpenMemHandle"},
+               optional) ||
+      !resolve(lib, d.cuIpcCloseMemHandle, {"cuIpcCloseMemHandle"}, optional))
+    d.cuIpcOpenMemHandle = nullptr, d.cuIpcCloseMemHandle = nullptr;
   result = &loaded;
   return result;
 }

@@ -23,7 +23,13 @@ using CUfunction = struct CUfunc_st *;
 using CUevent = struct CUevent_st *;
 using CUstream = struct CUstream_st *;
 
+/// A CUDA IPC memory handle (cuda.h's CUipcMemHandle): passed by value.
+struct CUipcMemHandle {
+  char reserved[64];
+};
+
 constexpr CUresult CUDA_SUCCESS = 0;
+constexpr unsigned CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS = 1;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
 constexpr int CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
@@ -59,6 +65,11 @@ struct Driver {
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuEventDestroy)(CUevent);
   CUresult (*cuGetErrorName)(CUresult, const char **);
+  /// Memory another process shares (the KernelBench harness's torch tensors):
+  /// null when the driver lacks them (launches on shared memory then fail with
+  /// a message, every other launch works).
+  CUresult (*cuIpcOpenMemHandle)(CUdeviceptr *, CUipcMemHandle, unsigned);
+  CUresult (*cuIpcCloseMemHandle)(CUdeviceptr);
   CUresult (*cuGetErrorString)(CUresult, const char **);
 };
 

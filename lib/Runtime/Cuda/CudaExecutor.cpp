@@ -186,7 +186,7 @@ unsigned byteSize(Type t) {
 bool encodeScalar(const Param &p, const KernelArg &a, uint64_t &bits, std::string &err) {
   Type t = p.type;
   bits = 0;
-  if (a.kind == KernelArg::BufferArg) {
+  if (a.kind == KernelArg::BufferArg || a.kind == KernelArg::SharedDeviceArg) {
     err = "a buffer was given for a scalar parameter";
     return false;
   }
@@ -276,9 +276,11 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
         return error("error", where + err);
       continue;
     }
-    if (args[i].kind != KernelArg::BufferArg || !args[i].buffer)
+    const SharedDeviceMemory *dev =
+        args[i].kind == KernelArg::SharedDeviceArg ? args[i].device : nullptr;
+    if (!dev && (args[i].kind != KernelArg::BufferArg || !args[i].buffer))
       return error("error", where + "expected a buffer");
-    size_t bytes = args[i].buffer->data.size();
+    size_t bytes = dev ? dev->bytes : args[i].buffer->data.size();
     if (bytes % p.elemBytes)
       return error("error", where + "buffer of " + std::to_string(bytes) +
                                 "bytes is not a whole number of elements");
@@ -298,7 +300,7 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
       lp.shape[k] = ShapedType::isDynamic(p.shape[k]) ? -1 : p.shape[k];
     if (dynamic && p.shape.size() > 1) {
       // A tensor accessor: the sizes are the buffer's shape.
-      const std::vector<int64_t> &bs = args[i].buffer->shape;
+      const std::vector<int64_t> &bs = dev ? dev->shape : args[i].buffer->shape;
       int64_t n = 1;
       for (int64_t d : bs)
         n *= d;
@@ -311,6 +313,11 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
     }
     lp.bufferBytes = bytes;
     lp.bufferNumel = numel;
+    if (dev) {
+      lp.shared = 1;
+      memcpy(lp.ipcHandle, dev->ipcHandle.data(), sizeof lp.ipcHandle);
+      lp.ipcOffset = dev->offset;
+    }
   }
   KFixTraceHeader header{};
   if (trace.numSites || trace.probes || trace.accesses) {
@@ -336,7 +343,7 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
     return error("error", "cannot map " + std::to_string(layout.total) + " bytes of shared memory");
   writeLaunchRegion(spec, layout, shm.data());
   for (size_t i = 0; i < params.size(); ++i)
-    if (spec.params[i].isMemref && spec.params[i].bufferBytes)
+    if (spec.params[i].isMemref && !spec.params[i].shared && spec.params[i].bufferBytes)
       memcpy(shm.data() + spec.params[i].bufferOffset, args[i].buffer->data.data(),
              spec.params[i].bufferBytes);
   if (spec.traceBytes)
@@ -366,7 +373,7 @@ ExecResult CudaKernel::launch(const LaunchConfig &cfg, llvm::MutableArrayRef<Ker
   res.roundTripMs = out.wallMs;
   res.workerStarted = started;
   for (size_t i = 0; i < params.size(); ++i)
-    if (spec.params[i].isMemref && spec.params[i].bufferBytes)
+    if (spec.params[i].isMemref && !spec.params[i].shared && spec.params[i].bufferBytes)
       memcpy(args[i].buffer->data.data(), shm.data() + spec.params[i].bufferOffset,
              spec.params[i].bufferBytes);
   if (rep->hasTrace)

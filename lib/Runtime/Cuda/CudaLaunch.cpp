@@ -66,7 +66,7 @@ LaunchLayout kfix::layoutLaunch(LaunchSpec &spec) {
                 align8(spec.params.size() * sizeof(LaunchParam)) + align8(spec.ptx->size() + 1) +
                 align8(spec.entry->size() + 1);
   for (LaunchParam &p : spec.params) {
-    if (!p.isMemref)
+    if (!p.isMemref || p.shared)
       continue;
     p.bufferOffset = size;
     size += align8(p.bufferBytes);
@@ -156,8 +156,8 @@ int kfix::serveLaunch(char *region, size_t bytes) {
   if (h.numParams)
     memcpy(params.data(), region + h.paramsOffset, h.numParams * sizeof(LaunchParam));
   for (const LaunchParam &p : params)
-    if (p.isMemref &&
-        (p.rank < 0 || p.rank > int(kMaxLaunchRank) || !inside(p.bufferOffset, p.bufferBytes)))
+    if (p.isMemref && (p.rank < 0 || p.rank > int(kMaxLaunchRank) ||
+                       (!p.shared && !inside(p.bufferOffset, p.bufferBytes))))
       return fail(1, "malformed launch region", nullptr, 0), 1;
   std::string ptx(region + h.ptxOffset, h.ptxBytes);
   std::string entry(region + h.entryOffset, h.entryBytes);
@@ -219,14 +219,19 @@ int kfix::serveLaunch(char *region, size_t bytes) {
   // Everything allocated below is released on the way out: the serving
   // process lives on for the next launch.
   std::vector<cu::CUdeviceptr> dptr(params.size(), 0);
+  // Shared memory opened for this launch (closed after it: the other process
+  // may free the allocation once the launch is over).
+  std::vector<std::pair<std::string, cu::CUdeviceptr>> opened;
   cu::CUdeviceptr traceBuf = 0;
   std::vector<cu::CUevent> events;
   llvm::scope_exit release([&] {
     for (cu::CUevent e : events)
       d->cuEventDestroy(e);
-    for (cu::CUdeviceptr p : dptr)
-      if (p)
-        d->cuMemFree(p);
+    for (size_t i = 0; i < params.size(); ++i)
+      if (dptr[i] && !params[i].shared)
+        d->cuMemFree(dptr[i]);
+    for (auto &[handle, base] : opened)
+      d->cuIpcCloseMemHandle(base);
     if (traceBuf)
       d->cuMemFree(traceBuf);
   });
@@ -241,6 +246,26 @@ int kfix::serveLaunch(char *region, size_t bytes) {
     const LaunchParam &p = params[i];
     if (!p.isMemref)
       continue;
+    if (p.shared) {
+      if (!d->cuIpcOpenMemHandle)
+        return fail(1, "this CUDA driver has no cuIpcOpenMemHandle: cannot use shared memory",
+                    nullptr, 0);
+      std::string key(reinterpret_cast<const char *>(p.ipcHandle), sizeof p.ipcHandle);
+      cu::CUdeviceptr base = 0;
+      for (auto &[handle, b] : opened)
+        if (handle == key)
+          base = b;
+      if (!base) {
+        cu::CUipcMemHandle h;
+        memcpy(h.reserved, p.ipcHandle, sizeof h.reserved);
+        if (cu::CUresult r =
+                d->cuIpcOpenMemHandle(&base, h, cu::CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS))
+          return fail(1, "cuIpcOpenMemHandle (argument " + std::to_string(i) + ")", d, r);
+        opened.emplace_back(key, base);
+      }
+      dptr[i] = base + p.ipcOffset;
+      continue;
+    }
     if (cu::CUresult r = d->cuMemAlloc(&dptr[i], std::max<size_t>(p.bufferBytes, 1)))
       return fail(1, "cuMemAlloc of " + std::to_string(p.bufferBytes) + " bytes", d, r);
     if (p.bufferBytes)
@@ -319,7 +344,7 @@ int kfix::serveLaunch(char *region, size_t bytes) {
     rep->runMs = ms;
 
   for (size_t i = 0; i < params.size(); ++i)
-    if (params[i].isMemref && params[i].bufferBytes)
+    if (params[i].isMemref && !params[i].shared && params[i].bufferBytes)
       if (cu::CUresult r =
               d->cuMemcpyDtoH(region + params[i].bufferOffset, dptr[i], params[i].bufferBytes))
         return fail(2, "cuMemcpyDtoH", d, r);
@@ -343,8 +368,12 @@ int kfix::serveLaunch(char *region, size_t bytes) {
 
   // Timing: the same launch again on the same device buffers (their results
   // are not copied back), each between two events on the default stream.
+  // Not on shared memory: the repetitions would change the other process's
+  // tensors after the launch whose result counts.
   bool poisoned = false;
-  if (h.timingReps) {
+  bool anyShared = std::any_of(params.begin(), params.end(),
+                               [](const LaunchParam &p) { return p.isMemref && p.shared; });
+  if (h.timingReps && !anyShared) {
     std::vector<double> times;
     for (uint64_t i = 0; i < h.timingReps; ++i) {
       float t = 0;

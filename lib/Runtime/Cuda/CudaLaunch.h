@@ -6,6 +6,9 @@
 //
 //   [LaunchReport][LaunchHeader][LaunchParam x n][PTX][entry][buffers][trace]
 //
+// (a buffer shared by CUDA IPC has no bytes there: its parameter names the
+// handle, and the kernel runs on that memory).
+//
 // The caller fills everything but the report (writeLaunchRegion); the serving
 // process runs it (serveLaunch) and writes the report, the buffers and the
 // trace back in place.
@@ -48,6 +51,13 @@ struct LaunchParam {
   uint64_t bufferOffset;         ///< memrefs: where the data lies in the region
   uint64_t bufferBytes;
   int64_t bufferNumel;
+  /// Memrefs on another process's device memory (SharedDeviceMemory): the
+  /// serving process opens the IPC handle and the kernel works on that memory
+  /// in place (the region holds no bytes of it).
+  int32_t shared;
+  int32_t pad;
+  uint8_t ipcHandle[64];
+  uint64_t ipcOffset;
 };
 
 /// The caller's description of a launch, before it is laid out.

@@ -191,6 +191,60 @@ int kfix_rt_copy(void *dst, const void *src, unsigned long long n, int kind) {
 
 const char *kfix_rt_last_error() { return g_error.c_str(); }
 
+/// A CUDA IPC handle (64 bytes into `handle`) for the device allocation that
+/// starts at `base`, so that the kfix exec-server runs a kernel on it in place.
+/// 0 on success; 1, with the reason in kfix_rt_last_error, when the memory
+/// cannot be shared: not device memory, not device 0 (the exec-server's
+/// device), or not from cudaMalloc (torch's expandable segments).
+int kfix_rt_ipc_handle(const void *base, unsigned char *handle) {
+#ifdef KFIX_RT_CPU
+  (void)base;
+  (void)handle;
+  g_error = "no CUDA IPC on the CPU target";
+  return 1;
+#else
+  cudaPointerAttributes a;
+  if (cudaPointerGetAttributes(&a, base) != cudaSuccess) {
+    g_error = std::string("cudaPointerGetAttributes: ") + cudaGetErrorString(cudaGetLastError());
+    return 1;
+  }
+  if (a.type != cudaMemoryTypeDevice) {
+    g_error = "not device memory (managed or host memory)";
+    return 1;
+  }
+  if (a.device != 0) {
+    g_error = "memory of device " + std::to_string(a.device) + ", not device 0";
+    return 1;
+  }
+  cudaIpcMemHandle_t h;
+  cudaError_t e = cudaIpcGetMemHandle(&h, const_cast<void *>(base));
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    g_error = std::string("cudaIpcGetMemHandle: ") + cudaGetErrorString(e);
+    return 1;
+  }
+  static_assert(sizeof h == 64, "cudaIpcMemHandle_t is 64 bytes");
+  std::memcpy(handle, &h, sizeof h);
+  return 0;
+#endif
+}
+
+/// Waits for the device's work (torch's streams included): a kernel the
+/// exec-server runs on shared memory must see what the candidate's earlier
+/// torch ops wrote. 0 on success.
+int kfix_rt_device_sync() {
+#ifdef KFIX_RT_CPU
+  return 0;
+#else
+  cudaError_t e = cudaDeviceSynchronize();
+  if (e != cudaSuccess) {
+    g_error = std::string("cudaDeviceSynchronize: ") + cudaGetErrorString(e);
+    return 1;
+  }
+  return 0;
+#endif
+}
+
 /// A copy into or out of the host variable that stands for a `__constant__`
 /// symbol (kfix_rt_compat.h): the other side may be host or device memory.
 int kfix_rt_symbol_copy(void *dst, const void *src, size_t n) {
