@@ -444,6 +444,25 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
       for (auto [ai, name] : llvm::enumerate(l.params))
         if (const ParamSpec *p = task.findParam(name); p && p->isChecked())
           si.outputArgs[l.kernel].insert(unsigned(ai));
+    for (const KernelLaunch &l : task.launches) {
+      auto &perCase = si.caseArgs[l.kernel];
+      if (!perCase.empty())
+        continue;
+      for (const sig::CaseSignature &c : d.signature.cases) {
+        Bindings b;
+        for (auto &[k, val] : c.sizes)
+          b[k] = Scalar::ofInt(val);
+        std::map<unsigned, double> vals;
+        for (auto [ai, name] : llvm::enumerate(l.params))
+          if (const ParamSpec *p = task.findParam(name); p && !p->isBuffer()) {
+            if (auto x = p->value.eval(b))
+              vals[unsigned(ai)] = x->asDouble();
+            else
+              llvm::consumeError(x.takeError());
+          }
+        perCase.push_back(std::move(vals));
+      }
+    }
     d.suspects = rankSuspects(candidate, si);
   }
 

@@ -688,9 +688,12 @@ void suspects::applyModels(SuspectContext &ctx) {
   siblingScaleModels(ctx); // SuspectSiblings.cpp
   siblingIndexModels(ctx); // SuspectSiblings.cpp
   strideFamilyModels(ctx); // SuspectStrides.cpp
+  flattenModels(ctx);      // SuspectStrides.cpp
+  coordinateModels(ctx);   // SuspectCoordinates.cpp
   snapshotModels(ctx);     // SuspectSnapshots.cpp
   mergeScaleModels(ctx);   // SuspectMerges.cpp
   windowModels(ctx);       // SuspectWindows.cpp
+  scaleModels(ctx);        // SuspectScales.cpp
   scanModels(ctx);         // SuspectScans.cpp
   unusedModels(ctx);       // SuspectUnused.cpp
   truncatedLocals(ctx);    // SuspectUnused.cpp

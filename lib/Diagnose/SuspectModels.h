@@ -122,6 +122,13 @@ void indexLeaves(SuspectContext &ctx, mlir::Value v, mlir::Operation *user, unsi
 /// meant (`h * in_stride_h` in a write through the out_stride_* strides;
 /// SuspectStrides.cpp).
 void strideFamilyModels(SuspectContext &ctx);
+/// A 2-D coordinate of two loops flattened with the outer loop's own extent as
+/// the row stride (`kh * KH + kw` for `kh * KW + kw`; SuspectStrides.cpp).
+void flattenModels(SuspectContext &ctx);
+/// A coordinate of a Horner-form index computed from a local derived from
+/// another size where a sibling local derives from the coordinate's extent
+/// (SuspectCoordinates.cpp).
+void coordinateModels(SuspectContext &ctx);
 /// A read of a local after its update where a copy taken before the update
 /// exists (`n_a = count; count += n_b; ... count * n_b`; SuspectSnapshots.cpp).
 void snapshotModels(SuspectContext &ctx);
@@ -131,6 +138,10 @@ void mergeScaleModels(SuspectContext &ctx);
 /// A window bound read after its clip where the unclipped one was meant, and a
 /// divisor that counts only the taps inside the input (SuspectWindows.cpp).
 void windowModels(SuspectContext &ctx);
+/// A value scaled by a size expression other than the one meant, when every
+/// wrong output is off by a factor that changes with the sizes
+/// (SuspectScales.cpp).
+void scaleModels(SuspectContext &ctx);
 /// shared-extent and uninit-shared over `__shared__` buffers (SuspectShared.cpp).
 void sharedBufferModels(SuspectContext &ctx);
 /// The thread-dim, grid-stride, tile-size and loop-step models at one op of the

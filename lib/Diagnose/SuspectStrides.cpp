@@ -10,12 +10,17 @@
 // the one that differs, taken from the family the index and the buffer's name
 // agree on). Names are split into words at `_` and case changes.
 //
+// The flatten-stride model (below): `a * S + b` over two loops whose row
+// stride S is a's own extent where b's was meant.
+//
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
 
 #include "kfix/Transforms/Utils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -171,6 +176,81 @@ void suspects::strideFamilyModels(SuspectContext &ctx) {
       ctx.setHint(l->user, "stride-family",
                   llvm::formatv("operand={0} with={1}", l->operand, best->leaf).str(),
                   /*keepFirst=*/true);
+    }
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// The flatten-stride model: a 2-D coordinate (a, b) of two loops flattened
+// row-major as `a * S + b` whose row stride S is a's own extent (the bound of
+// a's loop) where b's extent was meant (`w[kh * KH + kw]` for `kh * KW + kw`,
+// kh in [0, KH), kw in [0, KW)). Square extents hide it (KH == KW passes).
+// The hint replaces the stride by b's extent.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The counted loop `v` is the variable of (its induction variable, or a load
+/// of the local the loop stores it into), or null.
+scf::ForOp loopOfVar(Value v) {
+  v = stripCasts(v);
+  if (auto a = dyn_cast<BlockArgument>(v))
+    return dyn_cast_or_null<scf::ForOp>(a.getOwner()->getParentOp());
+  auto l = v.getDefiningOp<memref::LoadOp>();
+  if (!l || !l.getIndices().empty())
+    return {};
+  for (Operation *u : l.getMemref().getUsers())
+    if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == l.getMemref())
+      if (auto a = dyn_cast<BlockArgument>(st.getValueToStore()))
+        if (auto f = dyn_cast_or_null<scf::ForOp>(a.getOwner()->getParentOp());
+            f && f->isAncestor(l))
+          return f;
+  return {};
+}
+
+/// The kernel parameter a loop runs up to from 0 (`for (k = 0; k < K; ++k)`),
+/// or null.
+BlockArgument extentParam(gpu::GPUFuncOp func, scf::ForOp f) {
+  if (!f)
+    return {};
+  auto lo = constantValue(f.getLowerBound());
+  if (!lo || *lo != 0)
+    return {};
+  auto a = dyn_cast<BlockArgument>(stripCasts(f.getUpperBound()));
+  if (!a || a.getOwner() != &func.getBody().front())
+    return {};
+  return a;
+}
+
+} // namespace
+
+void suspects::flattenModels(SuspectContext &ctx) {
+  ctx.func.walk([&](arith::AddIOp add) {
+    if (!ctx.bad.contains(add))
+      return;
+    for (unsigned side = 0; side < 2; ++side) {
+      auto mul = stripCasts(add->getOperand(side)).getDefiningOp<arith::MulIOp>();
+      Value b = add->getOperand(1 - side);
+      if (!mul)
+        continue;
+      BlockArgument eb = extentParam(ctx.func, loopOfVar(b));
+      if (!eb)
+        continue;
+      for (unsigned k = 0; k < 2; ++k) {
+        auto s = dyn_cast<BlockArgument>(stripCasts(mul->getOperand(k)));
+        BlockArgument ea = extentParam(ctx.func, loopOfVar(mul->getOperand(1 - k)));
+        if (!s || !ea || s != ea || ea == eb)
+          continue;
+        std::string a = ctx.paramName(ea.getArgNumber()), bn = ctx.paramName(eb.getArgNumber());
+        ctx.add(mul, "flatten-stride", 3.2,
+                llvm::formatv("a 2-D coordinate flattened with its own extent '{0}' as the row "
+                              "stride; the inner coordinate runs up to '{1}' (rows of {1} "
+                              "elements?)",
+                              a, bn)
+                    .str());
+        ctx.setHint(mul, "flatten-stride", llvm::formatv("operand={0} with=arg:{1}", k, bn).str());
+        return;
+      }
     }
   });
 }

@@ -213,7 +213,12 @@ def summary(v):
             lines.append("  benchmark check with the repaired kernel, %s: %s %s" % (
                 name, "PASS" if c["correctness"] else "FAIL", c.get("trials") or ""))
         for name, c in (d.get("delivery_checks") or {}).items():
-            lines.append("  delivered solution.py, %s run: %s" % (name, (c["verdict"] or [""])[0]))
+            if c.get("late"):
+                lines.append("  delivered solution.py, %s run: did not finish in time (%s s; "
+                             "last output: %s)" % (name, c.get("wall_s"), " | ".join(
+                                 (c.get("stdout_tail") or []) + (c.get("stderr_tail") or []))[-300:]))
+            else:
+                lines.append("  delivered solution.py, %s run: %s" % (name, (c["verdict"] or [""])[0]))
         if d.get("solution"):
             lines.append("  solution: %s (%d changed lines, repair.diff)" % (d["solution"], d["diff_lines"]))
     return "\n".join(lines)
@@ -430,6 +435,14 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
     if rt.target == "cuda":
         checks.append(("native", ["--native"]))
     d["delivery_checks"] = {}
+    if rt.target == "cuda":
+        # What this process's caching allocator holds but no tensor uses goes back
+        # to the device: the checks' processes each hold the problem's tensors
+        # again (8.6 GiB volumes of a level-1 AvgPool3d, several cases per card).
+        import gc
+        import torch
+        gc.collect()
+        torch.cuda.empty_cache()
     # The checks run at once (separate processes, builds in folders of their own).
     procs = []
 
@@ -438,6 +451,7 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
                 "--candidate", d["solution"], "-o", os.path.join(out, "solution-" + name),
                 "--target", rt.target, "--preset", args.preset, "--trials", str(args.trials)]
 
+    started = {}
     for name, extra in checks:
         cmd = check_cmd(name)
         if args.atol is not None:
@@ -456,6 +470,7 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         env["TORCH_EXTENSIONS_DIR"] = os.path.join(out, "solution-" + name, "torch-extensions")
         if args.deadline - time.time() < 10:
             break
+        started[name] = time.time()
         procs.append((name, subprocess.Popen(cmd + extra, stdout=subprocess.PIPE,
                                              stderr=subprocess.PIPE, text=True, env=env)))
     if getattr(args, "progress", None):
@@ -468,10 +483,16 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
             except subprocess.TimeoutExpired:
                 late = late or name
                 p.kill()
-                p.communicate()
+                stdout, stderr = p.communicate()
+                # Where it was when the time ran out (a build, a trial).
+                d["delivery_checks"][name] = {
+                    "rc": None, "late": True, "wall_s": round(time.time() - started[name], 1),
+                    "stdout_tail": (stdout or "").strip().splitlines()[-6:],
+                    "stderr_tail": (stderr or "").strip().splitlines()[-8:]}
                 continue
             d["delivery_checks"][name] = {"rc": p.returncode,
-                                          "verdict": stdout.strip().splitlines()[-1:] or [""]}
+                                          "verdict": stdout.strip().splitlines()[-1:] or [""],
+                                          "wall_s": round(time.time() - started[name], 1)}
             if p.returncode != 0:
                 # Why it stopped (a build error, a CUDA error, memory).
                 d["delivery_checks"][name]["stderr_tail"] = stderr.strip().splitlines()[-8:]

@@ -80,6 +80,10 @@ struct SuspectInput {
   /// Per kernel (kfix.name): argument indices bound to checked outputs (a
   /// kernel not listed: every pointer parameter).
   std::map<std::string, std::set<unsigned>> outputArgs;
+  /// Per kernel (kfix.name): for each case of `signature` (same order), the
+  /// values of its scalar arguments (by argument index) that the task's
+  /// expressions give at that case's sizes.
+  std::map<std::string, std::vector<std::map<unsigned, double>>> caseArgs;
   size_t maxSuspects = 8;
 };
 

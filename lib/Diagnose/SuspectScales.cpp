@@ -1,0 +1,190 @@
+//===- SuspectScales.cpp - a value scaled by the wrong size ---------------===//
+//
+// The size-scale model (SuspectModels.cpp lists every model). Every wrong
+// element is off by one factor per case, and the factor changes with the
+// sizes (1/1000 at D = 1000, 1/4099 at D = 4099): a value is divided or
+// multiplied by a size expression other than the one meant (a 'batchmean'
+// loss divided by the element count `n = B * D` where the batch `B` was
+// meant; a mean over the wrong dimension's extent).
+//
+// The suspects are the conversions of integer size expressions to float that
+// scale a value on its way to the output (`v / (float)n`, `acc * (1.0f / n)`,
+// `acc * n`). Where the task's sizes give the kernel's scalar arguments at
+// each case, the expression's value times the observed factor (divisors) or
+// over it (multipliers) is what it should have been; an integer parameter
+// holding that value at every case is the hint (`operand=0 with=arg:B`).
+// Validation decides.
+//
+//===----------------------------------------------------------------------===//
+#include "SuspectModels.h"
+#include "kfix/LiftedIR/LiftedIR.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::suspects;
+
+namespace {
+
+/// The reads of `v`: its users, and through a local it is stored into
+/// (`float inv = 1.0f / n; ... s * inv`), the users of that local's loads.
+SmallVector<std::pair<Operation *, Value>> readsOf(Value v) {
+  SmallVector<std::pair<Operation *, Value>> out;
+  for (Operation *u : v.getUsers()) {
+    auto st = dyn_cast<memref::StoreOp>(u);
+    if (!st || st.getValueToStore() != v || !st.getIndices().empty()) {
+      out.push_back({u, v});
+      continue;
+    }
+    for (Operation *r : st.getMemref().getUsers())
+      if (auto l = dyn_cast<memref::LoadOp>(r))
+        for (Operation *w : l->getUsers())
+          out.push_back({w, l.getResult()});
+  }
+  return out;
+}
+
+/// How the float value `v` scales what it meets on the way to a store: -1 as
+/// a divisor (`x / v`, `x * (1 / v)`), +1 as a multiplier (`x * v`), 0
+/// otherwise (`v / x` is no scale of x).
+int scaleRole(Value v) {
+  for (auto [u, read] : readsOf(v)) {
+    if (auto d = dyn_cast<arith::DivFOp>(u)) {
+      if (d.getRhs() != read)
+        continue;
+      // `1.0f / v`: a reciprocal, then a product.
+      auto one = d.getLhs().getDefiningOp<arith::ConstantOp>();
+      auto f = one ? dyn_cast<FloatAttr>(one.getValue()) : FloatAttr();
+      if (f && f.getValueAsDouble() == 1.0) {
+        if (llvm::any_of(readsOf(d.getResult()),
+                         [](auto &w) { return isa<arith::MulFOp>(w.first); }))
+          return -1;
+        continue;
+      }
+      return -1;
+    }
+    if (isa<arith::MulFOp>(u))
+      return 1;
+  }
+  return 0;
+}
+
+/// The value of an integer expression of the kernel's scalar arguments at
+/// one case (constants, + - * /, casts, locals stored once), or nullopt.
+std::optional<double> evalAt(SuspectContext &ctx, Value v, const std::map<unsigned, double> &args,
+                             unsigned depth = 0) {
+  if (depth > 12)
+    return std::nullopt;
+  v = stripCasts(v);
+  if (auto a = dyn_cast<BlockArgument>(v)) {
+    if (a.getOwner()->getParentOp() != ctx.func.getOperation())
+      return std::nullopt;
+    auto it = args.find(a.getArgNumber());
+    if (it == args.end())
+      return std::nullopt;
+    return it->second;
+  }
+  if (auto c = constantValue(v))
+    return c;
+  Operation *d = v.getDefiningOp();
+  if (!d)
+    return std::nullopt;
+  if (auto l = dyn_cast<memref::LoadOp>(d)) {
+    if (!l.getIndices().empty())
+      return std::nullopt;
+    Value s = ctx.mem.singleStoredValue(l.getMemref());
+    return s ? evalAt(ctx, s, args, depth + 1) : std::nullopt;
+  }
+  if (d->getNumOperands() != 2)
+    return std::nullopt;
+  auto a = evalAt(ctx, d->getOperand(0), args, depth + 1);
+  auto b = a ? evalAt(ctx, d->getOperand(1), args, depth + 1) : std::nullopt;
+  if (!b)
+    return std::nullopt;
+  if (isa<arith::AddIOp>(d))
+    return *a + *b;
+  if (isa<arith::SubIOp>(d))
+    return *a - *b;
+  if (isa<arith::MulIOp>(d))
+    return *a * *b;
+  if (isa<arith::DivSIOp, arith::DivUIOp>(d) && *b != 0)
+    return std::trunc(*a / *b);
+  return std::nullopt;
+}
+
+bool near(double x, double want) {
+  return std::fabs(x - want) <= 1e-3 * std::max(1.0, std::fabs(want));
+}
+
+} // namespace
+
+void suspects::scaleModels(SuspectContext &ctx) {
+  const sig::Signature *s = ctx.in.signature;
+  if (!s)
+    return;
+  auto perCase = ctx.in.caseArgs.find(kernelName(ctx.func).str());
+  bool haveArgs = perCase != ctx.in.caseArgs.end() && perCase->second.size() == s->cases.size();
+  // The factor of each wrong case whose elements all share one.
+  std::vector<std::pair<size_t, double>> factors;
+  for (auto [i, c] : llvm::enumerate(s->cases))
+    if (c.mismatches > 0 && c.magnitude.kind == "factor" && c.magnitude.inlierFraction >= 0.9 &&
+        std::isfinite(c.magnitude.factor) && c.magnitude.factor != 0)
+      factors.push_back({i, c.magnitude.factor});
+  if (factors.size() < 2)
+    return;
+  bool varies = llvm::any_of(
+      factors, [&](auto &f) { return std::fabs(f.second / factors.front().second - 1) > 1e-3; });
+  if (!varies)
+    return; // one constant factor for every size: other models' business
+  ctx.func.walk([&](Operation *op) {
+    if (!isa<arith::SIToFPOp, arith::UIToFPOp>(op) || !ctx.bad.contains(op))
+      return;
+    Value x = op->getOperand(0);
+    if (constantValue(x))
+      return;
+    int role = scaleRole(op->getResult(0));
+    if (!role)
+      return;
+    // The scalar integer parameter that holds, at every case, what the
+    // expression should have been.
+    std::string hint, meant;
+    if (haveArgs) {
+      std::vector<double> want;
+      for (auto &[ci, f] : factors) {
+        auto xv = evalAt(ctx, x, perCase->second[ci]);
+        if (!xv)
+          break;
+        want.push_back(role < 0 ? *xv * f : *xv / f);
+      }
+      if (want.size() == factors.size())
+        for (BlockArgument a : ctx.func.getArguments()) {
+          if (!a.getType().isIntOrIndex() || a == stripCasts(x))
+            continue;
+          bool all = true;
+          for (auto [k, f] : llvm::enumerate(factors)) {
+            auto it = perCase->second[f.first].find(a.getArgNumber());
+            all &= it != perCase->second[f.first].end() && near(it->second, want[k]);
+          }
+          if (all) {
+            meant = ctx.paramName(a.getArgNumber());
+            hint = "operand=0 with=arg:" + meant;
+            break;
+          }
+        }
+    }
+    std::string why = llvm::formatv("every wrong output is off by one factor that changes with "
+                                    "the sizes ({0:g} to {1:g}), and this size expression {2} it",
+                                    factors.front().second, factors.back().second,
+                                    role < 0 ? "divides" : "multiplies")
+                          .str();
+    if (!meant.empty())
+      why += "; '" + meant + "' holds at every size the value that gives the expected outputs";
+    ctx.add(op, "size-scale", meant.empty() ? 2.5 : 4.5, why);
+    if (!hint.empty())
+      ctx.setHint(op, "size-scale", hint);
+  });
+}
