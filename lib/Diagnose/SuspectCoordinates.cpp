@@ -24,14 +24,6 @@ using namespace kfix::suspects;
 
 namespace {
 
-/// The integer kernel parameter `v` is (through casts), or null.
-BlockArgument paramOf(gpu::GPUFuncOp f, Value v) {
-  auto a = dyn_cast<BlockArgument>(stripCasts(v));
-  if (!a || a.getOwner() != &f.getBody().front() || !a.getType().isIntOrIndex())
-    return {};
-  return a;
-}
-
 /// What a leaf of a local's definition is, for comparing two definitions: a
 /// parameter, a local, or a constant's value.
 std::string leafKey(Value v) {
@@ -43,45 +35,6 @@ std::string leafKey(Value v) {
   if (auto c = constantValue(v))
     return "const" + std::to_string(*c);
   return "";
-}
-
-struct Coordinate {
-  Value value;
-  BlockArgument extent;
-};
-
-/// The coordinates of a Horner-form index and the size each ranges over:
-/// at each level, the terms added to the one product by a size parameter.
-void hornerCoordinates(gpu::GPUFuncOp f, Value v, std::vector<Coordinate> &out,
-                       unsigned depth = 0) {
-  if (depth > 6)
-    return;
-  SmallVector<Value> terms, sum{v};
-  while (!sum.empty() && terms.size() < 16) {
-    Value x = stripCasts(sum.pop_back_val());
-    if (auto add = x.getDefiningOp<arith::AddIOp>()) {
-      sum.push_back(add.getLhs());
-      sum.push_back(add.getRhs());
-    } else {
-      terms.push_back(x);
-    }
-  }
-  Value inner;
-  BlockArgument extent;
-  unsigned products = 0;
-  for (Value t : terms)
-    if (auto mul = t.getDefiningOp<arith::MulIOp>())
-      for (unsigned s = 0; s < 2; ++s)
-        if (auto p = paramOf(f, mul->getOperand(s))) {
-          ++products, extent = p, inner = mul->getOperand(1 - s);
-          break;
-        }
-  if (products != 1)
-    return;
-  for (Value t : terms)
-    if (t != stripCasts(inner) && !t.getDefiningOp<arith::MulIOp>())
-      out.push_back({t, extent});
-  hornerCoordinates(f, inner, out, depth + 1);
 }
 
 } // namespace
@@ -107,7 +60,7 @@ void suspects::coordinateModels(SuspectContext &ctx) {
         !isa<arith::DivSIOp, arith::DivUIOp, arith::MulIOp, arith::AddIOp, arith::SubIOp>(d))
       return;
     for (unsigned side = 0; side < 2; ++side)
-      if (auto p = paramOf(f, d->getOperand(side))) {
+      if (auto p = sizeParam(f, d->getOperand(side))) {
         std::string other = leafKey(d->getOperand(1 - side));
         if (!other.empty())
           defs.push_back({a, d, side, p, other});

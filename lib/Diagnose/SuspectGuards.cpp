@@ -31,14 +31,6 @@ using namespace kfix::suspects;
 
 namespace {
 
-/// The integer kernel parameter `v` is (through casts), or null.
-BlockArgument sizeParam(gpu::GPUFuncOp f, Value v) {
-  auto a = dyn_cast<BlockArgument>(stripCasts(v));
-  if (!a || a.getOwner() != &f.getBody().front() || !a.getType().isInteger())
-    return {};
-  return a;
-}
-
 struct Guard {
   arith::CmpIOp cmp;
   unsigned sizeOperand;
@@ -46,6 +38,45 @@ struct Guard {
 };
 
 } // namespace
+
+BlockArgument suspects::sizeParam(gpu::GPUFuncOp f, Value v) {
+  auto a = dyn_cast<BlockArgument>(stripCasts(v));
+  if (!a || a.getOwner() != &f.getBody().front() || !a.getType().isInteger())
+    return {};
+  return a;
+}
+
+void suspects::hornerCoordinates(gpu::GPUFuncOp f, Value v, std::vector<Coordinate> &out,
+                                 unsigned depth) {
+  if (depth > 6)
+    return;
+  SmallVector<Value> terms, sum{v};
+  while (!sum.empty() && terms.size() < 16) {
+    Value x = stripCasts(sum.pop_back_val());
+    if (auto add = x.getDefiningOp<arith::AddIOp>()) {
+      sum.push_back(add.getLhs());
+      sum.push_back(add.getRhs());
+    } else {
+      terms.push_back(x);
+    }
+  }
+  Value inner;
+  BlockArgument extent;
+  unsigned products = 0;
+  for (Value t : terms)
+    if (auto mul = t.getDefiningOp<arith::MulIOp>())
+      for (unsigned s = 0; s < 2; ++s)
+        if (auto p = sizeParam(f, mul->getOperand(s))) {
+          ++products, extent = p, inner = mul->getOperand(1 - s);
+          break;
+        }
+  if (products != 1)
+    return;
+  for (Value t : terms)
+    if (!t.getDefiningOp<arith::MulIOp>())
+      out.push_back({t, extent});
+  hornerCoordinates(f, inner, out, depth + 1);
+}
 
 /// The integer division an exclusive loop bound is (through casts and
 /// locals stored once), if any.
@@ -146,37 +177,11 @@ void suspects::guardModels(SuspectContext &ctx) {
     // Horner form `((a * P + b) * Q + c)`: a coordinate added to a product
     // by a size parameter ranges over that parameter (c over Q, b over P),
     // whatever its stride.
-    std::function<void(Value, unsigned)> horner = [&](Value v, unsigned depth) {
-      if (depth > 6)
-        return;
-      SmallVector<Value> terms, sum{v};
-      while (!sum.empty() && terms.size() < 16) {
-        Value x = stripCasts(sum.pop_back_val());
-        if (auto add = x.getDefiningOp<arith::AddIOp>()) {
-          sum.push_back(add.getLhs());
-          sum.push_back(add.getRhs());
-        } else {
-          terms.push_back(x);
-        }
-      }
-      Value inner;
-      BlockArgument extent;
-      unsigned products = 0;
-      for (Value t : terms)
-        if (auto mul = t.getDefiningOp<arith::MulIOp>())
-          for (unsigned s = 0; s < 2; ++s)
-            if (auto p = sizeParam(f, mul->getOperand(s))) {
-              ++products, extent = p, inner = mul->getOperand(1 - s);
-              break;
-            }
-      if (products != 1)
-        return;
-      for (Value t : terms)
-        if (auto var = localOf(t); var && guards.count(var))
-          rowOf[var].insert(extent.getArgNumber());
-      horner(inner, depth + 1);
-    };
-    horner(idx, 0);
+    std::vector<Coordinate> coords;
+    hornerCoordinates(f, idx, coords);
+    for (const Coordinate &c : coords)
+      if (auto var = localOf(c.value); var && guards.count(var))
+        rowOf[var].insert(c.extent.getArgNumber());
     if (strides.size() != 1)
       return;
     for (Value u : units)

@@ -125,6 +125,20 @@ void strideFamilyModels(SuspectContext &ctx);
 /// A 2-D coordinate of two loops flattened with the outer loop's own extent as
 /// the row stride (`kh * KH + kw` for `kh * KW + kw`; SuspectStrides.cpp).
 void flattenModels(SuspectContext &ctx);
+/// The integer kernel parameter `v` is (through casts), or null
+/// (SuspectGuards.cpp).
+mlir::BlockArgument sizeParam(mlir::gpu::GPUFuncOp f, mlir::Value v);
+/// A coordinate of a Horner-form index and the size parameter it ranges over.
+struct Coordinate {
+  mlir::Value value;
+  mlir::BlockArgument extent;
+};
+/// The coordinates of a Horner-form index `((a * P + b) * Q + c)`: at each
+/// level, the terms added to the one product by a size parameter range over
+/// that parameter (c over Q, b over P), whatever their stride
+/// (SuspectGuards.cpp).
+void hornerCoordinates(mlir::gpu::GPUFuncOp f, mlir::Value v, std::vector<Coordinate> &out,
+                       unsigned depth = 0);
 /// A coordinate of a Horner-form index computed from a local derived from
 /// another size where a sibling local derives from the coordinate's extent
 /// (SuspectCoordinates.cpp).
