@@ -14,6 +14,9 @@
 //
 // Validation tells whether the clipped value was meant after all.
 //
+// The unroll-tail model: a loop unrolled by U over `N - N % U` with no
+// remainder after it (`kind=unroll-tail`).
+//
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
 
@@ -85,7 +88,34 @@ bool isConditionalCount(memref::AllocaOp a) {
 
 } // namespace
 
+/// unroll-tail: a loop unrolled by U up to `N - N % U` (an inner `for (u = 0;
+/// u < U; ++u)` at `j + u`) with nothing after it in its block that reads its
+/// end again (a remainder loop from there): the last N % U elements are never
+/// visited. Hint: the `unroll-tail` edit (up to N, the inner loop clipped).
+static void unrollTails(SuspectContext &ctx) {
+  ctx.func.walk([&](scf::ForOp f) {
+    if (!ctx.bad.contains(f) || !innerUnitLoop(f) || !roundedDownBound(f.getUpperBound()))
+      return;
+    Value end = stripCasts(f.getUpperBound());
+    memref::AllocaOp var = localOf(end);
+    for (Operation *o = f->getNextNode(); o; o = o->getNextNode()) {
+      bool reads = false;
+      o->walk([&](Operation *x) {
+        for (Value v : x->getOperands())
+          reads |= v == end || (var && localOf(v) == var);
+      });
+      if (reads)
+        return; // a remainder (or another loop over the same range) follows
+    }
+    ctx.add(f, "unroll-tail", 3.0,
+            "a loop unrolled by an inner constant loop runs up to a multiple of the unroll "
+            "factor, and no remainder loop follows it (the last elements are never visited)");
+    ctx.setHint(f, "unroll-tail", "kind=unroll-tail operand= with=");
+  });
+}
+
 void suspects::windowModels(SuspectContext &ctx) {
+  unrollTails(ctx);
   std::map<Operation *, unsigned> order;
   ctx.func.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = order.size(); });
   auto line = [](Operation *op) {

@@ -192,3 +192,62 @@ gpu::ShuffleOp kfix::shuffleSource(Value v) {
   }
   return {};
 }
+
+static Value stripIntCasts(Value v) {
+  while (auto *d = v.getDefiningOp()) {
+    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
+             arith::TruncIOp>(d))
+      break;
+    v = d->getOperand(0);
+  }
+  return v;
+}
+
+static int64_t unitOf(Value k) {
+  auto c = stripIntCasts(k).getDefiningOp<arith::ConstantIntOp>();
+  return c && c.value() >= 2 ? c.value() : 0;
+}
+
+static Value roundedDown(Value v, unsigned depth) {
+  v = stripIntCasts(v);
+  if (depth > 3)
+    return {};
+  if (auto l = v.getDefiningOp<memref::LoadOp>()) {
+    auto var = l.getMemref().getDefiningOp<memref::AllocaOp>();
+    if (!var || var.getType().getRank() != 0)
+      return {};
+    memref::StoreOp only;
+    for (Operation *u : var->getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == var.getResult()) {
+        if (only)
+          return {};
+        only = st;
+      }
+    return only ? roundedDown(only.getValueToStore(), depth + 1) : Value();
+  }
+  if (auto sub = v.getDefiningOp<arith::SubIOp>()) {
+    auto rem = stripIntCasts(sub.getRhs()).getDefiningOp<arith::RemSIOp>();
+    if (rem && stripIntCasts(rem.getLhs()) == stripIntCasts(sub.getLhs()) && unitOf(rem.getRhs()))
+      return sub.getLhs();
+  }
+  if (auto mul = v.getDefiningOp<arith::MulIOp>())
+    for (unsigned s = 0; s < 2; ++s)
+      if (auto div = stripIntCasts(mul->getOperand(s)).getDefiningOp<arith::DivSIOp>())
+        if (unitOf(div.getRhs()) && unitOf(div.getRhs()) == unitOf(mul->getOperand(1 - s)))
+          return div.getLhs();
+  return {};
+}
+
+Value kfix::roundedDownBound(Value v) { return roundedDown(v, 0); }
+
+scf::ForOp kfix::innerUnitLoop(scf::ForOp outer) {
+  for (Operation &op : *outer.getBody())
+    if (auto f = dyn_cast<scf::ForOp>(op)) {
+      auto lo = f.getLowerBound().getDefiningOp<arith::ConstantIntOp>();
+      auto hi = f.getUpperBound().getDefiningOp<arith::ConstantIntOp>();
+      auto st = f.getStep().getDefiningOp<arith::ConstantIntOp>();
+      if (lo && lo.value() == 0 && hi && hi.value() >= 2 && st && st.value() == 1)
+        return f;
+    }
+  return {};
+}

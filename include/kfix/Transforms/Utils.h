@@ -3,6 +3,7 @@
 #define KFIX_TRANSFORMS_UTILS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/StringRef.h"
@@ -50,6 +51,14 @@ std::string exactFloatText(double v);
 /// casts, or through scalar locals assigned once (`const float m_o =
 /// __shfl_xor_sync(...)` passed by value to an inlined helper); else null.
 mlir::gpu::ShuffleOp shuffleSource(mlir::Value v);
+
+/// N of a bound rounded down to a multiple of a constant U >= 2 (`N - N % U`,
+/// `(N / U) * U`, through casts and a local stored once), or null: the end of
+/// a loop unrolled by U.
+mlir::Value roundedDownBound(mlir::Value v);
+/// The inner `for (u = 0; u < U; ++u)` (U a constant >= 2) directly in
+/// `outer`'s body, or null.
+mlir::scf::ForOp innerUnitLoop(mlir::scf::ForOp outer);
 
 } // namespace kfix
 

@@ -74,6 +74,11 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
   if (isa<arith::DivSIOp, arith::DivUIOp>(op) && !getConstInt(op->getOperand(0)))
     add("ceil", "", "", 0.6, name + " rounds up: (a + b - 1) / b");
 
+  // An unrolled loop without its remainder: up to N, the inner loop clipped.
+  if (auto f = dyn_cast<scf::ForOp>(op); f && unrollTail(nullptr, f))
+    add("unroll-tail", "", "", 0.6,
+        "run the unrolled loop up to N, its inner loop to min(U, N - j)");
+
   if (isBinaryArith(op)) {
     Value r = op->getResult(0);
     // Dropping `+ c` / `- c` / `* c` / `/ c`: the result is the other operand.

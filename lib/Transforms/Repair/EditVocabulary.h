@@ -86,6 +86,11 @@ mlir::Value unclampedValue(mlir::OpBuilder *b, mlir::Value v, mlir::Operation *a
 /// built before `at` (cast like `v`); null when `v` is no such count. With a
 /// null builder: only whether it is (`v`, or null).
 mlir::Value windowCount(mlir::OpBuilder *b, mlir::Value v, mlir::Operation *at);
+/// A loop unrolled by U over `N - N % U` with an inner `for (u = 0; u < U;
+/// ++u)` and no remainder: run up to N, the inner loop up to min(U, N - j).
+/// False when `outer` is no such loop; with a null builder, only the test
+/// (EditWindows.cpp).
+bool unrollTail(mlir::OpBuilder *b, mlir::scf::ForOp outer);
 std::optional<double> parseFloatSpec(llvm::StringRef s);
 
 } // namespace kfix::edit

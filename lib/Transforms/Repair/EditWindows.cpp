@@ -392,3 +392,46 @@ Value kfix::edit::windowCount(OpBuilder *b, Value v, Operation *at) {
   }
   return {};
 }
+
+//===----------------------------------------------------------------------===//
+// unroll-tail: a loop unrolled by U over `n_main = N - N % U` (or `N / U * U`)
+// whose body runs an inner `for (u = 0; u < U; ++u)` at `j + u`, with no
+// remainder loop after it: the last N % U elements are never visited. The
+// edit runs the loop up to N and the inner loop up to min(U, N - j).
+//===----------------------------------------------------------------------===//
+
+bool kfix::edit::unrollTail(OpBuilder *b, scf::ForOp outer) {
+  Value n = roundedDownBound(outer.getUpperBound());
+  scf::ForOp inner = innerUnitLoop(outer);
+  if (!n || !inner || n.getType() != outer.getUpperBound().getType() ||
+      inner.getUpperBound().getType() != outer.getInductionVar().getType())
+    return false;
+  if (auto a = dyn_cast<BlockArgument>(n); !a && !n.getDefiningOp())
+    return false;
+  DominanceInfo dom(outer->getParentOfType<gpu::GPUFuncOp>());
+  if (!dom.properlyDominates(n, outer))
+    return false;
+  if (!b)
+    return true;
+  Location loc = inner.getLoc();
+  b->setInsertionPoint(inner);
+  // j as the file names it: a read of the local the loop stores it into.
+  Value j = outer.getInductionVar();
+  for (Operation &o : *outer.getBody()) {
+    if (&o == inner.getOperation())
+      break;
+    if (auto st = dyn_cast<memref::StoreOp>(o);
+        st && st.getValueToStore() == j && st.getIndices().empty()) {
+      j = memref::LoadOp::create(*b, loc, st.getMemref());
+      break;
+    }
+  }
+  Value left = arith::SubIOp::create(*b, loc, n, j);
+  Value hi = arith::MinSIOp::create(*b, loc, inner.getUpperBound(), left);
+  // Printed with the loops' conditions (the loops are what the delivery edits).
+  inner->setOperand(1, hi);
+  outer->setOperand(1, n);
+  markRepaired(inner, "kfix-repair-edit");
+  markRepaired(outer, "kfix-repair-edit");
+  return true;
+}

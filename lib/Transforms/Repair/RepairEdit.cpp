@@ -277,6 +277,15 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     }
     op->setOperand(i, n);
     dropped.push_back(old);
+  } else if (e.kind == "unroll-tail") {
+    // An unrolled loop without its remainder (EditWindows.cpp).
+    auto f = dyn_cast<scf::ForOp>(op);
+    if (!f || !unrollTail(&b, f)) {
+      error = "unroll-tail: the loop at " + e.loc +
+              " is no `j < N - N % U` loop over an inner `u < U` loop";
+      return false;
+    }
+    return true;
   } else if (e.kind == "mirror") {
     // A merge of this lane's value with another lane's (`l + l_o * exp(m_o -
     // m_new)`) that scales only the other's: operand I times the other term's
