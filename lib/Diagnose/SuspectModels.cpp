@@ -698,5 +698,6 @@ void suspects::applyModels(SuspectContext &ctx) {
   unusedModels(ctx);       // SuspectUnused.cpp
   truncatedLocals(ctx);    // SuspectUnused.cpp
   sharedBufferModels(ctx); // SuspectShared.cpp
+  atomicModels(ctx);       // SuspectAtomics.cpp
   definitionModels(ctx);   // SuspectDefinitions.cpp
 }

@@ -85,6 +85,9 @@ void truncatedLocals(SuspectContext &ctx);
 void scanModels(SuspectContext &ctx);
 /// A shfl_up whose offset a lane test compares against: a scan step.
 bool isScanStep(mlir::gpu::ShuffleOp sh);
+/// A term that every thread colliding on an atomic add adds again
+/// (SuspectAtomics.cpp).
+void atomicModels(SuspectContext &ctx);
 /// Where the constants of the suspects that a constant's value makes wrong
 /// are defined (SuspectDefinitions.cpp); runs after the other models.
 void definitionModels(SuspectContext &ctx);
