@@ -54,8 +54,8 @@ static void declareOptions(Args &args) {
               "tasks run at once, each in its own process (default 1; per-task "
               "wall times then include contention)",
               {"-j"})
-      .option("max-iters", "repair actions to try per task (default 40)")
-      .option("max-evals", "kernel evaluations per task (default 60)")
+      .option("max-iters", "repair actions to try per task (default 160)")
+      .option("max-evals", "kernel evaluations per task (default 240)")
       .option("max-tokens", "LLM tokens per task (default 200000)")
       .option("time-limit", "the loop's wall-clock budget per task in seconds (default 600)")
       .option("patience", "steps without a fall in the error before stopping (default 12)")
@@ -75,10 +75,10 @@ static bool readOptions(const Args &args, BenchOptions &o, std::string &err) {
   }
   o.target = args.get("target", "auto");
   int64_t v;
-  if (!args.getInt("max-iters", v, 40, err))
+  if (!args.getInt("max-iters", v, 160, err))
     return false;
   d.budgets.maxIters = v;
-  if (!args.getInt("max-evals", v, 60, err))
+  if (!args.getInt("max-evals", v, 240, err))
     return false;
   d.budgets.maxEvals = v;
   if (!args.getInt("max-tokens", v, 200000, err))

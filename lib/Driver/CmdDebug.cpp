@@ -167,8 +167,8 @@ static void declareCommonOptions(Args &args) {
                          "search alone) or llm (OpenAI-compatible endpoint)")
       .option("target", "auto (GPU when present), cpu or cuda")
       .option("candidate", "the kernel to repair (default: the task's source)")
-      .option("max-iters", "repair actions to try (default 40)")
-      .option("max-evals", "kernel evaluations (default 60)")
+      .option("max-iters", "repair actions to try (default 160)")
+      .option("max-evals", "kernel evaluations (default 240)")
       .option("max-tokens", "LLM tokens, prompt + completion (default 200000)")
       .option("time-limit", "wall-clock seconds (default 600)")
       .option("patience", "steps without a fall in the error before stopping (default 12)")
@@ -213,10 +213,10 @@ static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
     return false;
   }
   int64_t v;
-  if (!args.getInt("max-iters", v, 40, err))
+  if (!args.getInt("max-iters", v, 160, err))
     return false;
   o.budgets.maxIters = v;
-  if (!args.getInt("max-evals", v, 60, err))
+  if (!args.getInt("max-evals", v, 240, err))
     return false;
   o.budgets.maxEvals = v;
   if (!args.getInt("max-tokens", v, 200000, err))

@@ -118,8 +118,8 @@ public:
 };
 
 struct Budgets {
-  unsigned maxIters = 40;      ///< actions tried (applied)
-  unsigned maxEvals = 60;      ///< kernel evaluations
+  unsigned maxIters = 160;     ///< actions tried (applied)
+  unsigned maxEvals = 240;     ///< kernel evaluations
   uint64_t maxTokens = 200000; ///< LLM tokens (prompt + completion)
   double timeLimitSec = 600;
   unsigned patience = 12;              ///< steps without a fall in the error measure
