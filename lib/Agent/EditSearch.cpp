@@ -538,7 +538,7 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
         editModel |= sc >= 3.0 && (kind == "stale-accumulator" || kind == "guard-extent" ||
                                    kind == "size-scale" || kind == "flatten-stride" ||
                                    kind == "sibling-extent" || kind == "unroll-tail" ||
-                                   kind == "replicated-term");
+                                   kind == "replicated-term" || kind == "swapped-names");
         // A model that names its edit: that edit (the best at its site)
         // goes first, for the best two such suspects (a second bug's site,
         // or a sibling read ranked below an epsilon's KB repair).

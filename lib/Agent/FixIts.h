@@ -207,6 +207,11 @@ private:
   /// their reads kfix.swap = 0 / 1): each read's text in the file becomes the
   /// other's (`bce2(tv, zv)` -> `bce2(zv, tv)`), wherever a helper uses them.
   bool swappedValues(mlir::Operation *root, llvm::StringRef pass);
+  /// Two names a statement reads exchanged (the `exchange` edit marks its
+  /// store kfix.exchange = [A, B]): the two identifiers swapped in the
+  /// statement's text (`pool_end(ow, W, OW)` -> `pool_end(ow, OW, W)`), the
+  /// helper it calls kept. `op` is the store or a read the edit made.
+  bool exchangedNames(mlir::Operation *op, llvm::StringRef pass);
 
   /// `a` (of the repaired module) is what `b` (of the original) is: the
   /// same block argument, or an op computing the same (sameAs, one level).

@@ -512,7 +512,7 @@ bool FixIts::handle(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
     return guard(op->getParentOfType<scf::IfOp>(), pass, pr);
   if (auto f = dyn_cast<scf::ForOp>(op))
     return forLoop(f, pass, pr);
-  if (swappedCall(op, pass) || appendedFactor(op, pass, pr))
+  if (swappedCall(op, pass) || appendedFactor(op, pass, pr) || exchangedNames(op, pass))
     return true;
   if (pass == "kfix-repair-swap-values" && isa<memref::StoreOp, vector::StoreOp>(op) &&
       swappedValues(op, pass))
@@ -572,6 +572,87 @@ bool FixIts::swappedValues(Operation *root, llvm::StringRef pass) {
   Site s;
   s.alternatives.push_back(std::move(es));
   return addSite(spans[0][0].first, "swap-values", std::move(s));
+}
+
+bool FixIts::exchangedNames(Operation *op, llvm::StringRef pass) {
+  // The store the edit marked: op itself, or the store a new read feeds.
+  Operation *root = op;
+  for (unsigned steps = 0; root && !root->hasAttr("kfix.exchange") && steps < 16; ++steps) {
+    if (root->getNumResults() != 1 || !root->getResult(0).hasOneUse())
+      return false;
+    root = *root->getResult(0).getUsers().begin();
+  }
+  if (!root || (root != op && !op->hasAttr("kfix.swap")))
+    return false;
+  auto names = root->getAttrOfType<ArrayAttr>("kfix.exchange");
+  auto o = at(root);
+  if (!names || names.size() != 2 || !o)
+    return false;
+  std::string name[2];
+  for (unsigned k = 0; k < 2; ++k) {
+    auto n = dyn_cast<StringAttr>(names[k]);
+    if (!n || n.getValue().empty())
+      return false;
+    name[k] = n.getValue().str();
+  }
+  const std::string &t = src.text;
+  // The statement: from the store's position to its `;` (or the `,` of the
+  // next declarator) outside brackets, its value after the `=` of a
+  // declaration or assignment.
+  size_t end = *o;
+  for (int depth = 0; end < t.size(); ++end) {
+    char c = t[end];
+    if (c == '(' || c == '[' || c == '{')
+      ++depth;
+    else if ((c == ')' || c == ']' || c == '}') && depth-- == 0)
+      return false;
+    else if ((c == ';' || c == ',') && depth == 0)
+      break;
+  }
+  if (end >= t.size())
+    return false;
+  size_t begin = *o;
+  if (size_t eq = t.find('=', *o); eq < end && t[eq + 1] != '=')
+    begin = eq + 1;
+  // Each identifier token that spells one of the names (not a member).
+  std::vector<SourceEdit> es;
+  bool seen[2] = {false, false};
+  for (size_t i = begin; i < end;) {
+    if (!isIdent(t[i]) || (i > 0 && isIdent(t[i - 1]))) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < end && isIdent(t[j]))
+      ++j;
+    llvm::StringRef tok = llvm::StringRef(t).slice(i, j);
+    bool member = i > 0 && (t[i - 1] == '.' || (i > 1 && t[i - 2] == '-' && t[i - 1] == '>'));
+    for (unsigned k = 0; k < 2 && !member && !std::isdigit(tok[0]); ++k)
+      if (tok == name[k]) {
+        seen[k] = true;
+        es.push_back(edit(i, j - i, name[1 - k], "exchange", pass));
+      }
+    i = j;
+  }
+  if (!seen[0] || !seen[1])
+    return false;
+  // The store and the expression it stores are this edit.
+  covered.insert(root);
+  llvm::SmallVector<Operation *> work;
+  if (Operation *d = root->getOperand(0).getDefiningOp())
+    work.push_back(d);
+  while (!work.empty()) {
+    Operation *d = work.pop_back_val();
+    if (!covered.insert(d).second || isa<memref::LoadOp>(d))
+      continue;
+    for (Value v : d->getOperands())
+      if (Operation *dd = v.getDefiningOp())
+        work.push_back(dd);
+  }
+  covered.insert(op);
+  Site s;
+  s.alternatives.push_back(std::move(es));
+  return addSite(begin, "exchange", std::move(s));
 }
 
 bool FixIts::appendedFactor(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {

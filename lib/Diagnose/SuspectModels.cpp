@@ -699,5 +699,6 @@ void suspects::applyModels(SuspectContext &ctx) {
   truncatedLocals(ctx);    // SuspectUnused.cpp
   sharedBufferModels(ctx); // SuspectShared.cpp
   atomicModels(ctx);       // SuspectAtomics.cpp
+  swapModels(ctx);         // SuspectSwaps.cpp
   definitionModels(ctx);   // SuspectDefinitions.cpp
 }

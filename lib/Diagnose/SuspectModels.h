@@ -88,6 +88,9 @@ bool isScanStep(mlir::gpu::ShuffleOp sh);
 /// A term that every thread colliding on an atomic add adds again
 /// (SuspectAtomics.cpp).
 void atomicModels(SuspectContext &ctx);
+/// Two names exchanged in one of several formulas of one shape
+/// (SuspectSwaps.cpp).
+void swapModels(SuspectContext &ctx);
 /// Where the constants of the suspects that a constant's value makes wrong
 /// are defined (SuspectDefinitions.cpp); runs after the other models.
 void definitionModels(SuspectContext &ctx);

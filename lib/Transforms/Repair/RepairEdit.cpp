@@ -304,6 +304,74 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     for (Value v : {c, zeroIdx, first, zero, n})
       markRepaired(v.getDefiningOp(), kPassArg);
     op->setOperand(i, n);
+  } else if (e.kind == "exchange") {
+    // Two names a stored formula reads exchanged (`end(ow, W, OW)` for
+    // `end(ow, OW, W)`, the call inlined): every read of one in the value's
+    // expression reads the other. operand= and with= are arg:NAME or var:NAME.
+    auto st = dyn_cast<memref::StoreOp>(op);
+    gpu::GPUFuncOp func = op->getParentOfType<gpu::GPUFuncOp>();
+    auto reads = [&](Value v, llvm::StringRef spec) {
+      if (spec.starts_with("arg:"))
+        return v == getArgByName(func, spec.drop_front(4));
+      auto ld = v.getDefiningOp<memref::LoadOp>();
+      if (!spec.starts_with("var:") || !ld || !ld.getIndices().empty())
+        return false;
+      auto a = ld.getMemref().getDefiningOp<memref::AllocaOp>();
+      auto n = a ? a->getAttrOfType<StringAttr>("kfix.var") : StringAttr();
+      return n && n.getValue() == spec.drop_front(4);
+    };
+    if (!st || e.operand == e.with) {
+      error = "exchange needs a store and two names at " + e.loc;
+      return false;
+    }
+    // The uses of each name in the stored expression (pure ops, not through
+    // loads' indices).
+    SmallVector<std::pair<OpOperand *, unsigned>> uses;
+    SmallVector<Operation *> work;
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    if (Operation *d = st.getValueToStore().getDefiningOp())
+      work.push_back(d);
+    while (!work.empty()) {
+      Operation *d = work.pop_back_val();
+      if (!seen.insert(d).second || isa<memref::LoadOp>(d) || d->getNumRegions() ||
+          !isMemoryEffectFree(d))
+        continue;
+      for (OpOperand &o : d->getOpOperands()) {
+        if (reads(o.get(), e.operand))
+          uses.push_back({&o, 0});
+        else if (reads(o.get(), e.with))
+          uses.push_back({&o, 1});
+        else if (Operation *dd = o.get().getDefiningOp())
+          work.push_back(dd);
+      }
+    }
+    bool both[2] = {false, false};
+    for (auto [u, k] : uses)
+      both[k] = true;
+    if (!both[0] || !both[1]) {
+      error = "exchange: the value stored at " + e.loc + " does not read both " + e.operand +
+              " and " + e.with;
+      return false;
+    }
+    for (auto [u, k] : uses) {
+      Value old = u->get();
+      Value v = resolveValue(u->getOwner(), k ? e.operand : e.with, old.getType(), error);
+      if (!v)
+        return false;
+      // For the source patch: a new read where the file reads the other name
+      // (its location), marked with the side it was read from (kfix.swap, as
+      // kfix-repair-swap-values marks them).
+      if (Operation *d = v.getDefiningOp())
+        if (Operation *was = old.getDefiningOp()) {
+          d->setLoc(was->getLoc());
+          d->setAttr("kfix.swap", b.getI32IntegerAttr(k));
+        }
+      u->set(v);
+      dropped.push_back(old);
+    }
+    auto bare = [](llvm::StringRef spec) { return spec.split(':').second; };
+    op->setAttr("kfix.exchange", b.getStrArrayAttr({bare(e.operand), bare(e.with)}));
+    markRepaired(op, kPassArg);
   } else if (e.kind == "unroll-tail") {
     // An unrolled loop without its remainder (EditWindows.cpp).
     auto f = dyn_cast<scf::ForOp>(op);
