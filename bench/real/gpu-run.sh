@@ -11,6 +11,11 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 PREFIX=${PREFIX:-/tmp/kfix-prefix}; RESULTS=${RESULTS:-/tmp/real-gpu}
 mkdir -p "$PREFIX" && tar -C "$PREFIX" -xJf "$TARBALL"
 K=$(ls -d "$PREFIX"/kfix-*/ | head -1)
+# PY_OVERLAY=python: the checkout's kfix_harness over the tarball's (a harness
+# change measured without repacking; say so where the results are recorded).
+if [ -n "${PY_OVERLAY:-}" ]; then
+  cp "$ROOT/$PY_OVERLAY"/kfix_harness/*.py "$K/share/kfix/python/kfix_harness/" && echo "python overlay: $PY_OVERLAY"
+fi
 export KFIX_BIN=${K}bin/kfix KFIX_PYTHON=${KFIX_PYTHON:-python3} PYTHONUNBUFFERED=1
 export KFIX_HARNESS_CACHE=/tmp/kfix-harness-cache MAX_JOBS=2
 cd /tmp   # not the build checkout
