@@ -659,8 +659,18 @@ ValidationResult kfix::validate(const TaskManifest &task, Executor &exec, mlir::
         o.param = p.name;
         bool exact;
         Tolerance tol = task.toleranceFor(p, exact);
-        o.stats = compareBuffers(run1[i], refBufs[i], tol, exact, opts.keepFirstMismatches,
-                                 opts.keepMasks);
+        if (opts.skipReferenceNaN && isFloat(refBufs[i].dtype) && isFloat(run1[i].dtype)) {
+          // The candidate's element taken as NaN where the reference's is.
+          Buffer got = run1[i];
+          for (int64_t k = 0, n = std::min(got.numel(), refBufs[i].numel()); k < n; ++k)
+            if (std::isnan(refBufs[i].get(k)))
+              got.set(k, std::nan(""));
+          o.stats =
+              compareBuffers(got, refBufs[i], tol, exact, opts.keepFirstMismatches, opts.keepMasks);
+        } else {
+          o.stats = compareBuffers(run1[i], refBufs[i], tol, exact, opts.keepFirstMismatches,
+                                   opts.keepMasks);
+        }
         if (o.stats.pass())
           o.stats.mask.clear();
         if (p.role == Role::inout && run1[i].numel() > 0)

@@ -44,6 +44,11 @@ struct ValidateOptions {
   /// Where the cases' inputs and reference outputs are kept across calls
   /// (null: drawn and run each time).
   CaseCache *caseCache = nullptr;
+  /// Elements the reference computes as NaN are not compared (inputs drawn
+  /// outside the task's distributions, as the integrity gate's widened and
+  /// perturbed inputs are, can leave the reference's domain: `rsqrt` of a
+  /// negative variance; the candidate's NaN handling there is not the test).
+  bool skipReferenceNaN = false;
 };
 
 struct OutputResult {
