@@ -535,10 +535,11 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
         if (sc < 2.5 || sc < 0.75 * top)
           break;
         std::string kind = o->getString("kind").value_or("").str();
-        editModel |= sc >= 3.0 && (kind == "stale-accumulator" || kind == "guard-extent" ||
-                                   kind == "size-scale" || kind == "flatten-stride" ||
-                                   kind == "sibling-extent" || kind == "unroll-tail" ||
-                                   kind == "replicated-term" || kind == "swapped-names");
+        editModel |=
+            sc >= 3.0 &&
+            (kind == "stale-accumulator" || kind == "guard-extent" || kind == "size-scale" ||
+             kind == "flatten-stride" || kind == "sibling-extent" || kind == "unroll-tail" ||
+             kind == "replicated-term" || kind == "swapped-names" || kind == "vector-unit");
         // A model that names its edit: that edit (the best at its site)
         // goes first, for the best two such suspects (a second bug's site,
         // or a sibling read ranked below an epsilon's KB repair).

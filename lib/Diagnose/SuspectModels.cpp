@@ -700,5 +700,6 @@ void suspects::applyModels(SuspectContext &ctx) {
   sharedBufferModels(ctx); // SuspectShared.cpp
   atomicModels(ctx);       // SuspectAtomics.cpp
   swapModels(ctx);         // SuspectSwaps.cpp
+  vectorModels(ctx);       // SuspectVectors.cpp
   definitionModels(ctx);   // SuspectDefinitions.cpp
 }

@@ -91,6 +91,8 @@ void atomicModels(SuspectContext &ctx);
 /// Two names exchanged in one of several formulas of one shape
 /// (SuspectSwaps.cpp).
 void swapModels(SuspectContext &ctx);
+/// A vector loop's index divided by a size in elements (SuspectVectors.cpp).
+void vectorModels(SuspectContext &ctx);
 /// Where the constants of the suspects that a constant's value makes wrong
 /// are defined (SuspectDefinitions.cpp); runs after the other models.
 void definitionModels(SuspectContext &ctx);

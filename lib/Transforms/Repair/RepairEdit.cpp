@@ -413,9 +413,24 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     if (!operandIndex(i))
       return false;
     Value t = op->getOperand(i);
+    if (auto it = dyn_cast<IntegerType>(t.getType()); it && it.getWidth() > 1) {
+      // An integer operand times a constant (a vector index in elements:
+      // `p` -> `p * 2`) or a value of its type.
+      int64_t k;
+      Value f =
+          !llvm::StringRef(e.with).getAsInteger(10, k)
+              ? arith::ConstantOp::create(b, op->getLoc(), IntegerAttr::get(it, k)).getResult()
+              : resolveValue(op, e.with, it, error);
+      if (!f)
+        return false;
+      Value n = arith::MulIOp::create(b, op->getLoc(), t, f);
+      markRepaired(n.getDefiningOp(), kPassArg);
+      op->setOperand(i, n);
+      return true;
+    }
     auto ft = dyn_cast<FloatType>(t.getType());
     if (!ft) {
-      error = "mulby operand " + e.operand + " is not a float at " + e.loc;
+      error = "mulby operand " + e.operand + " is not a float or an integer at " + e.loc;
       return false;
     }
     Value f = resolveValue(op, e.with, ft, error);

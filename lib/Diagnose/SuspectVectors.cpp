@@ -1,0 +1,89 @@
+//===- SuspectVectors.cpp - a vector index used as an element index -------===//
+//
+// The vector-unit model (SuspectModels.cpp lists every model). A loop over
+// float4 / half2 vectors counts vectors (`x2[p]` reads elements 2p and
+// 2p + 1), but the coordinates of its elements are in element units: the
+// channel of an NCHW element is `(e / HW) % C` for the element index e. A
+// coordinate computed from the vector index itself (`(p / HW) % C`) takes the
+// vector count for an element count:
+//
+//   for (int p = tid; p < total / 2; p += stride) {
+//     int c = (p / HW) % C;          // ((2 * p) / HW) % C
+//     float2 v = __half22float2(x2[p]);
+//
+// The suspect is the division (or remainder) of the vector index by a size,
+// with the hint `p` -> `p * W` (W the vector's width). Validation decides.
+//
+//===----------------------------------------------------------------------===//
+#include "SuspectModels.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::suspects;
+
+namespace {
+
+/// What holds the scalar `v` reads: its local (through casts), else the value.
+void *scalarKey(Value v) {
+  if (memref::AllocaOp a = localOf(v))
+    return a.getOperation();
+  return stripCasts(v).getAsOpaquePointer();
+}
+
+/// `v` (through casts) is `x * W` or `W * x` with a constant W: x and W.
+std::optional<std::pair<Value, int64_t>> scaledBy(Value v) {
+  auto m = stripCasts(v).getDefiningOp<arith::MulIOp>();
+  if (!m)
+    return std::nullopt;
+  for (unsigned i = 0; i < 2; ++i)
+    if (std::optional<double> c = constantValue(m->getOperand(1 - i)))
+      return std::pair{m->getOperand(i), (int64_t)*c};
+  return std::nullopt;
+}
+
+} // namespace
+
+void suspects::vectorModels(SuspectContext &ctx) {
+  // The vector indices: x in `x * W` indexing a W-wide vector access.
+  std::map<void *, int64_t> widths;
+  ctx.func.walk([&](Operation *op) {
+    VectorType vt;
+    Value index;
+    if (auto l = dyn_cast<vector::LoadOp>(op); l && l.getIndices().size() == 1)
+      vt = l.getVectorType(), index = l.getIndices()[0];
+    else if (auto s = dyn_cast<vector::StoreOp>(op); s && s.getIndices().size() == 1)
+      vt = s.getVectorType(), index = s.getIndices()[0];
+    if (!vt || vt.getRank() != 1 || vt.getNumElements() < 2)
+      return;
+    if (auto xs = scaledBy(index); xs && xs->second == vt.getNumElements())
+      widths[scalarKey(xs->first)] = xs->second;
+  });
+  if (widths.empty())
+    return;
+  // Coordinates of the vector index by a size: `p / HW`, `p % W`.
+  ctx.func.walk([&](Operation *op) {
+    if (!isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op) ||
+        constantValue(op->getOperand(1)) || (ctx.haveEvidence && !ctx.bad.contains(op)))
+      return;
+    auto it = widths.find(scalarKey(op->getOperand(0)));
+    if (it == widths.end())
+      return;
+    // A divisor in vector units already (`cols / 4`, `cols >> 2`).
+    Operation *d = stripCasts(op->getOperand(1)).getDefiningOp();
+    if (isa_and_nonnull<arith::DivSIOp, arith::DivUIOp, arith::ShRSIOp, arith::ShRUIOp>(d) &&
+        constantValue(d->getOperand(1)))
+      return;
+    ctx.add(op, "vector-unit", 3.0,
+            llvm::formatv("the index of {0}-wide vectors is divided by a size in elements: the "
+                          "coordinate of its elements needs the element index ({0} times it)",
+                          it->second)
+                .str());
+    ctx.setHint(op, "vector-unit", llvm::formatv("kind=mulby operand=0 with={0}", it->second).str(),
+                /*keepFirst=*/true);
+  });
+}
