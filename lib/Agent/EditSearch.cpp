@@ -10,6 +10,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <cmath>
+#include <set>
 
 using namespace mlir;
 using namespace kfix;
@@ -535,11 +536,12 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
         if (sc < 2.5 || sc < 0.75 * top)
           break;
         std::string kind = o->getString("kind").value_or("").str();
-        editModel |=
-            sc >= 3.0 &&
-            (kind == "stale-accumulator" || kind == "guard-extent" || kind == "size-scale" ||
-             kind == "flatten-stride" || kind == "sibling-extent" || kind == "unroll-tail" ||
-             kind == "replicated-term" || kind == "swapped-names" || kind == "vector-unit");
+        // The models whose repair is an edit of the search, no KB entry's.
+        static const std::set<std::string> editModels = {
+            "stale-accumulator", "guard-extent",    "size-scale",      "flatten-stride",
+            "sibling-extent",    "unroll-tail",     "replicated-term", "swapped-names",
+            "vector-unit",       "padding-identity"};
+        editModel |= sc >= 3.0 && editModels.count(kind);
         // A model that names its edit: that edit (the best at its site)
         // goes first, for the best two such suspects (a second bug's site,
         // or a sibling read ranked below an epsilon's KB repair).

@@ -462,6 +462,75 @@ static void halfStagingModels(SuspectContext &ctx) {
   }
 }
 
+/// The value a max/min accumulator takes in (`m = max(m, x)`, `if (x > m)
+/// m = x`): x.
+static Value candidateOf(const Accumulator &a) {
+  Value v = stripCasts(cast<memref::StoreOp>(a.store).getValueToStore());
+  if (isa<scf::IfOp>(a.store->getParentOp()))
+    return v;
+  for (Value o : a.combine->getOperands())
+    if (!loadsFrom(o, a.root) && !isa<IntegerType>(o.getType()) && o.getType() == v.getType())
+      return o;
+  return {};
+}
+
+/// A max (min) reduction over guarded reads whose fallback for the reads it
+/// skips is a constant other than the identity (`inside ? x[i] : 0.0f` into a
+/// max pool with padding): the padding wins wherever every real value is below
+/// it. The suspect is the fallback constant; the hint, the value the
+/// accumulator itself starts from when that is the identity, else -inf (inf).
+static void paddingFallbacks(SuspectContext &ctx, const Accumulator &a, Type elem) {
+  if (a.kind != "max" && a.kind != "min")
+    return;
+  Value x = candidateOf(a);
+  // Through the local it is kept in (`const float v = fetch(...)`).
+  for (unsigned steps = 0; x && steps < 4; ++steps) {
+    memref::AllocaOp l = localOf(x);
+    if (!l)
+      break;
+    x = stripCasts(ctx.mem.singleStoredValue(l.getResult()));
+  }
+  if (!x || !isa<FloatType>(x.getType()))
+    return;
+  // The fallback: a select's constant operand, or the constant an scf.if
+  // yields on one side (`inside ? plane[i] : 0.0f` around a load).
+  SmallVector<std::pair<Operation *, std::string>> fallbacks; // the op, its operand
+  if (auto sel = x.getDefiningOp<arith::SelectOp>()) {
+    for (unsigned i = 1; i < 3; ++i)
+      if (constantValue(sel->getOperand(i)) && !constantValue(sel->getOperand(3 - i)))
+        fallbacks.push_back({sel, std::to_string(i)});
+  } else if (auto ifOp = x.getDefiningOp<scf::IfOp>(); ifOp && ifOp.elseBlock()) {
+    unsigned k = cast<OpResult>(x).getResultNumber();
+    Value t = ifOp.thenYield()->getOperand(k), e = ifOp.elseYield()->getOperand(k);
+    for (auto [c, other] : {std::pair{t, e}, std::pair{e, t}})
+      if (auto cst = c.getDefiningOp<arith::ConstantOp>(); cst && !constantValue(other))
+        fallbacks.push_back({cst, "result"});
+  }
+  // The seed the accumulator starts from, when it is the identity.
+  std::string with = a.kind == "max" ? "-inf" : "inf";
+  for (Operation *w : ctx.mem.writersOf(a.root))
+    if (auto st = dyn_cast<memref::StoreOp>(w); st && w != a.store)
+      if (auto c = constantValue(st.getValueToStore());
+          c && isIdentity(a.kind, *c, elem) && !std::isinf(*c))
+        with = a.kind == "max" ? "-max" : "max";
+  for (auto [op, operand] : fallbacks) {
+    std::optional<double> c =
+        constantValue(operand == "result" ? op->getResult(0) : op->getOperand(std::stoi(operand)));
+    if (!c || isIdentity(a.kind, *c, elem))
+      continue;
+    if (ctx.haveEvidence && !ctx.bad.contains(op))
+      continue;
+    ctx.add(op, "padding-identity", ctx.magnitude == "zero" ? 3.6 : 3.1,
+            llvm::formatv("the {0} reduction into '{1}' takes {2} for the reads it skips, not "
+                          "the identity ({3})",
+                          a.kind, bufferName(ctx, a.root), *c, identityText(a.kind))
+                .str());
+    ctx.setHint(op, "padding-identity",
+                llvm::formatv("kind=fconst operand={0} with={1}", operand, with).str(),
+                /*keepFirst=*/true);
+  }
+}
+
 void suspects::accumulatorModels(SuspectContext &ctx) {
   halfStagingModels(ctx);
   carriedLocals(ctx);
@@ -493,6 +562,7 @@ void suspects::accumulatorModels(SuspectContext &ctx) {
                             a.kind, name, t)
                   .str());
     }
+    paddingFallbacks(ctx, a, elem);
     if (!done.insert({a.root.getAsOpaquePointer(), a.kind}).second)
       continue;
     // Seeded once, read for a result in every iteration of a loop around it.
@@ -505,8 +575,14 @@ void suspects::accumulatorModels(SuspectContext &ctx) {
                             a.kind, name, flc ? flc->getLine() : 0)
                   .str());
     }
-    // Seeds that are not the identity of the combine op.
-    for (Operation *w : ctx.mem.writersOf(a.root)) {
+    // Seeds that are not the identity of the combine op. Not a loop's
+    // counter (`for (int d = -1; d <= 1; ++d)` kept as a while loop): its
+    // start is where it counts from.
+    bool counter = llvm::any_of(ctx.mem.readersOf(a.root), [](Operation *r) {
+      auto w = r->getParentOfType<scf::WhileOp>();
+      return w && w.getBefore().isAncestor(r->getParentRegion());
+    });
+    for (Operation *w : counter ? std::vector<Operation *>{} : ctx.mem.writersOf(a.root)) {
       auto st = dyn_cast<memref::StoreOp>(w);
       if (!st || updateStores.count(w))
         continue;

@@ -222,6 +222,48 @@ BlockArgument extentParam(gpu::GPUFuncOp func, scf::ForOp f) {
   return a;
 }
 
+/// What holds the scalar `v` reads: its local (through casts), else the value.
+const void *scalarOf(Value v) {
+  if (memref::AllocaOp a = localOf(v))
+    return a.getOperation();
+  return stripCasts(v).getAsOpaquePointer();
+}
+
+/// The kernel parameter a bounds test holds the scalar of `v` below
+/// (`w < W`, `W > w`, `w >= W` as the out-of-range test), or null.
+BlockArgument guardExtent(gpu::GPUFuncOp func, Value v) {
+  const void *key = scalarOf(v);
+  BlockArgument out;
+  func.walk([&](arith::CmpIOp c) {
+    using P = arith::CmpIPredicate;
+    P p = c.getPredicate();
+    for (unsigned side = 0; side < 2 && !out; ++side) {
+      // The scalar on `side`, the bound on the other, the scalar below it.
+      bool below = side == 0 ? (p == P::slt || p == P::ult || p == P::sge || p == P::uge)
+                             : (p == P::sgt || p == P::ugt || p == P::sle || p == P::ule);
+      auto a = dyn_cast<BlockArgument>(stripCasts(c->getOperand(1 - side)));
+      if (below && a && a.getOwner() == &func.getBody().front() &&
+          scalarOf(c->getOperand(side)) == key)
+        out = a;
+    }
+  });
+  return out;
+}
+
+/// The parameter is the extent of some coordinate: a loop's bound, a bounds
+/// test's, or the divisor that splits a flat index (`o % OW`, `o / OW`).
+bool isExtent(gpu::GPUFuncOp func, BlockArgument a) {
+  bool yes = false;
+  func.walk([&](Operation *op) {
+    if (isa<arith::RemSIOp, arith::RemUIOp, arith::DivSIOp, arith::DivUIOp>(op) &&
+        stripCasts(op->getOperand(1)) == a)
+      yes = true;
+    if (auto f = dyn_cast<scf::ForOp>(op); f && extentParam(func, f) == a)
+      yes = true;
+  });
+  return yes;
+}
+
 } // namespace
 
 void suspects::flattenModels(SuspectContext &ctx) {
@@ -249,6 +291,42 @@ void suspects::flattenModels(SuspectContext &ctx) {
                               a, bn)
                     .str());
         ctx.setHint(mul, "flatten-stride", llvm::formatv("operand={0} with=arg:{1}", k, bn).str());
+        return;
+      }
+    }
+    // Coordinates held in range by bounds tests (`iw < W` before the read),
+    // flattened with the extent of another coordinate as the row stride
+    // (`ih * OW + iw`, an input position flattened with the output's width).
+    for (unsigned side = 0; side < 2; ++side) {
+      auto mul = stripCasts(add->getOperand(side)).getDefiningOp<arith::MulIOp>();
+      BlockArgument eb = mul ? guardExtent(ctx.func, add->getOperand(1 - side)) : BlockArgument();
+      if (!eb)
+        continue;
+      for (unsigned k = 0; k < 2; ++k) {
+        Value sv = mul->getOperand(k);
+        auto st = dyn_cast<BlockArgument>(stripCasts(sv));
+        BlockArgument ea = guardExtent(ctx.func, mul->getOperand(1 - k));
+        // The row's own extent (`rr * H + cc`), or another coordinate's.
+        if (!st || st.getOwner() != &ctx.func.getBody().front() || st == eb || !ea ||
+            (st != ea && !isExtent(ctx.func, st)))
+          continue;
+        // The edit goes where the parameter is read: the cast that widens it
+        // (`(int64_t)ih * OW`), or the product.
+        Operation *site = mul;
+        unsigned operand = k;
+        if (Operation *cast = sv.getDefiningOp();
+            cast && cast->getNumOperands() == 1 && cast->getOperand(0) == st) {
+          site = cast;
+          operand = 0;
+        }
+        std::string sn = ctx.paramName(st.getArgNumber()), bn = ctx.paramName(eb.getArgNumber());
+        ctx.add(site, "flatten-stride", 3.0,
+                llvm::formatv("a 2-D position flattened with '{0}' as the row stride; its "
+                              "column is held below '{1}' (rows of {1} elements?)",
+                              sn, bn)
+                    .str());
+        ctx.setHint(site, "flatten-stride",
+                    llvm::formatv("operand={0} with=arg:{1}", operand, bn).str());
         return;
       }
     }

@@ -221,6 +221,24 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     }
     op->setOperand(i, arith::ConstantOp::create(b, op->getLoc(), IntegerAttr::get(v.getType(), k)));
     dropped.push_back(v);
+  } else if (e.kind == "fconst" && e.operand == "result") {
+    // A constant op itself (a fallback an scf.if yields), in place.
+    auto c = dyn_cast<arith::ConstantOp>(op);
+    auto ft = c ? dyn_cast<FloatType>(c.getType()) : FloatType();
+    auto d = parseFloatSpec(e.with);
+    if (!ft || !d) {
+      error = "fconst operand=result needs a float constant and a value at " + e.loc;
+      return false;
+    }
+    APFloat x(*d);
+    if (*d == double(FLT_MAX) || *d == -double(FLT_MAX))
+      x = APFloat::getLargest(ft.getFloatSemantics(), *d < 0);
+    else {
+      bool lost;
+      x.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+    }
+    c.setValueAttr(FloatAttr::get(ft, x));
+    markRepaired(op, kPassArg);
   } else if (e.kind == "fconst") {
     if (!operandIndex(i))
       return false;
