@@ -146,6 +146,12 @@ memref::AllocaOp suspects::localOf(Value v) {
   return ld.getMemref().getDefiningOp<memref::AllocaOp>();
 }
 
+const void *suspects::scalarKey(Value v) {
+  if (memref::AllocaOp a = localOf(v))
+    return a.getOperation();
+  return stripCasts(v).getAsOpaquePointer();
+}
+
 /// The name of a buffer: a local's kfix.var, a parameter or a shared array.
 std::string suspects::bufferName(SuspectContext &ctx, Value memref) {
   Value r = memRoot(memref);

@@ -104,6 +104,9 @@ std::optional<double> constantValue(mlir::Value v);
 llvm::StringRef localName(mlir::memref::AllocaOp a);
 /// The scalar local `v` loads (through casts), or null.
 mlir::memref::AllocaOp localOf(mlir::Value v);
+/// What holds the scalar `v` reads: its local (through casts), else the value
+/// itself; equal for two reads of one scalar.
+const void *scalarKey(mlir::Value v);
 /// The name of a buffer: a local's kfix.var, a parameter or a shared array.
 std::string bufferName(SuspectContext &ctx, mlir::Value memref);
 /// The expression's shape with every kernel parameter alike (`a`), integer

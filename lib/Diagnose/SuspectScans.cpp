@@ -29,12 +29,7 @@ namespace {
 using P = arith::CmpIPredicate;
 
 /// `a` and `b` hold the same scalar: one SSA value, or loads of one local.
-bool sameScalar(Value a, Value b) {
-  if (stripCasts(a) == stripCasts(b))
-    return true;
-  memref::AllocaOp la = localOf(a);
-  return la && la == localOf(b);
-}
+bool sameScalar(Value a, Value b) { return scalarKey(a) == scalarKey(b); }
 
 /// The comparisons in the shuffle's block (and the blocks of the ops around
 /// it, up to its loop's body) that test a value against the shuffle's

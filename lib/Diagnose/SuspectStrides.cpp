@@ -222,17 +222,10 @@ BlockArgument extentParam(gpu::GPUFuncOp func, scf::ForOp f) {
   return a;
 }
 
-/// What holds the scalar `v` reads: its local (through casts), else the value.
-const void *scalarOf(Value v) {
-  if (memref::AllocaOp a = localOf(v))
-    return a.getOperation();
-  return stripCasts(v).getAsOpaquePointer();
-}
-
 /// The kernel parameter a bounds test holds the scalar of `v` below
 /// (`w < W`, `W > w`, `w >= W` as the out-of-range test), or null.
 BlockArgument guardExtent(gpu::GPUFuncOp func, Value v) {
-  const void *key = scalarOf(v);
+  const void *key = scalarKey(v);
   BlockArgument out;
   func.walk([&](arith::CmpIOp c) {
     using P = arith::CmpIPredicate;
@@ -243,7 +236,7 @@ BlockArgument guardExtent(gpu::GPUFuncOp func, Value v) {
                              : (p == P::sgt || p == P::ugt || p == P::sle || p == P::ule);
       auto a = dyn_cast<BlockArgument>(stripCasts(c->getOperand(1 - side)));
       if (below && a && a.getOwner() == &func.getBody().front() &&
-          scalarOf(c->getOperand(side)) == key)
+          scalarKey(c->getOperand(side)) == key)
         out = a;
     }
   });

@@ -28,13 +28,6 @@ using namespace kfix::suspects;
 
 namespace {
 
-/// What holds the scalar `v` reads: its local (through casts), else the value.
-void *scalarKey(Value v) {
-  if (memref::AllocaOp a = localOf(v))
-    return a.getOperation();
-  return stripCasts(v).getAsOpaquePointer();
-}
-
 /// `v` (through casts) is `x * W` or `W * x` with a constant W: x and W.
 std::optional<std::pair<Value, int64_t>> scaledBy(Value v) {
   auto m = stripCasts(v).getDefiningOp<arith::MulIOp>();
@@ -50,7 +43,7 @@ std::optional<std::pair<Value, int64_t>> scaledBy(Value v) {
 
 void suspects::vectorModels(SuspectContext &ctx) {
   // The vector indices: x in `x * W` indexing a W-wide vector access.
-  std::map<void *, int64_t> widths;
+  std::map<const void *, int64_t> widths;
   ctx.func.walk([&](Operation *op) {
     VectorType vt;
     Value index;
