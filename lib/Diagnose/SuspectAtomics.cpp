@@ -67,9 +67,6 @@ bool isZero(Value v) {
   return c && *c == 0.0;
 }
 
-/// The local `v` loads (a scalar alloca), through casts.
-memref::AllocaOp accumulatorOf(Value v) { return localOf(v); }
-
 struct Term {
   Operation *op;    // the add, or the store of the accumulator's first value
   unsigned operand; // which operand of it is the term
@@ -95,7 +92,7 @@ void termsBeside(SuspectContext &ctx, Operation *at, Value v, const std::string 
     }
     return;
   }
-  memref::AllocaOp acc = accumulatorOf(v);
+  memref::AllocaOp acc = localOf(v);
   if (!acc)
     return;
   // The first store (in program order), in the loop the atomic is in (none,

@@ -75,10 +75,10 @@ static bool readOptions(const Args &args, BenchOptions &o, std::string &err) {
   }
   o.target = args.get("target", "auto");
   int64_t v;
-  if (!args.getInt("max-iters", v, 160, err))
+  if (!args.getInt("max-iters", v, Budgets().maxIters, err))
     return false;
   d.budgets.maxIters = v;
-  if (!args.getInt("max-evals", v, 240, err))
+  if (!args.getInt("max-evals", v, Budgets().maxEvals, err))
     return false;
   d.budgets.maxEvals = v;
   if (!args.getInt("max-tokens", v, 200000, err))

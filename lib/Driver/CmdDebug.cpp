@@ -213,10 +213,10 @@ static bool readOptions(const Args &args, DebugOptions &o, std::string &err) {
     return false;
   }
   int64_t v;
-  if (!args.getInt("max-iters", v, 160, err))
+  if (!args.getInt("max-iters", v, Budgets().maxIters, err))
     return false;
   o.budgets.maxIters = v;
-  if (!args.getInt("max-evals", v, 240, err))
+  if (!args.getInt("max-evals", v, Budgets().maxEvals, err))
     return false;
   o.budgets.maxEvals = v;
   if (!args.getInt("max-tokens", v, 200000, err))

@@ -469,7 +469,7 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
     started = {}
     pkg_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-    def start(name, extra):
+    def full_cmd(name):
         cmd = check_cmd(name)
         if args.atol is not None:
             cmd += ["--atol", str(args.atol)]
@@ -477,6 +477,9 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
             cmd += ["--rtol", str(args.rtol)]
         if args.max_elements:
             cmd += ["--max-elements", str(args.max_elements)]
+        return cmd + dict(checks)[name]
+
+    def check_env(name):
         env = dict(os.environ)
         env["PYTHONPATH"] = pkg_parent + os.pathsep + env.get("PYTHONPATH", "")
         # solution.py is built in a folder of its own: a torch extension folder shared
@@ -484,10 +487,13 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         # source (on the H200, 4 cases at once: "module 'fused_conv_activation' has
         # no attribute 'fused_conv_activation_cuda'", the delivered file never ran).
         env["TORCH_EXTENSIONS_DIR"] = os.path.join(out, "solution-" + name, "torch-extensions")
+        return env
+
+    def start(name):
         started[name] = time.time()
-        procs.append((name, subprocess.Popen(cmd + extra, stdout=subprocess.PIPE,
-                                             stderr=subprocess.PIPE, text=True, env=env)))
-        return cmd
+        procs.append((name, subprocess.Popen(full_cmd(name), stdout=subprocess.PIPE,
+                                             stderr=subprocess.PIPE, text=True,
+                                             env=check_env(name))))
 
     late = None
 
@@ -517,10 +523,10 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
     try:
         # At once where memory allows (separate processes, builds in folders of
         # their own), else one after the other.
-        for name, extra in checks:
+        for name, _ in checks:
             if args.deadline - time.time() < 10:
                 break
-            cmd = start(name, extra)
+            start(name)
             if not together:
                 wait(*procs[-1])
         if together:
@@ -528,19 +534,14 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
                 wait(name, p)
         # A check that ran out of GPU memory beside the other (two copies of the
         # model's tensors at once) runs again alone while time is left.
-        for i, (name, p) in enumerate(procs):
+        for name, p in procs:
             c = d["delivery_checks"].get(name, {})
             tail = "\n".join(c.get("stderr_tail", []))
             if c.get("rc") not in (0, None) and "out of memory" in tail.lower() and \
                     args.deadline - time.time() > 30:
-                env = dict(os.environ)
-                env["PYTHONPATH"] = pkg_parent + os.pathsep + env.get("PYTHONPATH", "")
-                env["TORCH_EXTENSIONS_DIR"] = os.path.join(out, "solution-" + name,
-                                                           "torch-extensions")
-                rcmd = check_cmd(name) + cmd[len(check_cmd(name)):]  # the tolerances, limits
                 try:
-                    r = subprocess.run(rcmd + dict(checks)[name], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                       text=True, env=env,
+                    r = subprocess.run(full_cmd(name), stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True, env=check_env(name),
                                        timeout=max(1, args.deadline - time.time()))
                     d["delivery_checks"][name] = {
                         "rc": r.returncode, "verdict": r.stdout.strip().splitlines()[-1:] or [""],
