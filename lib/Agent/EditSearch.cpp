@@ -538,9 +538,9 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
         std::string kind = o->getString("kind").value_or("").str();
         // The models whose repair is an edit of the search, no KB entry's.
         static const std::set<std::string> editModels = {
-            "stale-accumulator", "guard-extent",    "size-scale",      "flatten-stride",
-            "sibling-extent",    "unroll-tail",     "replicated-term", "swapped-names",
-            "vector-unit",       "padding-identity"};
+            "stale-accumulator", "guard-extent",     "size-scale",      "flatten-stride",
+            "sibling-extent",    "unroll-tail",      "replicated-term", "swapped-names",
+            "vector-unit",       "padding-identity", "window-halves"};
         editModel |= sc >= 3.0 && editModels.count(kind);
         // A model that names its edit: that edit (the best at its site)
         // goes first, for the best two such suspects (a second bug's site,

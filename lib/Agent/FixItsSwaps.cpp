@@ -126,7 +126,9 @@ bool FixIts::exchangedNames(Operation *op, llvm::StringRef pass) {
     i = j;
   }
   if (!seen[0] || !seen[1])
-    return false;
+    // The two locals exchanged at their every read (the statement reads
+    // one of them): those reads swapped where they are.
+    return root == op && swappedValues(root, pass);
   // The store and the expression it stores are this edit.
   covered.insert(root);
   llvm::SmallVector<Operation *> work;

@@ -17,17 +17,26 @@
 // The unroll-tail model: a loop unrolled by U over `N - N % U` with no
 // remainder after it (`kind=unroll-tail`).
 //
+// The window-halves model: a window `[x - A, x + B]` (its ends stored, compared or a loop's bounds)
+// whose two half-widths are locals computed from the same sizes in two ways
+// (`A = (K - 1) / 2`, `B = K / 2`): for an even K the window leans one way,
+// and the convention (torch pads K/2 in front and (K-1)/2 behind) may be the
+// other. The hint is the `exchange` edit of the two names at A's definition:
+// every read of A reads B and back.
+//
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
 
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace kfix;
@@ -114,8 +123,129 @@ static void unrollTails(SuspectContext &ctx) {
   });
 }
 
+/// A local computed once from kernel parameters and constants only (a
+/// half-width from a size: no thread or block index, no buffer read).
+static bool uniformLocal(memref::AllocaOp a) {
+  if (!a || localName(a).empty() || !a.getType().getElementType().isSignlessInteger())
+    return false;
+  auto stores = storesOf(a);
+  if (stores.size() != 1)
+    return false;
+  bool ok = true, param = false;
+  llvm::SmallVector<std::pair<Value, unsigned>> work{{stores[0].getValueToStore(), 0}};
+  while (!work.empty() && ok) {
+    auto [v, depth] = work.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      ok = isa<gpu::GPUFuncOp>(arg.getOwner()->getParentOp());
+      param = true;
+      continue;
+    }
+    Operation *d = v.getDefiningOp();
+    if (depth > 12 || !d || d->getNumRegions() || !isa<arith::ArithDialect>(d->getDialect())) {
+      ok = false;
+      continue;
+    }
+    for (Value o : d->getOperands())
+      work.push_back({o, depth + 1});
+  }
+  return ok && param;
+}
+
+/// The terms an integer value adds (+1) and subtracts (-1), through casts
+/// and min/max clamps: uniform locals by their alloca, other terms by
+/// scalarKey.
+struct SignedTerm {
+  const void *key;
+  memref::AllocaOp local; // a uniform local, else null
+  int sign;
+};
+static void signedTerms(Value v, int sign, unsigned depth, std::vector<SignedTerm> &out) {
+  Operation *d = v.getDefiningOp();
+  auto leaf = [&] {
+    memref::AllocaOp a = localOf(v);
+    out.push_back({scalarKey(v), uniformLocal(a) ? a : memref::AllocaOp(), sign});
+  };
+  if (!d || depth > 12 || isa<memref::LoadOp>(d))
+    return leaf();
+  if (isa<arith::SubIOp>(d)) {
+    signedTerms(d->getOperand(0), sign, depth + 1, out);
+    signedTerms(d->getOperand(1), -sign, depth + 1, out);
+  } else if (isa<arith::AddIOp>(d)) {
+    signedTerms(d->getOperand(0), sign, depth + 1, out);
+    signedTerms(d->getOperand(1), sign, depth + 1, out);
+  } else if (isMinMax(d) || isa<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>(d)) {
+    for (Value o : d->getOperands())
+      if (!isConstant(o))
+        signedTerms(o, sign, depth + 1, out);
+  } else {
+    leaf();
+  }
+}
+
+static void windowHalves(SuspectContext &ctx) {
+  // The window's two ends: stored (`j0 = max(c - before, 0)`), compared
+  // (`t <= min(i + right, L - 1)`) or a loop's bounds.
+  std::vector<std::pair<Operation *, std::vector<SignedTerm>>> ends;
+  auto end = [&](Operation *op, Value v) {
+    if (!v.getType().isSignlessInteger() && !v.getType().isIndex())
+      return;
+    std::vector<SignedTerm> t;
+    signedTerms(v, 1, 0, t);
+    if (t.size() >= 2 && t.size() <= 4)
+      ends.push_back({op, std::move(t)});
+  };
+  ctx.func.walk([&](Operation *op) {
+    if (auto st = dyn_cast<memref::StoreOp>(op)) {
+      if (!localName(st.getMemref().getDefiningOp<memref::AllocaOp>()).empty())
+        end(op, st.getValueToStore());
+    } else if (isa<arith::CmpIOp>(op)) {
+      end(op, op->getOperand(0));
+      end(op, op->getOperand(1));
+    } else if (auto f = dyn_cast<scf::ForOp>(op)) {
+      end(op, f.getLowerBound());
+      end(op, f.getUpperBound());
+    }
+  });
+  std::set<std::pair<Operation *, Operation *>> done;
+  for (auto &[lo, tl] : ends)
+    for (auto &[hi, th] : ends) {
+      if (ctx.haveEvidence && !ctx.bad.contains(lo) && !ctx.bad.contains(hi))
+        continue;
+      for (const SignedTerm &a : tl)
+        for (const SignedTerm &b : th) {
+          if (!a.local || !b.local || a.sign != -1 || b.sign != 1 || a.local == b.local)
+            continue;
+          // The same centre, added at both ends (`c`).
+          bool centred = llvm::any_of(tl, [&](const SignedTerm &x) {
+            return !x.local && x.sign == 1 && llvm::any_of(th, [&](const SignedTerm &y) {
+              return !y.local && y.sign == 1 && y.key == x.key;
+            });
+          });
+          memref::StoreOp da = storesOf(a.local)[0], db = storesOf(b.local)[0];
+          if (!centred ||
+              expressionShape(da.getValueToStore()) == expressionShape(db.getValueToStore()) ||
+              !done.insert({a.local, b.local}).second)
+            continue;
+          // At the first half-width's definition: one edit for every read.
+          ctx.add(da, "window-halves", 3.0,
+                  llvm::formatv("the window runs from '{0}' below to '{1}' above, two "
+                                "half-widths computed differently: for an even window the two "
+                                "in each other's place?",
+                                localName(a.local), localName(b.local))
+                      .str(),
+                  lo);
+          ctx.setHint(da, "window-halves",
+                      llvm::formatv("kind=exchange operand=var:{0} with=var:{1}",
+                                    localName(a.local), localName(b.local))
+                          .str(),
+                      /*keepFirst=*/true);
+        }
+    }
+}
+
 void suspects::windowModels(SuspectContext &ctx) {
   unrollTails(ctx);
+  windowHalves(ctx);
   std::map<Operation *, unsigned> order;
   ctx.func.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = order.size(); });
   auto line = [](Operation *op) {

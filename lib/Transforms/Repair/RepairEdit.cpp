@@ -72,6 +72,52 @@ Value mirrorLanes(OpBuilder &b, Value v, Operation *at, DominanceInfo &dom, unsi
   return c->getResult(0);
 }
 
+/// Every read of local `x` reads local `y` and back, where both are defined:
+/// each is stored exactly once and both stores dominate the read. The reads
+/// are marked for the source patch (kfix.swap 0: read `x` in the file).
+/// False (nothing changed) when the two are not such locals or nothing reads
+/// them.
+bool exchangeLocals(gpu::GPUFuncOp func, llvm::StringRef x, llvm::StringRef y, bool vars) {
+  if (!vars || !func || x == y)
+    return false;
+  memref::AllocaOp a[2];
+  memref::StoreOp def[2];
+  func.walk([&](memref::AllocaOp al) {
+    auto n = al->getAttrOfType<StringAttr>("kfix.var");
+    for (unsigned k = 0; k < 2; ++k)
+      if (n && n.getValue() == (k ? y : x) && al.getType().getRank() == 0)
+        a[k] = a[k] ? memref::AllocaOp() : al; // two locals of one name: neither
+  });
+  if (!a[0] || !a[1] || a[0].getType() != a[1].getType())
+    return false;
+  SmallVector<std::pair<memref::LoadOp, unsigned>> reads;
+  for (unsigned k = 0; k < 2; ++k)
+    for (Operation *u : a[k]->getUsers()) {
+      if (auto st = dyn_cast<memref::StoreOp>(u)) {
+        if (def[k])
+          return false;
+        def[k] = st;
+      } else if (auto ld = dyn_cast<memref::LoadOp>(u)) {
+        reads.push_back({ld, k});
+      } else {
+        return false;
+      }
+    }
+  if (!def[0] || !def[1])
+    return false;
+  DominanceInfo dom(func);
+  unsigned n = 0;
+  for (auto [ld, k] : reads) {
+    if (!dom.properlyDominates(def[0].getOperation(), ld) ||
+        !dom.properlyDominates(def[1].getOperation(), ld))
+      continue;
+    ld.getMemrefMutable().assign(a[1 - k].getResult());
+    ld->setAttr("kfix.swap", IntegerAttr::get(IntegerType::get(ld->getContext(), 32), k));
+    ++n;
+  }
+  return n > 0;
+}
+
 bool applyOne(Operation *op, const EditSpec &e, std::string &error,
               SmallVectorImpl<Value> &dropped) {
   auto operandIndex = [&](unsigned &i) {
@@ -342,6 +388,8 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       error = "exchange needs a store and two names at " + e.loc;
       return false;
     }
+    // (At a store that reads one of two locals or neither, such as one's
+    // definition: below, every read of the two.)
     // The uses of each name in the stored expression (pure ops, not through
     // loads' indices).
     SmallVector<std::pair<OpOperand *, unsigned>> uses;
@@ -366,9 +414,20 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     bool both[2] = {false, false};
     for (auto [u, k] : uses)
       both[k] = true;
+    auto bare = [](llvm::StringRef spec) { return spec.split(':').second; };
     if (!both[0] || !both[1]) {
+      // A statement that reads one of two locals (a window's `c - before`
+      // beside `c + after`): every read of the two, where both are
+      // defined, reads the other (each local stored once).
+      bool vars = llvm::StringRef(e.operand).starts_with("var:") &&
+                  llvm::StringRef(e.with).starts_with("var:");
+      if (exchangeLocals(func, bare(e.operand), bare(e.with), vars)) {
+        op->setAttr("kfix.exchange", b.getStrArrayAttr({bare(e.operand), bare(e.with)}));
+        markRepaired(op, kPassArg);
+        return true;
+      }
       error = "exchange: the value stored at " + e.loc + " does not read both " + e.operand +
-              " and " + e.with;
+              " and " + e.with + ", and they are not two locals stored once";
       return false;
     }
     for (auto [u, k] : uses) {
@@ -387,7 +446,6 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       u->set(v);
       dropped.push_back(old);
     }
-    auto bare = [](llvm::StringRef spec) { return spec.split(':').second; };
     op->setAttr("kfix.exchange", b.getStrArrayAttr({bare(e.operand), bare(e.with)}));
     markRepaired(op, kPassArg);
   } else if (e.kind == "unroll-tail") {
