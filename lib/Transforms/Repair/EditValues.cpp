@@ -135,7 +135,11 @@ std::vector<std::pair<std::string, double>> cmpfNeighbours(arith::CmpFPredicate 
 // Naming values in scope
 //===----------------------------------------------------------------------===//
 
-gpu::GPUFuncOp funcOf(Operation *op) { return op->getParentOfType<gpu::GPUFuncOp>(); }
+gpu::GPUFuncOp funcOf(Operation *op) {
+  if (auto f = dyn_cast_or_null<gpu::GPUFuncOp>(op))
+    return f;
+  return op ? op->getParentOfType<gpu::GPUFuncOp>() : gpu::GPUFuncOp();
+}
 
 std::string lineCol(Location l) {
   auto flc = findFileLineCol(l);
@@ -174,6 +178,8 @@ Block *loopBody(Operation *loop) {
 memref::AllocaOp findVar(Operation *at, llvm::StringRef name) {
   memref::AllocaOp best, bestStored;
   Operation *bestStore = nullptr;
+  if (!funcOf(at) || isa<gpu::GPUFuncOp>(at))
+    return best; // not a statement of a kernel
   DominanceInfo dom(funcOf(at));
   funcOf(at).walk([&](memref::AllocaOp a) {
     auto n = a->getAttrOfType<StringAttr>("kfix.var");

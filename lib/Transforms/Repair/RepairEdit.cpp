@@ -673,17 +673,23 @@ bool kfix::applyEdits(gpu::GPUModuleOp module, const std::vector<EditSpec> &edit
     targets.push_back(std::move(ops));
   }
   SmallVector<Value> dropped;
-  std::set<Operation *> erased;
+  // An edit may erase more than its own op (a retype rewrites every store of
+  // the local, a second target at the same location among them, as where an
+  // inlined helper's statement appears twice): the targets still in the
+  // module, looked up again after each edit.
+  llvm::DenseSet<Operation *> live;
+  auto refresh = [&] {
+    live.clear();
+    module.walk([&](Operation *o) { live.insert(o); });
+  };
+  refresh();
   for (auto [e, ops] : llvm::zip(edits, targets))
     for (Operation *op : ops) {
-      if (erased.count(op))
+      if (!live.contains(op))
         continue;
-      bool erases = e.kind == "bypass" || e.kind == "delete" || e.kind == "retype" ||
-                    (e.kind == "opcode" && !isa<arith::CmpIOp, arith::CmpFOp>(op));
       if (!applyOne(op, e, error, dropped))
         return false;
-      if (erases)
-        erased.insert(op);
+      refresh();
     }
   // Values dropped by one edit may be read by another's new op: only the
   // unused ones go.
