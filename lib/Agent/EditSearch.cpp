@@ -495,6 +495,19 @@ std::vector<Action> EditPlanner::propose(const SearchState &state,
   }
   if (phase == 2)
     return singles(state, skip, false);
+  if (phase == 3) {
+    // Budget left and nothing found: the edits the narrow passes cut, at
+    // twice the sites (a -1 at the best suspect ranked below its operand
+    // replacements: `2 * n - 1 - i` for `2 * (n - 1) - i`).
+    EditSearchOptions narrow = opts;
+    opts.editsPerSite *= 3;
+    opts.maxSites *= 2;
+    opts.maxSingles *= 3;
+    opts.pairSites = 0;
+    std::vector<Action> out = singles(state, skip, false);
+    opts = narrow;
+    return out;
+  }
   return {};
 }
 

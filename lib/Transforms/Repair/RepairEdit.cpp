@@ -223,6 +223,21 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       error = "operand " + e.operand + " at " + e.loc + " is not an integer";
       return false;
     }
+    // `x - 1` moved by -1: `x - 2` (the file's constant changed in place,
+    // not `x - 1 - 1`).
+    Operation *def = v.getDefiningOp();
+    if (def && v.hasOneUse() && isa<arith::AddIOp, arith::SubIOp>(def) &&
+        def->getOperand(1).getDefiningOp<arith::ConstantOp>())
+      if (auto c = getConstInt(def->getOperand(1))) {
+        int64_t k = isa<arith::AddIOp>(def) ? *c + d : *c - d;
+        OpBuilder db(def);
+        Value old = def->getOperand(1);
+        def->setOperand(1, arith::ConstantOp::create(db, old.getLoc(),
+                                                     IntegerAttr::get(old.getType(), k)));
+        dropped.push_back(old);
+        markRepaired(def, kPassArg);
+        return true;
+      }
     Value n;
     if (auto c = getConstInt(v)) {
       n = arith::ConstantOp::create(b, op->getLoc(), IntegerAttr::get(v.getType(), *c + d));
