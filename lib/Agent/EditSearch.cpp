@@ -332,11 +332,15 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
         enumerateEdits(op, site.hint.empty() ? opts.editsPerSite : 64, opts.nearest);
     // The hinted edit even when the enumeration did not reach it (an operand
     // replaced by a local declared far from the site): the model named it.
-    if (!site.hint.empty()) {
+    // (A model may name alternatives, `kind=K ... | kind=K ...`: each goes
+    // first, in order.)
+    llvm::SmallVector<llvm::StringRef> hints;
+    llvm::StringRef(site.hint).split(hints, " | ", -1, false);
+    for (llvm::StringRef hint : llvm::reverse(hints)) {
       EditSpec h{
           formatLoc(op->getLoc()),   op->getName().getStringRef().str(), "operand", "", "", 0.5,
           "the suspect model's edit"};
-      for (llvm::StringRef part : llvm::split(llvm::StringRef(site.hint), ' ')) {
+      for (llvm::StringRef part : llvm::split(hint, ' ')) {
         auto [k, v] = part.split('=');
         if (k == "kind")
           h.kind = v.str();
@@ -356,10 +360,11 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
       // The edit the suspect's model names: first at its site.
       // (`operand=I with=V` names an operand edit; `kind=K operand=I with=V`
       // another kind's.)
-      bool isHint =
-          !site.hint.empty() &&
-          (site.hint == "kind=" + e.kind + " operand=" + e.operand + " with=" + e.with ||
-           (e.kind == "operand" && site.hint == "operand=" + e.operand + " with=" + e.with));
+      auto hintRank = llvm::find_if(hints, [&](llvm::StringRef h) {
+        return h == "kind=" + e.kind + " operand=" + e.operand + " with=" + e.with ||
+               (e.kind == "operand" && h == "operand=" + e.operand + " with=" + e.with);
+      });
+      bool isHint = hintRank != hints.end();
       if (!isHint && taken >= opts.editsPerSite)
         continue;
       if (!isHint)
@@ -367,7 +372,7 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
       // x8, and at least what the likeliest edit of any kind scores at the
       // site (a new term's prior is low: `mulby` is 0.1 where an opcode is 0.7).
       if (isHint)
-        score = std::max(score * 8, site.weight * 2.0);
+        score = std::max(score * 8, site.weight * 2.0) * (1 - 0.01 * (hintRank - hints.begin()));
       if (!twins.empty() && e.kind != "delete" && e.kind != "swap") {
         // The same slip copied on the line: all of them at once first.
         std::vector<EditSpec> all{e};

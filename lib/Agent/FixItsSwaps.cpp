@@ -129,11 +129,14 @@ bool FixIts::exchangedNames(Operation *op, llvm::StringRef pass) {
     // The two locals exchanged at their every read (the statement reads
     // one of them): those reads swapped where they are.
     return root == op && swappedValues(root, pass);
-  // The store and the expression it stores are this edit.
+  // The store and the expression it stores (a load and its index) are this
+  // edit.
   covered.insert(root);
   llvm::SmallVector<Operation *> work;
-  if (Operation *d = root->getOperand(0).getDefiningOp())
-    work.push_back(d);
+  for (Value v : isa<memref::LoadOp>(root) ? root->getOperands().drop_front()
+                                           : root->getOperands().take_front())
+    if (Operation *d = v.getDefiningOp())
+      work.push_back(d);
   while (!work.empty()) {
     Operation *d = work.pop_back_val();
     if (!covered.insert(d).second || isa<memref::LoadOp>(d))

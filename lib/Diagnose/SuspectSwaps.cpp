@@ -11,10 +11,16 @@
 // the two names as its hint (and the other member, with its own exchange: the
 // renaming does not tell which of the two is wrong). Validation decides.
 //
+// The sibling-coordinates model: a read whose index combines two coordinates
+// computed alike (`i = oh - h * r`, `j = ow - w * r`), the pair a transposed
+// layout exchanges (`c * rr + j * r + i` for `c * rr + i * r + j`). The read is
+// the suspect, with the `exchange` of the two as its hint.
+//
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -103,9 +109,115 @@ exchangedAfter(const Renaming &m, const Formula &c, const Formula &d) {
   return std::pair{p, q};
 }
 
+/// A local (read by `v`, or `v` itself) stored once, by name, with its stored
+/// value.
+std::optional<std::pair<memref::AllocaOp, Value>> onceStored(Value v) {
+  memref::AllocaOp a = v.getDefiningOp<memref::AllocaOp>();
+  if (!a)
+    a = localOf(v);
+  if (!a || localName(a).empty())
+    return std::nullopt;
+  memref::StoreOp only;
+  for (Operation *u : a->getUsers())
+    if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == a.getResult()) {
+      if (only)
+        return std::nullopt;
+      only = st;
+    }
+  if (!only)
+    return std::nullopt;
+  return std::pair{a, only.getValueToStore()};
+}
+
+/// `v` differs from thread to thread: it reads a thread or block index
+/// (through arithmetic and locals stored once).
+bool perThread(SuspectContext &ctx, Value v, unsigned depth = 0) {
+  Operation *d = v ? v.getDefiningOp() : nullptr;
+  if (!d || depth > 16)
+    return false;
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp>(d))
+    return true;
+  if (auto l = dyn_cast<memref::LoadOp>(d))
+    return l.getIndices().empty() &&
+           perThread(ctx, ctx.mem.singleStoredValue(l.getMemref()), depth + 1);
+  if (!isa<arith::ArithDialect>(d->getDialect()))
+    return false;
+  return llvm::any_of(d->getOperands(), [&](Value o) { return perThread(ctx, o, depth + 1); });
+}
+
+void siblingCoordinates(SuspectContext &ctx) {
+  // A read's index, or an integer local's formula (`src = (c * r + sx) * r
+  // + sy`, an index computed apart).
+  ctx.func.walk([&](Operation *op) {
+    Value formula;
+    if (auto ld = dyn_cast<memref::LoadOp>(op)) {
+      if (ld.getIndices().size() == 1 &&
+          !isa_and_nonnull<memref::AllocaOp>(ld.getMemref().getDefiningOp()))
+        formula = ld.getIndices()[0];
+    } else if (auto st = dyn_cast<memref::StoreOp>(op)) {
+      if (!localName(st.getMemref().getDefiningOp<memref::AllocaOp>()).empty() &&
+          st.getValueToStore().getType().isSignlessInteger() && onceStored(st.getMemref()))
+        formula = st.getValueToStore();
+    }
+    if (!formula || (ctx.haveEvidence && !ctx.bad.contains(op)))
+      return;
+    IndexForm f{op, "", {}};
+    indexLeaves(ctx, formula, op, 0, f, 0);
+    // The coordinates the index reads (each local once), by their shape.
+    struct Coord {
+      std::string name, shape, sizes; // sizes: the parameters and constants it reads
+    };
+    std::vector<Coord> coords;
+    for (const Leaf &l : f.leaves) {
+      if (!llvm::StringRef(l.name).starts_with("var:") ||
+          llvm::any_of(coords, [&](const Coord &c) { return c.name == l.name; }))
+        continue;
+      auto def = onceStored(l.user->getOperand(l.operand));
+      if (!def)
+        continue;
+      std::string shape = expressionShape(def->second);
+      if (shape.find("arith.") == std::string::npos || !perThread(ctx, def->second))
+        continue; // a copy, or a size: not a coordinate of the thread
+      IndexForm g{op, "", {}};
+      indexLeaves(ctx, def->second, op, 0, g, 0);
+      std::string sizes;
+      for (const Leaf &x : g.leaves)
+        if (!llvm::StringRef(x.name).starts_with("var:"))
+          sizes += x.name + ",";
+      coords.push_back({l.name, shape, sizes});
+    }
+    // The pairs of one shape, those of the same sizes first (`ox % r`,
+    // `oy % r`; not `plane % C`), then those next to each other in the index
+    // (`j * r + i`), each an alternative edit.
+    std::vector<std::pair<size_t, size_t>> pairs;
+    for (bool sameSizes : {true, false})
+      for (size_t gap = 1; gap < coords.size(); ++gap)
+        for (size_t a = 0; a + gap < coords.size(); ++a) {
+          const Coord &x = coords[a], &y = coords[a + gap];
+          if (x.shape == y.shape && (x.sizes == y.sizes) == sameSizes)
+            pairs.push_back({a, a + gap});
+        }
+    if (pairs.empty())
+      return;
+    std::string hint;
+    for (auto [a, b] : llvm::ArrayRef(pairs).take_front(4))
+      hint +=
+          (hint.empty() ? "" : " | ") +
+          llvm::formatv("kind=exchange operand={0} with={1}", coords[a].name, coords[b].name).str();
+    auto name = [&](size_t k) { return llvm::StringRef(coords[k].name).drop_front(4); };
+    ctx.add(op, "sibling-coordinates", 1.5,
+            llvm::formatv("reads with '{0}' and '{1}', two coordinates computed alike: in "
+                          "each other's place (a transposed layout)?",
+                          name(pairs[0].first), name(pairs[0].second))
+                .str());
+    ctx.setHint(op, "sibling-coordinates", hint, /*keepFirst=*/true);
+  });
+}
+
 } // namespace
 
 void suspects::swapModels(SuspectContext &ctx) {
+  siblingCoordinates(ctx);
   std::map<std::string, std::vector<Formula>> byShape;
   ctx.func.walk([&](memref::StoreOp st) {
     auto a = st.getMemref().getDefiningOp<memref::AllocaOp>();

@@ -232,8 +232,8 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
         int64_t k = isa<arith::AddIOp>(def) ? *c + d : *c - d;
         OpBuilder db(def);
         Value old = def->getOperand(1);
-        def->setOperand(1, arith::ConstantOp::create(db, old.getLoc(),
-                                                     IntegerAttr::get(old.getType(), k)));
+        def->setOperand(
+            1, arith::ConstantOp::create(db, old.getLoc(), IntegerAttr::get(old.getType(), k)));
         dropped.push_back(old);
         markRepaired(def, kPassArg);
         return true;
@@ -399,19 +399,27 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       auto n = a ? a->getAttrOfType<StringAttr>("kfix.var") : StringAttr();
       return n && n.getValue() == spec.drop_front(4);
     };
-    if (!st || e.operand == e.with) {
-      error = "exchange needs a store and two names at " + e.loc;
+    auto ld = dyn_cast<memref::LoadOp>(op);
+    if ((!st && !ld) || e.operand == e.with) {
+      error = "exchange needs a store or a load and two names at " + e.loc;
       return false;
     }
     // (At a store that reads one of two locals or neither, such as one's
     // definition: below, every read of the two.)
-    // The uses of each name in the stored expression (pure ops, not through
-    // loads' indices).
+    // The uses of each name in the stored expression, or in a load's index
+    // (pure ops, not through loads' indices): `in[(c * rr + j * r + i) ...]`
+    // for `in[(c * rr + i * r + j) ...]`.
     SmallVector<std::pair<OpOperand *, unsigned>> uses;
     SmallVector<Operation *> work;
     llvm::SmallPtrSet<Operation *, 16> seen;
-    if (Operation *d = st.getValueToStore().getDefiningOp())
-      work.push_back(d);
+    SmallVector<Value> roots;
+    if (st)
+      roots.push_back(st.getValueToStore());
+    else
+      llvm::append_range(roots, ld.getIndices());
+    for (Value v : roots)
+      if (Operation *d = v.getDefiningOp())
+        work.push_back(d);
     while (!work.empty()) {
       Operation *d = work.pop_back_val();
       if (!seen.insert(d).second || isa<memref::LoadOp>(d) || d->getNumRegions() ||
@@ -436,13 +444,14 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       // defined, reads the other (each local stored once).
       bool vars = llvm::StringRef(e.operand).starts_with("var:") &&
                   llvm::StringRef(e.with).starts_with("var:");
-      if (exchangeLocals(func, bare(e.operand), bare(e.with), vars)) {
+      if (st && exchangeLocals(func, bare(e.operand), bare(e.with), vars)) {
         op->setAttr("kfix.exchange", b.getStrArrayAttr({bare(e.operand), bare(e.with)}));
         markRepaired(op, kPassArg);
         return true;
       }
-      error = "exchange: the value stored at " + e.loc + " does not read both " + e.operand +
-              " and " + e.with + ", and they are not two locals stored once";
+      error = "exchange: the " + std::string(st ? "value stored" : "index read") + " at " + e.loc +
+              " does not read both " + e.operand + " and " + e.with +
+              ", and they are not two locals stored once";
       return false;
     }
     for (auto [u, k] : uses) {
