@@ -641,6 +641,27 @@ std::optional<bool> FixIts::namedConstantUse(arith::ConstantOp c, size_t o,
   if (isIdent(t[o]) && !std::isdigit((unsigned char)t[o])) {
     std::string name = t.substr(o, tokenEnd(t, o) - o);
     auto d = definitionOf(name);
+    if ((!d || d->value != *ov) && t.compare(tokenEnd(t, o), 1, "(") == 0) {
+      // A function-like macro's expansion (`PREACT(GATE_G)`): the one name
+      // among its arguments that is defined as the constant.
+      size_t open = tokenEnd(t, o), close = matchClose(t, open);
+      std::optional<Definition> found;
+      for (size_t i = open + 1; close != std::string::npos && i < close;) {
+        if (!isIdent(t[i]) || std::isdigit((unsigned char)t[i])) {
+          ++i;
+          continue;
+        }
+        size_t j = tokenEnd(t, i);
+        auto di = definitionOf(t.substr(i, j - i));
+        if (di && di->value == *ov) {
+          if (found && found->offset != di->offset)
+            return std::nullopt;
+          found = di;
+        }
+        i = j;
+      }
+      d = found;
+    }
     if (!d || d->value != *ov)
       return std::nullopt;
     covered.insert(c);

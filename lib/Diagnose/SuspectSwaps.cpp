@@ -16,6 +16,12 @@
 // layout exchanges (`c * rr + j * r + i` for `c * rr + i * r + j`). The read is
 // the suspect, with the `exchange` of the two as its hint.
 //
+// The chunk-order model: reads of chunks `k * S + j` of one stride S with three
+// or more chunk numbers (an LSTM's four gates, a QKV projection's three
+// parts), one of the orders a port gets wrong (`i, f, o, g` for torch's `i,
+// f, g, o`). The hint is the `exchange` of two chunk numbers at every such
+// read, neighbours first.
+//
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
 
@@ -23,6 +29,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <map>
 
 using namespace mlir;
 using namespace kfix;
@@ -214,10 +221,75 @@ void siblingCoordinates(SuspectContext &ctx) {
   });
 }
 
+/// The chunk terms `k * S` of an index (through adds and casts): k and what
+/// S reads.
+void chunkTerms(Value v, std::vector<std::pair<int64_t, const void *>> &out, unsigned depth = 0) {
+  Operation *d = v.getDefiningOp();
+  if (!d || depth > 12)
+    return;
+  if (isa<arith::AddIOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(
+          d)) {
+    for (Value o : d->getOperands())
+      chunkTerms(o, out, depth + 1);
+    return;
+  }
+  if (isa<arith::MulIOp>(d))
+    for (unsigned k = 0; k < 2; ++k) {
+      auto c = d->getOperand(k).getDefiningOp<arith::ConstantOp>();
+      auto ci = c ? dyn_cast<IntegerAttr>(c.getValue()) : IntegerAttr();
+      if (ci && !isConstant(d->getOperand(1 - k)))
+        out.push_back({ci.getInt(), scalarKey(d->getOperand(1 - k))});
+    }
+}
+
+void chunkOrder(SuspectContext &ctx) {
+  // Per stride: the chunk numbers read, and a read of the bad slice per chunk.
+  std::map<const void *, std::map<int64_t, Operation *>> chunks;
+  ctx.func.walk([&](memref::LoadOp ld) {
+    if (ld.getIndices().size() != 1)
+      return;
+    std::vector<std::pair<int64_t, const void *>> ts;
+    chunkTerms(ld.getIndices()[0], ts);
+    for (auto [k, stride] : ts) {
+      Operation *&at = chunks[stride][k];
+      if (!at || (ctx.haveEvidence && ctx.bad.contains(ld) && !ctx.bad.contains(at)))
+        at = ld;
+    }
+  });
+  for (auto &[stride, ks] : chunks) {
+    if (ks.size() < 3 || ks.size() > 8 || ks.begin()->first < 0)
+      continue;
+    std::vector<int64_t> nums;
+    for (auto &[k, at] : ks)
+      nums.push_back(k);
+    // Consecutive chunk numbers (0..3): the parts of one projection.
+    if (nums.back() - nums.front() + 1 != (int64_t)nums.size())
+      continue;
+    std::string hint;
+    unsigned alts = 0;
+    for (size_t gap = 1; gap < nums.size(); ++gap)
+      for (size_t a = nums.size() - 1; a >= gap && alts < 6; --a, ++alts)
+        hint +=
+            (hint.empty() ? "" : " | ") +
+            llvm::formatv("kind=exchange operand=const:{0} with=const:{1}", nums[a - gap], nums[a])
+                .str();
+    Operation *at = ks.rbegin()->second;
+    if (ctx.haveEvidence && !ctx.bad.contains(at))
+      continue;
+    ctx.add(at, "chunk-order", 1.5,
+            llvm::formatv("reads {0} chunks of one stride ({1} to {2}): two of them in each "
+                          "other's place (the order of the parts)?",
+                          nums.size(), nums.front(), nums.back())
+                .str());
+    ctx.setHint(at, "chunk-order", hint, /*keepFirst=*/true);
+  }
+}
+
 } // namespace
 
 void suspects::swapModels(SuspectContext &ctx) {
   siblingCoordinates(ctx);
+  chunkOrder(ctx);
   std::map<std::string, std::vector<Formula>> byShape;
   ctx.func.walk([&](memref::StoreOp st) {
     auto a = st.getMemref().getDefiningOp<memref::AllocaOp>();

@@ -118,6 +118,93 @@ bool exchangeLocals(gpu::GPUFuncOp func, llvm::StringRef x, llvm::StringRef y, b
   return n > 0;
 }
 
+/// The chunk terms of an index (`k * H` in `gx[k * H + j]`, through adds and
+/// casts): a constant times a value, with the constant's use.
+static void chunkTerms(Value v, SmallVectorImpl<std::pair<OpOperand *, Value>> &out,
+                       unsigned depth = 0) {
+  Operation *d = v.getDefiningOp();
+  if (!d || depth > 12)
+    return;
+  if (isa<arith::AddIOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(
+          d)) {
+    for (Value o : d->getOperands())
+      chunkTerms(o, out, depth + 1);
+    return;
+  }
+  if (isa<arith::MulIOp>(d))
+    for (unsigned k = 0; k < 2; ++k)
+      if (d->getOperand(k).getDefiningOp<arith::ConstantOp>() &&
+          !d->getOperand(1 - k).getDefiningOp<arith::ConstantOp>())
+        out.push_back({&d->getOpOperand(k), d->getOperand(1 - k)});
+}
+
+/// What a chunk's stride reads: the parameter, the local or the value.
+static const void *strideKey(Value v) {
+  while (Operation *d = v.getDefiningOp()) {
+    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(d))
+      break;
+    v = d->getOperand(0);
+  }
+  if (auto ld = v.getDefiningOp<memref::LoadOp>(); ld && ld.getIndices().empty())
+    return ld.getMemref().getAsOpaquePointer();
+  return v.getAsOpaquePointer();
+}
+
+/// Two chunks of a buffer exchanged (`i, f, o, g` read where torch has `i,
+/// f, g, o`): at every read whose index has a chunk term `k * S` of the
+/// site's stride S, chunk k1 becomes k2 and back. False when the site reads
+/// no such chunk.
+static bool exchangeChunks(memref::LoadOp site, int64_t k1, int64_t k2) {
+  auto func = site->getParentOfType<gpu::GPUFuncOp>();
+  // Once per kernel (the reads of one macro expansion share their location:
+  // the edit reaches each of them, and the local reads beside them, as a site).
+  std::string done = llvm::formatv("{0}:{1}", std::min(k1, k2), std::max(k1, k2)).str();
+  if (auto a = func->getAttrOfType<StringAttr>("kfix.chunks"); a && a.getValue() == done)
+    return true;
+  // The site's stride: a chunk term of the reads at its location (the site
+  // may be the read of a local among them).
+  SmallVector<std::pair<OpOperand *, Value>> terms;
+  func.walk([&](memref::LoadOp ld) {
+    if (ld->getLoc() == site->getLoc())
+      for (Value i : ld.getIndices())
+        chunkTerms(i, terms);
+  });
+  const void *stride = nullptr;
+  for (auto [use, s] : terms)
+    if (auto c = getConstInt(use->get()); c && (*c == k1 || *c == k2))
+      stride = strideKey(s);
+  if (!stride || k1 == k2)
+    return false;
+  func->setAttr("kfix.chunks", StringAttr::get(func.getContext(), done));
+  unsigned n = 0;
+  func.walk([&](memref::LoadOp ld) {
+    SmallVector<std::pair<OpOperand *, Value>> ts;
+    for (Value i : ld.getIndices())
+      chunkTerms(i, ts);
+    for (auto [use, s] : ts) {
+      auto c = getConstInt(use->get());
+      if (!c || (*c != k1 && *c != k2) || strideKey(s) != stride)
+        continue;
+      Value old = use->get();
+      auto attr = IntegerAttr::get(old.getType(), *c == k1 ? k2 : k1);
+      auto oc = old.getDefiningOp<arith::ConstantOp>();
+      if (old.hasOneUse()) {
+        // In place: the patch then changes what the file spells (a
+        // `#define GATE_G 3` read through its name).
+        oc.setValueAttr(attr);
+        markRepaired(oc, kPassArg);
+      } else {
+        OpBuilder b(use->getOwner());
+        auto k = arith::ConstantOp::create(b, old.getLoc(), attr);
+        markRepaired(k, kPassArg);
+        use->set(k);
+      }
+      ++n;
+    }
+  });
+  return n > 0;
+}
+
 bool applyOne(Operation *op, const EditSpec &e, std::string &error,
               SmallVectorImpl<Value> &dropped) {
   auto operandIndex = [&](unsigned &i) {
@@ -400,6 +487,19 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       return n && n.getValue() == spec.drop_front(4);
     };
     auto ld = dyn_cast<memref::LoadOp>(op);
+    // Two chunk numbers (operand=const:K1 with=const:K2) at a read.
+    int64_t k1, k2;
+    if (llvm::StringRef(e.operand).starts_with("const:") ||
+        llvm::StringRef(e.with).starts_with("const:")) {
+      if (!ld || llvm::StringRef(e.operand).drop_front(6).getAsInteger(10, k1) ||
+          llvm::StringRef(e.with).drop_front(6).getAsInteger(10, k2) ||
+          !exchangeChunks(ld, k1, k2)) {
+        error = "exchange: no read at " + e.loc + " with a chunk " + e.operand + " or " + e.with +
+                " of a stride";
+        return false;
+      }
+      return true;
+    }
     if ((!st && !ld) || e.operand == e.with) {
       error = "exchange needs a store or a load and two names at " + e.loc;
       return false;
