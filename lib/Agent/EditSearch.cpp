@@ -38,6 +38,10 @@ std::vector<std::pair<Operation *, unsigned>> indexOps(Operation *access) {
       continue;
     if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
             arith::TruncIOp>(def)) {
+      // A size parameter widened (`(size_t)batch * IJ * K`): the cast is
+      // where another parameter can take its place.
+      if (isa<BlockArgument>(def->getOperand(0)))
+        out.push_back({def, d});
       work.push_back({def->getOperand(0), d});
       continue;
     }

@@ -703,6 +703,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   scanModels(ctx);         // SuspectScans.cpp
   unusedModels(ctx);       // SuspectUnused.cpp
   truncatedLocals(ctx);    // SuspectUnused.cpp
+  negativeTruncation(ctx); // SuspectUnused.cpp
   sharedBufferModels(ctx); // SuspectShared.cpp
   atomicModels(ctx);       // SuspectAtomics.cpp
   swapModels(ctx);         // SuspectSwaps.cpp

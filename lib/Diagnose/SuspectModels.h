@@ -81,6 +81,9 @@ void constantModels(SuspectContext &ctx);
 void unusedModels(SuspectContext &ctx);
 /// An integer local that float values are stored into (SuspectUnused.cpp).
 void truncatedLocals(SuspectContext &ctx);
+/// A float coordinate less a constant, truncated to an index beside its
+/// fraction: negative at the first elements (SuspectUnused.cpp).
+void negativeTruncation(SuspectContext &ctx);
 /// The lane test of a warp scan step (SuspectScans.cpp).
 void scanModels(SuspectContext &ctx);
 /// A shfl_up whose offset a lane test compares against: a scan step.

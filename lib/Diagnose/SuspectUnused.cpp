@@ -171,13 +171,14 @@ void suspects::truncatedLocals(SuspectContext &ctx) {
     if (!ft.isF32() && !ft.isF64())
       return;
     // Its reads convert back to float: the value was a float all along.
-    bool readAsFloat = llvm::any_of(a->getUsers(), [](Operation *u) {
-      auto ld = dyn_cast<memref::LoadOp>(u);
-      return ld && llvm::any_of(ld->getUsers(), [](Operation *w) {
-               return isa<arith::SIToFPOp, arith::UIToFPOp>(w);
-             });
-    });
-    if (!readAsFloat)
+    // (Not a local also used as an integer, an index: `i0 = (int)src; ...
+    // x[i0 * W]; w = src - i0;` floors on purpose.)
+    bool readAsFloat = false, readAsInt = false;
+    for (Operation *u : a->getUsers())
+      if (auto ld = dyn_cast<memref::LoadOp>(u))
+        for (Operation *w : ld->getUsers())
+          (isa<arith::SIToFPOp, arith::UIToFPOp>(w) ? readAsFloat : readAsInt) = true;
+    if (!readAsFloat || readAsInt)
       return;
     ctx.add(st, "truncated-local", 3.5,
             llvm::formatv("float values are stored into the integer local '{0}' (each truncated) "
@@ -187,5 +188,45 @@ void suspects::truncatedLocals(SuspectContext &ctx) {
     ctx.setHint(
         st, "truncated-local",
         llvm::formatv("kind=retype operand={0} with={1}", n, ft.isF64() ? "f64" : "f32").str());
+  });
+}
+
+void suspects::negativeTruncation(SuspectContext &ctx) {
+  // `src = (dst + 0.5f) * scale - 0.5f; i0 = (int)src; w = src - i0;`: a
+  // source coordinate below zero truncates towards zero (i0 = 0 for src =
+  // -0.3) and leaves a negative weight; torch clamps the coordinate at 0
+  // first. The float's definition is the suspect, the clamp its hint.
+  ctx.func.walk([&](arith::FPToSIOp conv) {
+    Value src = conv.getIn();
+    auto ld = src.getDefiningOp<memref::LoadOp>();
+    memref::AllocaOp a = ld ? localOf(src) : memref::AllocaOp();
+    if (!a || !ctx.bad.contains(conv))
+      return;
+    memref::StoreOp def;
+    for (Operation *u : a->getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == a.getResult()) {
+        if (def)
+          return;
+        def = st;
+      }
+    // Defined as something minus a positive constant.
+    auto sub = def ? def.getValueToStore().getDefiningOp<arith::SubFOp>() : arith::SubFOp();
+    auto c = sub ? constantValue(sub.getRhs()) : std::nullopt;
+    if (!c || *c <= 0 || *c >= 1)
+      return;
+    // The float is read again beside its truncation (the fraction).
+    bool fraction = llvm::any_of(a->getUsers(), [&](Operation *u) {
+      return isa<memref::LoadOp>(u) && u != ld.getOperation() &&
+             llvm::any_of(u->getUsers(), [](Operation *w) { return isa<arith::SubFOp>(w); });
+    });
+    if (!fraction)
+      return;
+    ctx.add(sub, "negative-truncation", 2.5,
+            llvm::formatv("'{0}' (less {1}) can be negative at the first elements, and (int) "
+                          "truncates it towards zero while the fraction goes negative: clamp it "
+                          "at 0?",
+                          localName(a), *c)
+                .str());
+    ctx.setHint(sub, "negative-truncation", "kind=clamp0 operand=result with=", true);
   });
 }

@@ -192,6 +192,18 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
         }
         add("operand", idx, spec, p, show(v) + " -> " + show(cand));
       }
+    // An integer local set from another value where a size's last index was
+    // meant (`const int last = npairs;` for `n - 1`): each integer
+    // parameter less one.
+    if (auto st = dyn_cast<memref::StoreOp>(op); st && i == 0 && v.getType().isSignlessInteger() &&
+                                                 !v.getType().isInteger(1) && !getConstInt(v)) {
+      auto var = st.getMemRef().getDefiningOp<memref::AllocaOp>();
+      if (var && var.getType().getRank() == 0 && var->hasAttr("kfix.var"))
+        for (BlockArgument a : funcOf(op).getArguments())
+          if (a.getType() == v.getType() && a != v)
+            if (std::string n = nameValue(op, a); !n.empty())
+              add("operand", idx, n + "-1", 0.3, show(v) + " -> " + show(a) + " - 1");
+    }
   }
   // An integer local given float values (`int max_val = ...; max_val = v;`
   // with v a float): every store truncates. The local as a float.

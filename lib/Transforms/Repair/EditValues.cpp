@@ -217,6 +217,19 @@ Value resolveValue(Operation *at, llvm::StringRef spec, Type type, std::string &
     return nullptr;
   };
   if (spec.consume_front("arg:")) {
+    // `arg:n-1`: the parameter less one (the last element's index where
+    // another value was read: `last = npairs` for `last = n - 1`).
+    if (spec.consume_back("-1")) {
+      Value n = getArgByName(func, spec);
+      if (!n || n.getType() != type || !isa<IntegerType>(type)) {
+        error = "no integer kernel parameter " + spec.str() + " of the operand's type";
+        return nullptr;
+      }
+      Value one = arith::ConstantOp::create(b, at->getLoc(), IntegerAttr::get(type, 1));
+      auto sub = arith::SubIOp::create(b, at->getLoc(), n, one);
+      sub->setAttr("kfix.signed", UnitAttr::get(at->getContext()));
+      return sub;
+    }
     Value v = getArgByName(func, spec);
     if (!v || v.getType() != type) {
       error = "no kernel parameter " + spec.str() + " of the operand's type";
