@@ -482,10 +482,13 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
   for (const Finding &f : d.findings)
     for (const SiteInfo &si : f.sites)
       addSite(si.loc());
-  // Then the best suspects that a bug-class model named.
+  // Then the best suspects that a bug-class model named (not the models that
+  // only name an edit of two reads: their read is no place for a KB repair's
+  // site-aimed variants).
   unsigned suspectSites = 0;
   for (const Suspect &su : d.suspects)
-    if (!su.kind.empty() && suspectSites < 3) {
+    if (!su.kind.empty() && su.kind != "sibling-coordinates" && su.kind != "chunk-order" &&
+        suspectSites < 3) {
       ++suspectSites;
       addSite(su.loc());
     }

@@ -66,10 +66,11 @@ llm::ActionSchema kfix::actionSchemaFromKB(const KnowledgeBase &kb) {
       "operand | opcode | swap | delta | bypass | fconst | iconst | reinit | clamp0 | "
       "mulby | mirror | retype | ceil | unclamp | window | unroll-tail | once | exchange | delete");
   opt("op", "the op's name at loc (arith.addf, arith.cmpi, scf.for, memref.store, ...)");
-  opt("operand", "operand index, or result (delta, clamp0, mulby), or a local (reinit)");
-  opt("with", "the replacement: a value (arg:NAME, var:NAME), an op name, a predicate, a "
-              "delta, a constant, a loop index (reinit), block:D / thread:D (once), or the second "
-              "name (exchange)");
+  opt("operand", "operand index, or result (delta, clamp0, mulby), or a local (reinit), or the "
+                 "first name (exchange: arg:NAME, var:NAME, or const:K for a chunk number)");
+  opt("with", "the replacement: a value (arg:NAME, var:NAME, arg:NAME-1), an op name, a "
+              "predicate, a delta, a constant, a loop index (reinit), block:D / thread:D (once), "
+              "or the second name (exchange)");
   for (auto &[name, spec] : passes)
     schema.passes.push_back(std::move(spec));
   return schema;

@@ -212,7 +212,7 @@ void siblingCoordinates(SuspectContext &ctx) {
           (hint.empty() ? "" : " | ") +
           llvm::formatv("kind=exchange operand={0} with={1}", coords[a].name, coords[b].name).str();
     auto name = [&](size_t k) { return llvm::StringRef(coords[k].name).drop_front(4); };
-    ctx.add(op, "sibling-coordinates", 1.5,
+    ctx.add(op, "sibling-coordinates", 0.3,
             llvm::formatv("reads with '{0}' and '{1}', two coordinates computed alike: in "
                           "each other's place (a transposed layout)?",
                           name(pairs[0].first), name(pairs[0].second))
