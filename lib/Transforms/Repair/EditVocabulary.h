@@ -92,6 +92,16 @@ mlir::Value windowCount(mlir::OpBuilder *b, mlir::Value v, mlir::Operation *at);
 /// (EditWindows.cpp).
 bool unrollTail(mlir::OpBuilder *b, mlir::scf::ForOp outer);
 std::optional<double> parseFloatSpec(llvm::StringRef s);
+/// Every read of local `x` reads local `y` and back where both are defined
+/// (each stored exactly once, both stores dominating the read); the reads are
+/// marked kfix.swap for the patch. False (nothing changed) when they are not
+/// two such locals (`vars` false: not both `var:` names) (EditExchanges.cpp).
+bool exchangeLocals(mlir::gpu::GPUFuncOp func, llvm::StringRef x, llvm::StringRef y, bool vars);
+/// Chunk numbers k1 and k2 exchanged at every read whose index has a chunk
+/// term `k * S` of the stride the reads at `site`'s location have, once per
+/// kernel; the constants changed are marked repaired by `pass`. False when
+/// the site reads no such chunk (EditExchanges.cpp).
+bool exchangeChunks(mlir::memref::LoadOp site, int64_t k1, int64_t k2, llvm::StringRef pass);
 
 } // namespace kfix::edit
 

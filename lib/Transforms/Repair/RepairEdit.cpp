@@ -72,139 +72,6 @@ Value mirrorLanes(OpBuilder &b, Value v, Operation *at, DominanceInfo &dom, unsi
   return c->getResult(0);
 }
 
-/// Every read of local `x` reads local `y` and back, where both are defined:
-/// each is stored exactly once and both stores dominate the read. The reads
-/// are marked for the source patch (kfix.swap 0: read `x` in the file).
-/// False (nothing changed) when the two are not such locals or nothing reads
-/// them.
-bool exchangeLocals(gpu::GPUFuncOp func, llvm::StringRef x, llvm::StringRef y, bool vars) {
-  if (!vars || !func || x == y)
-    return false;
-  memref::AllocaOp a[2];
-  memref::StoreOp def[2];
-  func.walk([&](memref::AllocaOp al) {
-    auto n = al->getAttrOfType<StringAttr>("kfix.var");
-    for (unsigned k = 0; k < 2; ++k)
-      if (n && n.getValue() == (k ? y : x) && al.getType().getRank() == 0)
-        a[k] = a[k] ? memref::AllocaOp() : al; // two locals of one name: neither
-  });
-  if (!a[0] || !a[1] || a[0].getType() != a[1].getType())
-    return false;
-  SmallVector<std::pair<memref::LoadOp, unsigned>> reads;
-  for (unsigned k = 0; k < 2; ++k)
-    for (Operation *u : a[k]->getUsers()) {
-      if (auto st = dyn_cast<memref::StoreOp>(u)) {
-        if (def[k])
-          return false;
-        def[k] = st;
-      } else if (auto ld = dyn_cast<memref::LoadOp>(u)) {
-        reads.push_back({ld, k});
-      } else {
-        return false;
-      }
-    }
-  if (!def[0] || !def[1])
-    return false;
-  DominanceInfo dom(func);
-  unsigned n = 0;
-  for (auto [ld, k] : reads) {
-    if (!dom.properlyDominates(def[0].getOperation(), ld) ||
-        !dom.properlyDominates(def[1].getOperation(), ld))
-      continue;
-    ld.getMemrefMutable().assign(a[1 - k].getResult());
-    ld->setAttr("kfix.swap", IntegerAttr::get(IntegerType::get(ld->getContext(), 32), k));
-    ++n;
-  }
-  return n > 0;
-}
-
-/// The chunk terms of an index (`k * H` in `gx[k * H + j]`, through adds and
-/// casts): a constant times a value, with the constant's use.
-static void chunkTerms(Value v, SmallVectorImpl<std::pair<OpOperand *, Value>> &out,
-                       unsigned depth = 0) {
-  Operation *d = v.getDefiningOp();
-  if (!d || depth > 12)
-    return;
-  if (isa<arith::AddIOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(
-          d)) {
-    for (Value o : d->getOperands())
-      chunkTerms(o, out, depth + 1);
-    return;
-  }
-  if (isa<arith::MulIOp>(d))
-    for (unsigned k = 0; k < 2; ++k)
-      if (d->getOperand(k).getDefiningOp<arith::ConstantOp>() &&
-          !d->getOperand(1 - k).getDefiningOp<arith::ConstantOp>())
-        out.push_back({&d->getOpOperand(k), d->getOperand(1 - k)});
-}
-
-/// What a chunk's stride reads: the parameter, the local or the value.
-static const void *strideKey(Value v) {
-  while (Operation *d = v.getDefiningOp()) {
-    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(d))
-      break;
-    v = d->getOperand(0);
-  }
-  if (auto ld = v.getDefiningOp<memref::LoadOp>(); ld && ld.getIndices().empty())
-    return ld.getMemref().getAsOpaquePointer();
-  return v.getAsOpaquePointer();
-}
-
-/// Two chunks of a buffer exchanged (`i, f, o, g` read where torch has `i,
-/// f, g, o`): at every read whose index has a chunk term `k * S` of the
-/// site's stride S, chunk k1 becomes k2 and back. False when the site reads
-/// no such chunk.
-static bool exchangeChunks(memref::LoadOp site, int64_t k1, int64_t k2) {
-  auto func = site->getParentOfType<gpu::GPUFuncOp>();
-  // Once per kernel (the reads of one macro expansion share their location:
-  // the edit reaches each of them, and the local reads beside them, as a site).
-  std::string done = llvm::formatv("{0}:{1}", std::min(k1, k2), std::max(k1, k2)).str();
-  if (auto a = func->getAttrOfType<StringAttr>("kfix.chunks"); a && a.getValue() == done)
-    return true;
-  // The site's stride: a chunk term of the reads at its location (the site
-  // may be the read of a local among them).
-  SmallVector<std::pair<OpOperand *, Value>> terms;
-  func.walk([&](memref::LoadOp ld) {
-    if (ld->getLoc() == site->getLoc())
-      for (Value i : ld.getIndices())
-        chunkTerms(i, terms);
-  });
-  const void *stride = nullptr;
-  for (auto [use, s] : terms)
-    if (auto c = getConstInt(use->get()); c && (*c == k1 || *c == k2))
-      stride = strideKey(s);
-  if (!stride || k1 == k2)
-    return false;
-  func->setAttr("kfix.chunks", StringAttr::get(func.getContext(), done));
-  unsigned n = 0;
-  func.walk([&](memref::LoadOp ld) {
-    SmallVector<std::pair<OpOperand *, Value>> ts;
-    for (Value i : ld.getIndices())
-      chunkTerms(i, ts);
-    for (auto [use, s] : ts) {
-      auto c = getConstInt(use->get());
-      if (!c || (*c != k1 && *c != k2) || strideKey(s) != stride)
-        continue;
-      Value old = use->get();
-      auto attr = IntegerAttr::get(old.getType(), *c == k1 ? k2 : k1);
-      auto oc = old.getDefiningOp<arith::ConstantOp>();
-      if (old.hasOneUse()) {
-        // In place: the patch then changes what the file spells (a
-        // `#define GATE_G 3` read through its name).
-        oc.setValueAttr(attr);
-        markRepaired(oc, kPassArg);
-      } else {
-        OpBuilder b(use->getOwner());
-        auto k = arith::ConstantOp::create(b, old.getLoc(), attr);
-        markRepaired(k, kPassArg);
-        use->set(k);
-      }
-      ++n;
-    }
-  });
-  return n > 0;
-}
-
 bool applyOne(Operation *op, const EditSpec &e, std::string &error,
               SmallVectorImpl<Value> &dropped) {
   auto operandIndex = [&](unsigned &i) {
@@ -493,7 +360,7 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
         llvm::StringRef(e.with).starts_with("const:")) {
       if (!ld || llvm::StringRef(e.operand).drop_front(6).getAsInteger(10, k1) ||
           llvm::StringRef(e.with).drop_front(6).getAsInteger(10, k2) ||
-          !exchangeChunks(ld, k1, k2)) {
+          !exchangeChunks(ld, k1, k2, kPassArg)) {
         error = "exchange: no read at " + e.loc + " with a chunk " + e.operand + " or " + e.with +
                 " of a stride";
         return false;
