@@ -25,9 +25,12 @@
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
 
+#include "kfix/Transforms/Utils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <map>
 
@@ -221,37 +224,19 @@ void siblingCoordinates(SuspectContext &ctx) {
   });
 }
 
-/// The chunk terms `k * S` of an index (through adds and casts): k and what
-/// S reads.
-void chunkTerms(Value v, std::vector<std::pair<int64_t, const void *>> &out, unsigned depth = 0) {
-  Operation *d = v.getDefiningOp();
-  if (!d || depth > 12)
-    return;
-  if (isa<arith::AddIOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(
-          d)) {
-    for (Value o : d->getOperands())
-      chunkTerms(o, out, depth + 1);
-    return;
-  }
-  if (isa<arith::MulIOp>(d))
-    for (unsigned k = 0; k < 2; ++k) {
-      auto c = d->getOperand(k).getDefiningOp<arith::ConstantOp>();
-      auto ci = c ? dyn_cast<IntegerAttr>(c.getValue()) : IntegerAttr();
-      if (ci && !isConstant(d->getOperand(1 - k)))
-        out.push_back({ci.getInt(), scalarKey(d->getOperand(1 - k))});
-    }
-}
-
 void chunkOrder(SuspectContext &ctx) {
   // Per stride: the chunk numbers read, and a read of the bad slice per chunk.
   std::map<const void *, std::map<int64_t, Operation *>> chunks;
   ctx.func.walk([&](memref::LoadOp ld) {
     if (ld.getIndices().size() != 1)
       return;
-    std::vector<std::pair<int64_t, const void *>> ts;
+    SmallVector<std::pair<OpOperand *, Value>> ts;
     chunkTerms(ld.getIndices()[0], ts);
-    for (auto [k, stride] : ts) {
-      Operation *&at = chunks[stride][k];
+    for (auto [use, s] : ts) {
+      auto k = getConstantIntValue(use->get());
+      if (!k)
+        continue;
+      Operation *&at = chunks[scalarKey(s)][*k];
       if (!at || (ctx.haveEvidence && ctx.bad.contains(ld) && !ctx.bad.contains(at)))
         at = ld;
     }

@@ -251,3 +251,25 @@ scf::ForOp kfix::innerUnitLoop(scf::ForOp outer) {
     }
   return {};
 }
+
+static void chunkTermsRec(Value v, SmallVectorImpl<std::pair<OpOperand *, Value>> &out,
+                          unsigned depth) {
+  Operation *d = v.getDefiningOp();
+  if (!d || depth > 12)
+    return;
+  if (isa<arith::AddIOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(
+          d)) {
+    for (Value o : d->getOperands())
+      chunkTermsRec(o, out, depth + 1);
+    return;
+  }
+  if (isa<arith::MulIOp>(d))
+    for (unsigned k = 0; k < 2; ++k)
+      if (d->getOperand(k).getDefiningOp<arith::ConstantOp>() &&
+          !d->getOperand(1 - k).getDefiningOp<arith::ConstantOp>())
+        out.push_back({&d->getOpOperand(k), d->getOperand(1 - k)});
+}
+
+void kfix::chunkTerms(Value v, SmallVectorImpl<std::pair<OpOperand *, Value>> &out) {
+  chunkTermsRec(v, out, 0);
+}

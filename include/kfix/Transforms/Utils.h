@@ -59,6 +59,11 @@ mlir::Value roundedDownBound(mlir::Value v);
 /// The inner `for (u = 0; u < U; ++u)` (U a constant >= 2) directly in
 /// `outer`'s body, or null.
 mlir::scf::ForOp innerUnitLoop(mlir::scf::ForOp outer);
+/// The chunk terms of an integer index (`k * H` in `gx[k * H + j]`, through
+/// adds and integer casts): a constant k times a value S that is not, as the
+/// constant's operand and S.
+void chunkTerms(mlir::Value v,
+                llvm::SmallVectorImpl<std::pair<mlir::OpOperand *, mlir::Value>> &out);
 
 } // namespace kfix
 

@@ -71,26 +71,6 @@ bool exchangeLocals(gpu::GPUFuncOp func, llvm::StringRef x, llvm::StringRef y, b
   return n > 0;
 }
 
-/// The chunk terms of an index (`k * H` in `gx[k * H + j]`, through adds and
-/// casts): a constant times a value, with the constant's use.
-static void chunkTerms(Value v, SmallVectorImpl<std::pair<OpOperand *, Value>> &out,
-                       unsigned depth = 0) {
-  Operation *d = v.getDefiningOp();
-  if (!d || depth > 12)
-    return;
-  if (isa<arith::AddIOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(
-          d)) {
-    for (Value o : d->getOperands())
-      chunkTerms(o, out, depth + 1);
-    return;
-  }
-  if (isa<arith::MulIOp>(d))
-    for (unsigned k = 0; k < 2; ++k)
-      if (d->getOperand(k).getDefiningOp<arith::ConstantOp>() &&
-          !d->getOperand(1 - k).getDefiningOp<arith::ConstantOp>())
-        out.push_back({&d->getOpOperand(k), d->getOperand(1 - k)});
-}
-
 /// What a chunk's stride reads: the parameter, the local or the value.
 static const void *strideKey(Value v) {
   while (Operation *d = v.getDefiningOp()) {
