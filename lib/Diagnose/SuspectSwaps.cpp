@@ -119,24 +119,15 @@ exchangedAfter(const Renaming &m, const Formula &c, const Formula &d) {
   return std::pair{p, q};
 }
 
-/// A local (read by `v`, or `v` itself) stored once, by name, with its stored
-/// value.
-std::optional<std::pair<memref::AllocaOp, Value>> onceStored(Value v) {
+/// The value a named local (read by `v`, or `v` itself) is stored once with,
+/// or null.
+Value onceStored(SuspectContext &ctx, Value v) {
   memref::AllocaOp a = v.getDefiningOp<memref::AllocaOp>();
   if (!a)
     a = localOf(v);
   if (!a || localName(a).empty())
-    return std::nullopt;
-  memref::StoreOp only;
-  for (Operation *u : a->getUsers())
-    if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == a.getResult()) {
-      if (only)
-        return std::nullopt;
-      only = st;
-    }
-  if (!only)
-    return std::nullopt;
-  return std::pair{a, only.getValueToStore()};
+    return {};
+  return ctx.mem.singleStoredValue(a.getResult());
 }
 
 /// `v` differs from thread to thread: it reads a thread or block index
@@ -166,7 +157,7 @@ void siblingCoordinates(SuspectContext &ctx) {
         formula = ld.getIndices()[0];
     } else if (auto st = dyn_cast<memref::StoreOp>(op)) {
       if (!localName(st.getMemref().getDefiningOp<memref::AllocaOp>()).empty() &&
-          st.getValueToStore().getType().isSignlessInteger() && onceStored(st.getMemref()))
+          st.getValueToStore().getType().isSignlessInteger() && onceStored(ctx, st.getMemref()))
         formula = st.getValueToStore();
     }
     if (!formula || (ctx.haveEvidence && !ctx.bad.contains(op)))
@@ -182,14 +173,14 @@ void siblingCoordinates(SuspectContext &ctx) {
       if (!llvm::StringRef(l.name).starts_with("var:") ||
           llvm::any_of(coords, [&](const Coord &c) { return c.name == l.name; }))
         continue;
-      auto def = onceStored(l.user->getOperand(l.operand));
+      Value def = onceStored(ctx, l.user->getOperand(l.operand));
       if (!def)
         continue;
-      std::string shape = expressionShape(def->second);
-      if (shape.find("arith.") == std::string::npos || !perThread(ctx, def->second))
+      std::string shape = expressionShape(def);
+      if (shape.find("arith.") == std::string::npos || !perThread(ctx, def))
         continue; // a copy, or a size: not a coordinate of the thread
       IndexForm g{op, "", {}};
-      indexLeaves(ctx, def->second, op, 0, g, 0);
+      indexLeaves(ctx, def, op, 0, g, 0);
       std::string sizes;
       for (const Leaf &x : g.leaves)
         if (!llvm::StringRef(x.name).starts_with("var:"))
