@@ -36,6 +36,27 @@ std::vector<std::pair<Operation *, unsigned>> indexOps(Operation *access) {
     Operation *def = v.getDefiningOp();
     if (!def || d > 3 || !seen.insert(def).second)
       continue;
+    // An index kept in a named local (`const int last = npairs; y[last] = ...`):
+    // the local's stores are sites (the value it is set from can be the slip),
+    // and their values are followed. A local stored more than twice is a loop
+    // variable or an accumulator: not followed.
+    if (auto ld = dyn_cast<memref::LoadOp>(def)) {
+      auto var = ld.getMemRef().getDefiningOp<memref::AllocaOp>();
+      if (!var || var.getType().getRank() != 0 || !var->hasAttr("kfix.var"))
+        continue;
+      SmallVector<memref::StoreOp> stores;
+      for (Operation *u : var->getUsers())
+        if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemRef() == var.getResult())
+          stores.push_back(st);
+      if (stores.empty() || stores.size() > 2)
+        continue;
+      for (memref::StoreOp st : stores)
+        if (seen.insert(st).second) {
+          out.push_back({st, d});
+          work.push_back({st.getValue(), d + 1});
+        }
+      continue;
+    }
     if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
             arith::TruncIOp>(def)) {
       // A size parameter widened (`(size_t)batch * IJ * K`): the cast is
@@ -73,7 +94,41 @@ double kindPrior(llvm::StringRef suspect, llvm::StringRef edit) {
     return edit == "fconst" ? 1.5 : 1.0;
   if (suspect == "constant")
     return edit == "fconst" ? 2.0 : 0.5;
+  if (suspect == "misdirected-write")
+    return edit == "operand" || edit == "delta" ? 1.5 : 0.7;
   return 1.0;
+}
+
+/// The write sites of an output that has both elements written twice and
+/// elements never written (a store aimed at the wrong element: `y[last]`
+/// with `last = npairs` where `n - 1` was meant).
+std::set<std::string> misdirectedWriteSites(const llvm::json::Value &signature) {
+  std::set<std::string> out;
+  auto *sig = signature.getAsObject();
+  auto *findings = sig ? sig->getArray("findings") : nullptr;
+  if (!findings)
+    return out;
+  std::set<std::string> unwritten;
+  for (const llvm::json::Value &v : *findings)
+    if (auto *f = v.getAsObject(); f && f->getString("kind") == "unwritten-output")
+      if (auto *d = f->getObject("data"))
+        if (auto o = d->getString("output"))
+          unwritten.insert(o->str());
+  for (const llvm::json::Value &v : *findings) {
+    auto *f = v.getAsObject();
+    if (!f || f->getString("kind") != "multi-writer-output")
+      continue;
+    auto *d = f->getObject("data");
+    auto o = d ? d->getString("output") : std::nullopt;
+    if (!o || !unwritten.count(o->str()))
+      continue;
+    if (auto *sites = f->getArray("sites"))
+      for (const llvm::json::Value &s : *sites)
+        if (auto *so = s.getAsObject())
+          if (auto loc = so->getString("loc"))
+            out.insert(loc->str());
+  }
+  return out;
 }
 
 /// `file:line` of a `file:line:col` location.
@@ -168,14 +223,24 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
   // The signature's sites (faults, findings): the arithmetic of their indices,
   // and the comparisons of the guards around them (`tid * 4 < n` around a
   // float4 access that runs past the end: the guard is too loose).
+  std::set<std::string> misdirected = misdirectedWriteSites(state.eval.signature);
   for (auto [i, loc] : llvm::enumerate(state.eval.sites))
     for (Operation *acc : opsAt(module, loc)) {
       if (!isa<memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp>(acc))
         continue;
+      // A store whose elements another store writes too while others stay
+      // unwritten: its index (or the local it is kept in) is the likeliest
+      // slip, searched before the suspects of the error's shape.
+      bool astray = isa<memref::StoreOp>(acc) && misdirected.count(loc);
       if (isa<memref::LoadOp, memref::StoreOp>(acc))
         for (auto [o, d] : indexOps(acc))
-          if (!o->hasAttr("kfix.repaired"))
-            addSite(o, 0.8 * std::pow(0.7, d) / (1 + 0.2 * i), 0, "index at " + loc);
+          if (!o->hasAttr("kfix.repaired")) {
+            if (astray)
+              addSite(o, 1.05 * std::pow(0.85, d), 0, "index of the misdirected write at " + loc,
+                      "misdirected-write");
+            else
+              addSite(o, 0.8 * std::pow(0.7, d) / (1 + 0.2 * i), 0, "index at " + loc);
+          }
       unsigned depth = 0;
       for (auto ifOp = acc->getParentOfType<scf::IfOp>(); ifOp && depth < 2;
            ifOp = ifOp->getParentOfType<scf::IfOp>(), ++depth) {
@@ -332,8 +397,11 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
     // A hinted site: its hinted edit even when its prior is not among the
     // site's best.
     unsigned taken = 0;
+    // A misdirected write's index: the value it should be is one of many in
+    // scope (a size less one, another local), so more of them are tried.
+    unsigned perSite = site.kind == "misdirected-write" ? 3 * opts.editsPerSite : opts.editsPerSite;
     std::vector<EditSpec> edits =
-        enumerateEdits(op, site.hint.empty() ? opts.editsPerSite : 64, opts.nearest);
+        enumerateEdits(op, site.hint.empty() ? perSite : 64, opts.nearest);
     // The hinted edit even when the enumeration did not reach it (an operand
     // replaced by a local declared far from the site): the model named it.
     // (A model may name alternatives, `kind=K ... | kind=K ...`: each goes
@@ -361,6 +429,11 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
     }
     for (const EditSpec &e : edits) {
       double score = site.weight * e.prior * kindPrior(site.kind, e.kind);
+      // The element a misdirected write missed is most often a last one
+      // (`n - 1`, a row's last column): a size less one first.
+      if (site.kind == "misdirected-write" && llvm::StringRef(e.with).starts_with("arg:") &&
+          llvm::StringRef(e.with).ends_with("-1"))
+        score *= 2.5;
       // The edit the suspect's model names: first at its site.
       // (`operand=I with=V` names an operand edit; `kind=K operand=I with=V`
       // another kind's.)
@@ -369,7 +442,7 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
                (e.kind == "operand" && h == "operand=" + e.operand + " with=" + e.with);
       });
       bool isHint = hintRank != hints.end();
-      if (!isHint && taken >= opts.editsPerSite)
+      if (!isHint && taken >= perSite)
         continue;
       if (!isHint)
         ++taken;

@@ -177,10 +177,14 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
               break;
             }
     }
+    // A local's stored value replaced by the local itself is no edit.
+    memref::AllocaOp storedVar;
+    if (auto st = dyn_cast<memref::StoreOp>(op); st && i == 0)
+      storedVar = st.getMemRef().getDefiningOp<memref::AllocaOp>();
     if (isa<IntegerType, IndexType, FloatType>(v.getType()) && !v.getType().isInteger(1))
       for (auto &[cand, prior] : replacementCandidates(op, v, nearest)) {
         std::string spec = nameValue(op, cand);
-        if (spec.empty())
+        if (spec.empty() || (storedVar && loadedVar(cand) == storedVar))
           continue;
         // A comparison of a value with itself drops the test (`r == c` ->
         // `c == c`): a repair at times, less likely than a direction flipped.
