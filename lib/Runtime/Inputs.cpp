@@ -86,8 +86,30 @@ llvm::Error kfix::fillInput(Buffer &buf, const InputSpec &spec, uint64_t seed) {
   int64_t n = buf.numel();
   if (n <= 0)
     return llvm::Error::success();
+  // A sorted input (boundaries for a binary search, offsets) is the
+  // input's structure too: a moved element stays between its neighbours.
+  int order = 0; // 1 non-decreasing, -1 non-increasing, 0 neither
+  if (!spec.bumpElements.empty() && isFloat(buf.dtype) && n >= 3) {
+    bool up = true, down = true;
+    for (int64_t j = 1; j < n && (up || down); ++j) {
+      up &= buf.get(j) >= buf.get(j - 1);
+      down &= buf.get(j) <= buf.get(j - 1);
+    }
+    order = up && !down ? 1 : down && !up ? -1 : 0;
+  }
   for (int64_t i : spec.bumpElements) {
     int64_t k = ((i % n) + n) % n;
+    if (order != 0) {
+      double x = buf.get(k);
+      if (k + 1 < n && (buf.get(k + 1) - x) * order > 0) {
+        buf.set(k, x + 0.5 * (buf.get(k + 1) - x));
+        continue;
+      }
+      if (k + 1 == n) {
+        buf.set(k, x + order * (0.5 * std::fabs(x) + 0.5));
+        continue;
+      }
+    }
     // A zero that the task's transform made (below the diagonal of a `triu`
     // input, a clamped value) is the input's structure, which a kernel may
     // rely on: the nearest element after it that is not zero moves instead.

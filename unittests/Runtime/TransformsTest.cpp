@@ -219,3 +219,33 @@ TEST(TransformsTest, EpilogueInTheOutputPrecision) {
   EXPECT_TRUE(!!e);
   llvm::consumeError(std::move(e));
 }
+
+// The integrity gate's element-dependence check moves single elements of an
+// input; a sorted input (a binary search's boundaries) stays sorted, each moved
+// element strictly between its neighbours, the last one past the end.
+TEST(TransformsTest, BumpedElementsKeepASortedInputSorted) {
+  InputSpec s;
+  s.dist = InputSpec::arange;
+  s.bumpElements = {3, 9, 11};
+  Buffer b = drawn(DType::f32, {12}, s);
+  for (int64_t j = 1; j < 12; ++j)
+    EXPECT_LT(b.get(j - 1), b.get(j)) << "at " << j;
+  EXPECT_FLOAT_EQ(b.get(3), 3.5f);
+  EXPECT_FLOAT_EQ(b.get(9), 9.5f);
+  EXPECT_GT(b.get(11), 11.0f);
+  // Decreasing: mirrored.
+  s.transforms = {InputTransform{}};
+  s.transforms[0].op = InputTransform::mul;
+  s.transforms[0].value = -1;
+  Buffer d = drawn(DType::f32, {12}, s);
+  for (int64_t j = 1; j < 12; ++j)
+    EXPECT_GT(d.get(j - 1), d.get(j)) << "at " << j;
+  EXPECT_LT(d.get(11), -11.0f);
+  // An unsorted draw is bumped upwards as before.
+  InputSpec u;
+  u.b = 1;
+  Buffer plain = drawn(DType::f32, {12}, u);
+  u.bumpElements = {3};
+  Buffer bumped = drawn(DType::f32, {12}, u);
+  EXPECT_FLOAT_EQ(bumped.get(3), plain.get(3) + 0.5f * std::fabs(plain.get(3)) + 0.5f);
+}
