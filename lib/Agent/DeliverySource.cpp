@@ -141,6 +141,37 @@ std::optional<std::string> spellConstant(arith::ConstantOp c, const SrcText &src
   return std::nullopt;
 }
 
+std::optional<std::string> macroConstantAt(arith::ConstantOp c, const SrcText &src, unsigned line,
+                                           unsigned col) {
+  auto i = dyn_cast<IntegerAttr>(c.getValue());
+  auto o = src.offset(line, col);
+  if (!i || i.getType().isInteger(1) || !o || !isIdent(src.text[*o]) ||
+      std::isdigit((unsigned char)src.text[*o]) || (*o > 0 && isIdent(src.text[*o - 1])))
+    return std::nullopt;
+  size_t e = *o;
+  while (e < src.text.size() && isIdent(src.text[e]))
+    ++e;
+  std::string name = src.text.substr(*o, e - *o);
+  // `#define NAME <integer>` (optionally parenthesized) with the op's value.
+  std::string key = "#define " + name;
+  for (size_t p = src.text.find(key); p != std::string::npos; p = src.text.find(key, p + 1)) {
+    size_t q = p + key.size();
+    if (q >= src.text.size() || (src.text[q] != ' ' && src.text[q] != '\t'))
+      continue;
+    size_t end = src.text.find('\n', q);
+    llvm::StringRef body =
+        llvm::StringRef(src.text).slice(q, end == std::string::npos ? src.text.size() : end).trim();
+    while (body.starts_with("(") && body.ends_with(")"))
+      body = body.drop_front().drop_back().trim();
+    body = body.rtrim("uUlL");
+    long long v;
+    if (!body.getAsInteger(0, v) && v == i.getValue().getSExtValue())
+      return name;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // Values printed as C++ in the file's names
 //===----------------------------------------------------------------------===//
@@ -296,6 +327,12 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
       return call("__hfma");
   }
   if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    // A constant the file spells with an object-like macro (`CH` of
+    // `#define CH 256`), where the op still sits: the macro's name.
+    if (!op->hasAttr("kfix.repaired") && !base.empty())
+      if (auto l = fileLoc(op->getLoc(), base))
+        if (auto name = macroConstantAt(c, src, l->first, l->second))
+          return Printed{*name, 17};
     auto s = spellConstant(c, src);
     if (!s)
       return std::nullopt;

@@ -84,6 +84,10 @@ size_t statementEnd(const std::string &t, size_t o, bool atComma = false);
 
 std::string spellFloat(double v, bool f32, const SrcText &src);
 
+/// The object-like macro the file spells an integer constant with at
+/// line:col (`CH` of `#define CH 256`), when its body is that value.
+std::optional<std::string> macroConstantAt(mlir::arith::ConstantOp c, const SrcText &src,
+                                           unsigned line, unsigned col);
 std::optional<std::string> spellConstant(mlir::arith::ConstantOp c, const SrcText &src);
 
 //===----------------------------------------------------------------------===//

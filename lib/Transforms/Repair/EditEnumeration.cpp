@@ -74,6 +74,17 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
   if (isa<arith::DivSIOp, arith::DivUIOp>(op) && !getConstInt(op->getOperand(0)))
     add("ceil", "", "", 0.6, name + " rounds up: (a + b - 1) / b");
 
+  // A term on the wrong side of a clip (`min(R, C) - k` for `min(R, C - k)`,
+  // and back).
+  for (unsigned j = 0; j < 2; ++j) {
+    if (distributeTerm(nullptr, op, j))
+      add("distribute", std::to_string(j), "", 0.45,
+          llvm::formatv("the term into operand {0} of the min/max", j).str());
+    if (collectTerm(nullptr, op, j))
+      add("collect", std::to_string(j), "", 0.45,
+          llvm::formatv("operand {0}'s term out of the min/max", j).str());
+  }
+
   // An unrolled loop without its remainder: up to N, the inner loop clipped.
   if (auto f = dyn_cast<scf::ForOp>(op); f && unrollTail(nullptr, f))
     add("unroll-tail", "", "", 0.6,

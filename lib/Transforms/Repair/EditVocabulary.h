@@ -91,6 +91,13 @@ mlir::Value windowCount(mlir::OpBuilder *b, mlir::Value v, mlir::Operation *at);
 /// False when `outer` is no such loop; with a null builder, only the test
 /// (EditWindows.cpp).
 bool unrollTail(mlir::OpBuilder *b, mlir::scf::ForOp outer);
+/// `min(a, b) - c` -> `min(a, b - c)` (J = 1) or `min(a - c, b)` (J = 0) at
+/// the term op; false when it adds to no min/max read only there. With a null
+/// builder, only the test (EditClips.cpp).
+bool distributeTerm(mlir::OpBuilder *b, mlir::Operation *term, unsigned j);
+/// `min(x - c, b)` -> `min(x, b) - c` at the min/max, J the operand holding
+/// the term; false when operand J is no term read only there (EditClips.cpp).
+bool collectTerm(mlir::OpBuilder *b, mlir::Operation *clip, unsigned j);
 std::optional<double> parseFloatSpec(llvm::StringRef s);
 /// Every read of local `x` reads local `y` and back where both are defined
 /// (each stored exactly once, both stores dominating the read); the reads are

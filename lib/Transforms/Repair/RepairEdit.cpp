@@ -439,6 +439,18 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     }
     op->setAttr("kfix.exchange", b.getStrArrayAttr({bare(e.operand), bare(e.with)}));
     markRepaired(op, kPassArg);
+  } else if (e.kind == "distribute" || e.kind == "collect") {
+    // A term on the wrong side of a min/max (EditClips.cpp).
+    if (!operandIndex(i))
+      return false;
+    if (!(e.kind == "distribute" ? distributeTerm(&b, op, i) : collectTerm(&b, op, i))) {
+      error =
+          e.kind == "distribute"
+              ? "distribute: no `min(a, b) +/- c` (a min/max read only there) at " + e.loc
+              : "collect: operand " + e.operand + " is no `x +/- c` read only there at " + e.loc;
+      return false;
+    }
+    return true;
   } else if (e.kind == "unroll-tail") {
     // An unrolled loop without its remainder (EditWindows.cpp).
     auto f = dyn_cast<scf::ForOp>(op);
