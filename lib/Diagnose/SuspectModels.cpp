@@ -700,6 +700,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   mergeScaleModels(ctx);   // SuspectMerges.cpp
   windowModels(ctx);       // SuspectWindows.cpp
   scaleModels(ctx);        // SuspectScales.cpp
+  signModels(ctx);         // SuspectScales.cpp
   scanModels(ctx);         // SuspectScans.cpp
   unusedModels(ctx);       // SuspectUnused.cpp
   truncatedLocals(ctx);    // SuspectUnused.cpp

@@ -74,6 +74,9 @@ void siblingModels(SuspectContext &ctx);
 void siblingScaleModels(SuspectContext &ctx);
 /// Two reads of one buffer indexed alike but for one name (SuspectSiblings.cpp).
 void siblingIndexModels(SuspectContext &ctx);
+/// A remainder of a value a parameter makes negative, where the cases fail
+/// exactly at the parameter's negative values (SuspectScales.cpp).
+void signModels(SuspectContext &ctx);
 /// Written-out math constants a slip makes wrong (SuspectConstants.cpp).
 void constantModels(SuspectContext &ctx);
 /// A local or float parameter computed and never read, meant where a value

@@ -188,3 +188,83 @@ void suspects::scaleModels(SuspectContext &ctx) {
       ctx.setHint(op, "size-scale", hint);
   });
 }
+
+//===----------------------------------------------------------------------===//
+// negative-remainder: a remainder taken of a value a parameter makes negative
+//===----------------------------------------------------------------------===//
+//
+// The cases fail exactly where an integer parameter is negative (a roll or
+// shift by -7, an offset below zero), and a signed remainder `a % b` reads a
+// value computed from that parameter: C's remainder keeps the dividend's sign
+// where the index needs the one in [0, b) (Python's, torch's). The hint is the
+// `posmod` edit (`((a % b) + b) % b`).
+
+namespace {
+
+/// Whether `v` is computed from `arg` (through arithmetic and locals).
+bool dependsOn(Value v, BlockArgument arg) {
+  SmallVector<Value> work{v};
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  while (!work.empty()) {
+    Value x = work.pop_back_val();
+    if (x == arg)
+      return true;
+    Operation *d = x.getDefiningOp();
+    if (!d || !seen.insert(d).second || seen.size() > 64)
+      continue;
+    if (auto ld = dyn_cast<memref::LoadOp>(d)) {
+      auto a = ld.getMemRef().getDefiningOp<memref::AllocaOp>();
+      if (a && a.getType().getRank() == 0)
+        for (Operation *u : a->getUsers())
+          if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemRef() == a.getResult())
+            work.push_back(st.getValueToStore());
+      continue;
+    }
+    if (d->getDialect() && d->getDialect()->getNamespace() == "arith")
+      work.append(d->operand_begin(), d->operand_end());
+  }
+  return false;
+}
+
+} // namespace
+
+void suspects::signModels(SuspectContext &ctx) {
+  const sig::Signature *s = ctx.in.signature;
+  if (!s)
+    return;
+  auto perCase = ctx.in.caseArgs.find(kernelName(ctx.func).str());
+  if (perCase == ctx.in.caseArgs.end() || perCase->second.size() != s->cases.size())
+    return;
+  for (BlockArgument a : ctx.func.getArguments()) {
+    if (!a.getType().isSignlessInteger() || a.getType().isInteger(1))
+      continue;
+    // Every case where the parameter is negative fails, every other passes,
+    // and there are both.
+    bool negFail = false, split = true, posPass = false;
+    for (auto [i, c] : llvm::enumerate(s->cases)) {
+      auto it = perCase->second[i].find(a.getArgNumber());
+      if (it == perCase->second[i].end()) {
+        split = false;
+        break;
+      }
+      bool fails = c.mismatches > 0;
+      if (it->second < 0)
+        split &= fails, negFail |= fails;
+      else
+        split &= !fails, posPass |= !fails;
+    }
+    if (!split || !negFail || !posPass)
+      continue;
+    std::string name = ctx.paramName(a.getArgNumber());
+    ctx.func.walk([&](arith::RemSIOp rem) {
+      if (!dependsOn(rem.getLhs(), a))
+        return;
+      ctx.add(rem, "negative-remainder", 3.0,
+              llvm::formatv("the cases fail exactly where '{0}' is negative, and this remainder "
+                            "of a value computed from it keeps the sign (C's %)",
+                            name)
+                  .str());
+      ctx.setHint(rem, "negative-remainder", "kind=posmod operand= with=");
+    });
+  }
+}

@@ -22,8 +22,8 @@ namespace {
 
 bool isClip(Operation *op) {
   return isa_and_nonnull<arith::MinSIOp, arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp,
-                         arith::MinimumFOp, arith::MaximumFOp, arith::MinNumFOp,
-                         arith::MaxNumFOp>(op);
+                         arith::MinimumFOp, arith::MaximumFOp, arith::MinNumFOp, arith::MaxNumFOp>(
+      op);
 }
 
 bool isTerm(Operation *op) {

@@ -74,6 +74,11 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
   if (isa<arith::DivSIOp, arith::DivUIOp>(op) && !getConstInt(op->getOperand(0)))
     add("ceil", "", "", 0.6, name + " rounds up: (a + b - 1) / b");
 
+  // C's remainder keeps the dividend's sign (`shift % len` is negative for a
+  // negative shift) where the index needs Python's: `((a % b) + b) % b`.
+  if (isa<arith::RemSIOp>(op) && !getConstInt(op->getOperand(0)))
+    add("posmod", "", "", 0.5, self + " kept in [0, b): ((a % b) + b) % b");
+
   // A term on the wrong side of a clip (`min(R, C) - k` for `min(R, C - k)`,
   // and back).
   for (unsigned j = 0; j < 2; ++j) {

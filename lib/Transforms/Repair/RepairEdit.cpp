@@ -439,6 +439,21 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     }
     op->setAttr("kfix.exchange", b.getStrArrayAttr({bare(e.operand), bare(e.with)}));
     markRepaired(op, kPassArg);
+  } else if (e.kind == "posmod") {
+    // `a % b` -> `((a % b) + b) % b`: the remainder in [0, b) for a negative a.
+    auto rem = dyn_cast<arith::RemSIOp>(op);
+    if (!rem) {
+      error = "posmod needs a signed remainder at " + e.loc;
+      return false;
+    }
+    b.setInsertionPointAfter(op);
+    Value d = rem.getRhs();
+    auto sum = arith::AddIOp::create(b, op->getLoc(), rem.getResult(), d);
+    auto again = arith::RemSIOp::create(b, op->getLoc(), sum.getResult(), d);
+    markRepaired(sum, kPassArg);
+    markRepaired(again, kPassArg);
+    rem.getResult().replaceAllUsesExcept(again.getResult(), sum);
+    return true;
   } else if (e.kind == "distribute" || e.kind == "collect") {
     // A term on the wrong side of a min/max (EditClips.cpp).
     if (!operandIndex(i))
