@@ -701,6 +701,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   windowModels(ctx);       // SuspectWindows.cpp
   scaleModels(ctx);        // SuspectScales.cpp
   signModels(ctx);         // SuspectScales.cpp
+  tieModels(ctx);          // SuspectScales.cpp
   scanModels(ctx);         // SuspectScans.cpp
   unusedModels(ctx);       // SuspectUnused.cpp
   truncatedLocals(ctx);    // SuspectUnused.cpp

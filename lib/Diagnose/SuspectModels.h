@@ -77,6 +77,9 @@ void siblingIndexModels(SuspectContext &ctx);
 /// A remainder of a value a parameter makes negative, where the cases fail
 /// exactly at the parameter's negative values (SuspectScales.cpp).
 void signModels(SuspectContext &ctx);
+/// Comparisons that choose among ties, where only integer outputs (positions)
+/// are wrong and the float outputs right (SuspectScales.cpp).
+void tieModels(SuspectContext &ctx);
 /// Written-out math constants a slip makes wrong (SuspectConstants.cpp).
 void constantModels(SuspectContext &ctx);
 /// A local or float parameter computed and never read, meant where a value

@@ -268,3 +268,79 @@ void suspects::signModels(SuspectContext &ctx) {
     });
   }
 }
+
+//===----------------------------------------------------------------------===//
+// tie-order: the values are right, the positions of ties are not
+//===----------------------------------------------------------------------===//
+//
+// Every float output is right and only integer outputs (indices) are wrong:
+// the extreme was found, but among equal candidates the other one was kept
+// (torch's cummax keeps the last tie, argmax the first). The comparisons that
+// choose are the suspects, with the strictness flipped as the hint
+// (`cand > cur` -> `cand >= cur`).
+
+void suspects::tieModels(SuspectContext &ctx) {
+  const sig::Signature *s = ctx.in.signature;
+  if (!s || s->cases.empty())
+    return;
+  std::map<std::string, int64_t> wrong;
+  for (const sig::CaseSignature &c : s->cases)
+    wrong[c.output] += c.mismatches;
+  bool floatRight = false, onlyIntWrong = true, anyWrong = false;
+  for (auto &[name, n] : wrong) {
+    Type elem;
+    for (BlockArgument a : ctx.func.getArguments())
+      if (ctx.paramName(a.getArgNumber()) == name)
+        if (auto mt = dyn_cast<MemRefType>(a.getType()))
+          elem = mt.getElementType();
+    if (!elem)
+      return; // an output the kernel does not name: no judgement
+    if (n > 0) {
+      anyWrong = true;
+      onlyIntWrong &= isa<IntegerType, IndexType>(elem);
+    } else if (isa<FloatType>(elem)) {
+      floatRight = true;
+    }
+  }
+  if (!anyWrong || !onlyIntWrong || !floatRight)
+    return;
+  using P = arith::CmpFPredicate;
+  ctx.func.walk([&](arith::CmpFOp c) {
+    std::optional<P> flip;
+    switch (c.getPredicate()) {
+    case P::OGT:
+      flip = P::OGE;
+      break;
+    case P::OGE:
+      flip = P::OGT;
+      break;
+    case P::OLT:
+      flip = P::OLE;
+      break;
+    case P::OLE:
+      flip = P::OLT;
+      break;
+    case P::UGT:
+      flip = P::UGE;
+      break;
+    case P::UGE:
+      flip = P::UGT;
+      break;
+    case P::ULT:
+      flip = P::ULE;
+      break;
+    case P::ULE:
+      flip = P::ULT;
+      break;
+    default:
+      break;
+    }
+    if (!flip)
+      return;
+    ctx.add(c, "tie-order", 2.5,
+            "every float output is right and only integer outputs (positions) are wrong: "
+            "this comparison decides which of equal candidates is kept");
+    ctx.setHint(c, "tie-order",
+                "kind=opcode operand= with=" + arith::stringifyCmpFPredicate(*flip).str());
+  });
+}
