@@ -375,6 +375,9 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
   if (opts.staticChecks) {
     report.checksRun.push_back("static");
     // One static check per candidate launch (roles seen through its params).
+    // An output an earlier launch wrote is this launch's to read (a second
+    // pass in place: a column scan over the row scan's result).
+    std::set<std::string> writtenBefore;
     for (const KernelLaunch &l : task.launches) {
       StaticCheckInput sc;
       sc.candidate = findKernelFunc(in.candidate, l.kernel);
@@ -385,6 +388,8 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
       for (const std::string &name : l.params) {
         const ParamSpec *p = task.findParam(name);
         ParamRole role{name, p ? roleName(p->role).str() : "scalar", std::nullopt};
+        if (p && p->role == Role::output && writtenBefore.count(name))
+          role.role = roleName(Role::inout).str();
         // An integer scalar with one value in every size (a flag such as
         // return_indices = 0): the static checks may rule out branches with it.
         int idx = task.paramIndex(name);
@@ -444,6 +449,10 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
       sc.diffBudgetLines = opts.diffBudgetLines;
       for (IntegrityFinding &f : runStaticChecks(sc))
         report.findings.push_back(std::move(f));
+      for (const std::string &name : l.params)
+        if (const ParamSpec *p = task.findParam(name);
+            p && (p->role == Role::output || p->role == Role::inout))
+          writtenBefore.insert(name);
     }
   }
 
