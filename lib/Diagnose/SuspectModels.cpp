@@ -702,6 +702,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   scaleModels(ctx);        // SuspectScales.cpp
   signModels(ctx);         // SuspectScales.cpp
   tieModels(ctx);          // SuspectScales.cpp
+  dilationModels(ctx);     // SuspectScales.cpp
   scanModels(ctx);         // SuspectScans.cpp
   unusedModels(ctx);       // SuspectUnused.cpp
   truncatedLocals(ctx);    // SuspectUnused.cpp

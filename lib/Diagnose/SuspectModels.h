@@ -80,6 +80,9 @@ void signModels(SuspectContext &ctx);
 /// Comparisons that choose among ties, where only integer outputs (positions)
 /// are wrong and the float outputs right (SuspectScales.cpp).
 void tieModels(SuspectContext &ctx);
+/// A tap count used as an extent where the cases pass only with unit tap
+/// spacing (a dilation left out: SuspectScales.cpp).
+void dilationModels(SuspectContext &ctx);
 /// Written-out math constants a slip makes wrong (SuspectConstants.cpp).
 void constantModels(SuspectContext &ctx);
 /// A local or float parameter computed and never read, meant where a value

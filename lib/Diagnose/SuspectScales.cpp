@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <cmath>
 
@@ -343,4 +344,91 @@ void suspects::tieModels(SuspectContext &ctx) {
     ctx.setHint(c, "tie-order",
                 "kind=opcode operand= with=" + arith::stringifyCmpFPredicate(*flip).str());
   });
+}
+
+//===----------------------------------------------------------------------===//
+// missing-dilation: a tap count used as an extent where the taps are spaced
+//===----------------------------------------------------------------------===//
+//
+// A loop `for (k = 0; k < K; ++k)` reads taps `k * D` apart, and the cases
+// pass exactly where D is 1: an extent computed from K alone (`L - K + 1`
+// outputs, `TILE + K - 1` staged inputs) where the taps span `(K - 1) * D + 1`.
+// The additions and subtractions that read K outside the tap loop are the
+// suspects, with the `dilate` edit of that operand as the hint.
+
+namespace {
+
+/// The values a loop's induction variable is read as (casts, its local's loads).
+SmallVector<Value> ivReads(scf::ForOp loop) {
+  SmallVector<Value> ivs{loop.getInductionVar()};
+  for (size_t n = 0; n < ivs.size() && n < 16; ++n)
+    for (Operation *u : ivs[n].getUsers()) {
+      if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp>(u))
+        ivs.push_back(u->getResult(0));
+      else if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getValueToStore() == ivs[n])
+        if (auto a = st.getMemRef().getDefiningOp<memref::AllocaOp>())
+          for (Operation *r : a->getUsers())
+            if (auto ld = dyn_cast<memref::LoadOp>(r))
+              ivs.push_back(ld.getResult());
+    }
+  return ivs;
+}
+
+} // namespace
+
+void suspects::dilationModels(SuspectContext &ctx) {
+  const sig::Signature *s = ctx.in.signature;
+  if (!s)
+    return;
+  auto perCase = ctx.in.caseArgs.find(kernelName(ctx.func).str());
+  if (perCase == ctx.in.caseArgs.end() || perCase->second.size() != s->cases.size())
+    return;
+  // (K, D) pairs: loops bounded by parameter K whose taps are D apart.
+  std::set<std::pair<unsigned, unsigned>> pairs;
+  ctx.func.walk([&](scf::ForOp loop) {
+    auto k = dyn_cast<BlockArgument>(stripCasts(loop.getUpperBound()));
+    if (!k || k.getOwner()->getParentOp() != ctx.func.getOperation())
+      return;
+    for (Value iv : ivReads(loop))
+      for (Operation *u : iv.getUsers())
+        if (isa<arith::MulIOp>(u)) {
+          Value other = u->getOperand(0) == iv ? u->getOperand(1) : u->getOperand(0);
+          if (auto d = dyn_cast<BlockArgument>(stripCasts(other));
+              d && d.getOwner()->getParentOp() == ctx.func.getOperation())
+            pairs.insert({k.getArgNumber(), d.getArgNumber()});
+        }
+  });
+  for (auto [k, d] : pairs) {
+    bool unitPass = false, otherFail = false, split = true;
+    for (auto [i, c] : llvm::enumerate(s->cases)) {
+      auto it = perCase->second[i].find(d);
+      if (it == perCase->second[i].end()) {
+        split = false;
+        break;
+      }
+      bool fails = c.mismatches > 0;
+      if (it->second == 1)
+        split &= !fails, unitPass |= !fails;
+      else
+        split &= fails, otherFail |= fails;
+    }
+    if (!split || !unitPass || !otherFail)
+      continue;
+    Value kv = ctx.func.getArgument(k);
+    std::string kn = ctx.paramName(k), dn = ctx.paramName(d);
+    ctx.func.walk([&](Operation *op) {
+      if (!isa<arith::AddIOp, arith::SubIOp>(op))
+        return;
+      for (unsigned j = 0; j < 2; ++j)
+        if (stripCasts(op->getOperand(j)) == kv) {
+          ctx.add(op, "missing-dilation", 3.0,
+                  llvm::formatv("the cases pass exactly where '{0}' is 1, and this extent reads "
+                                "the tap count '{1}' whose taps are '{0}' apart",
+                                dn, kn)
+                      .str());
+          ctx.setHint(op, "missing-dilation",
+                      llvm::formatv("kind=dilate operand={0} with=", j).str());
+        }
+    });
+  }
 }

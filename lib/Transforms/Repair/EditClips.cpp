@@ -7,12 +7,17 @@
 //    was meant: the term moves into operand J of the min/max.
 //  - `collect`: `min(a - c, b)` where `min(a, b) - c` was meant: operand J's
 //    term moves out.
+//  - `dilate`: a window's tap count K used as its extent (`TILE + K - 1`
+//    staged inputs) where the taps are D apart (a loop `k < K` reads `k * D`):
+//    the extent `(K - 1) * D + 1`.
 //
 //===----------------------------------------------------------------------===//
 #include "EditVocabulary.h"
 #include "RepairUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
@@ -43,7 +48,93 @@ int clipOperand(Operation *term) {
   return -1;
 }
 
+/// The spacing D of the taps of a loop bounded by `k` (`for (t = 0; t < K;
+/// ++t) ... x[... t * D ...]`, D no constant), or null.
+Value tapSpacing(gpu::GPUFuncOp f, Value k) {
+  Value found;
+  f.walk([&](scf::ForOp loop) {
+    if (found || stripCasts(loop.getUpperBound()) != k)
+      return;
+    SmallVector<Value> ivs{loop.getInductionVar()};
+    for (size_t n = 0; n < ivs.size() && n < 16 && !found; ++n)
+      for (Operation *u : ivs[n].getUsers()) {
+        if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp>(u)) {
+          ivs.push_back(u->getResult(0));
+          continue;
+        }
+        // The induction variable kept in its local (`k`): the local's loads.
+        if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getValueToStore() == ivs[n]) {
+          if (auto a = st.getMemRef().getDefiningOp<memref::AllocaOp>())
+            for (Operation *r : a->getUsers())
+              if (auto ld = dyn_cast<memref::LoadOp>(r))
+                ivs.push_back(ld.getResult());
+          continue;
+        }
+        if (!isa<arith::MulIOp>(u))
+          continue;
+        Value other = u->getOperand(0) == ivs[n] ? u->getOperand(1) : u->getOperand(0);
+        if (!matchPattern(other, m_Constant()) && isa<BlockArgument>(stripCasts(other))) {
+          found = stripCasts(other);
+          break;
+        }
+      }
+  });
+  return found;
+}
+
+/// The use of a loop bound K in the sum tree of `v` (additions and
+/// subtractions, depth 3) whose taps are spaced: the operand and its spacing.
+std::optional<std::pair<OpOperand *, Value>> dilatableUse(gpu::GPUFuncOp f, Value v,
+                                                          unsigned depth = 0) {
+  Operation *d = v.getDefiningOp();
+  if (depth > 3 || !isa_and_nonnull<arith::AddIOp, arith::SubIOp>(d))
+    return std::nullopt;
+  for (OpOperand &o : d->getOpOperands()) {
+    Value x = o.get();
+    if (matchPattern(x, m_Constant()))
+      continue;
+    if (Value sp = tapSpacing(f, stripCasts(x)))
+      return std::make_pair(&o, sp);
+    if (auto r = dilatableUse(f, x, depth + 1))
+      return r;
+  }
+  return std::nullopt;
+}
+
 } // namespace
+
+bool edit::dilateExtent(OpBuilder *b, Operation *op, unsigned i) {
+  auto f = op->getParentOfType<gpu::GPUFuncOp>();
+  if (!f || i >= op->getNumOperands() || !op->getOperand(i).getType().isSignlessInteger())
+    return false;
+  // The operand itself a sum holding K (`TILE + K - 1`), or K itself.
+  std::optional<std::pair<OpOperand *, Value>> use;
+  if (Value sp = tapSpacing(f, stripCasts(op->getOperand(i))))
+    use = std::make_pair(&op->getOpOperand(i), sp);
+  else
+    use = dilatableUse(f, op->getOperand(i));
+  if (!use)
+    return false;
+  if (!b)
+    return true;
+  OpOperand *o = use->first;
+  Operation *owner = o->getOwner();
+  b->setInsertionPoint(owner);
+  Location loc = owner->getLoc();
+  Type t = o->get().getType();
+  Value k = o->get(), d = use->second;
+  if (d.getType() != t)
+    d = arith::IndexCastOp::create(*b, loc, t, d);
+  auto one = arith::ConstantOp::create(*b, loc, IntegerAttr::get(t, 1));
+  auto km1 = arith::SubIOp::create(*b, loc, k, one);
+  auto span = arith::MulIOp::create(*b, loc, km1, d);
+  auto ext = arith::AddIOp::create(*b, loc, span, one);
+  for (Operation *n : {km1.getOperation(), span.getOperation(), ext.getOperation()})
+    markRepaired(n, "kfix-repair-edit");
+  o->set(ext);
+  markRepaired(owner, "kfix-repair-edit");
+  return true;
+}
 
 bool edit::distributeTerm(OpBuilder *b, Operation *term, unsigned j) {
   if (!isTerm(term) || j > 1)

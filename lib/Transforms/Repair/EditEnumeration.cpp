@@ -81,6 +81,13 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
 
   // A term on the wrong side of a clip (`min(R, C) - k` for `min(R, C - k)`,
   // and back).
+  // A tap count used as the extent of taps spaced D apart (a dilation left
+  // out of a halo: `TILE + K - 1` for `TILE + (K - 1) * D`).
+  if (!isa<scf::ForOp>(op))
+    for (unsigned j = 0; j < op->getNumOperands(); ++j)
+      if (dilateExtent(nullptr, op, j))
+        add("dilate", std::to_string(j), "", 0.5,
+            llvm::formatv("operand {0}'s tap count as the extent of its spaced taps", j).str());
   for (unsigned j = 0; j < 2; ++j) {
     if (distributeTerm(nullptr, op, j))
       add("distribute", std::to_string(j), "", 0.45,

@@ -98,6 +98,10 @@ bool distributeTerm(mlir::OpBuilder *b, mlir::Operation *term, unsigned j);
 /// `min(x - c, b)` -> `min(x, b) - c` at the min/max, J the operand holding
 /// the term; false when operand J is no term read only there (EditClips.cpp).
 bool collectTerm(mlir::OpBuilder *b, mlir::Operation *clip, unsigned j);
+/// Operand I (or the sum it is computed by) uses a loop bound K whose loop
+/// reads taps `k * D` apart: K becomes the taps' extent `(K - 1) * D + 1`.
+/// With a null builder, only the test (EditClips.cpp).
+bool dilateExtent(mlir::OpBuilder *b, mlir::Operation *op, unsigned i);
 std::optional<double> parseFloatSpec(llvm::StringRef s);
 /// Every read of local `x` reads local `y` and back where both are defined
 /// (each stored exactly once, both stores dominating the read); the reads are

@@ -454,6 +454,16 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     markRepaired(again, kPassArg);
     rem.getResult().replaceAllUsesExcept(again.getResult(), sum);
     return true;
+  } else if (e.kind == "dilate") {
+    // A tap count used as the extent of spaced taps (EditClips.cpp).
+    if (!operandIndex(i))
+      return false;
+    if (!dilateExtent(&b, op, i)) {
+      error =
+          "dilate: operand " + e.operand + " uses no bound of a loop over spaced taps at " + e.loc;
+      return false;
+    }
+    return true;
   } else if (e.kind == "distribute" || e.kind == "collect") {
     // A term on the wrong side of a min/max (EditClips.cpp).
     if (!operandIndex(i))
