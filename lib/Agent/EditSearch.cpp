@@ -182,11 +182,24 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
           top = std::max(score, 1e-6);
         double w = (score / top) / (1 + 0.2 * rank);
         // The kernel's own code: not what an earlier repair inserted.
+        bool named = false;
         for (Operation *o : opsAt(module, *loc, *op))
           if (!o->hasAttr("kfix.repaired")) {
             addSite(o, w, score, llvm::formatv("suspect #{0}", rank + 1).str(), kind, hint);
+            named = true;
             break;
           }
+        // A location several arithmetic ops share (a macro's expansion:
+        // `DIAG_LEN(R, C, k)` is one location for its select, min and
+        // subtraction): the suspect names one of them; the others are sites
+        // too, a little below it.
+        if (named)
+          for (Operation *o : opsAt(module, *loc))
+            if (!o->hasAttr("kfix.repaired") && o->getName().getStringRef() != *op &&
+                o->getDialect() && o->getDialect()->getNamespace() == "arith" &&
+                !isa<arith::ConstantOp, arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+                     arith::ExtUIOp, arith::TruncIOp, arith::SIToFPOp, arith::FPToSIOp>(o))
+              addSite(o, 0.8 * w, 0, llvm::formatv("beside suspect #{0}", rank + 1).str());
         ++rank;
       }
   // A loop test among the suspects (`k <= min(row, col)`): where its

@@ -664,16 +664,16 @@ static void shuffle(SuspectContext &ctx, Operation *op, const std::vector<Operat
 }
 
 void suspects::applyModels(SuspectContext &ctx) {
-  std::vector<Operation *> badStores;
-  for (auto [op, d] : ctx.bad.ops())
-    if (d == 0 && writtenMemref(op))
-      badStores.push_back(op);
   // Program order, so that equal scores rank deterministically.
   std::vector<std::pair<Operation *, unsigned>> ops;
   ctx.func.walk([&](Operation *op) {
     if (ctx.bad.contains(op))
       ops.push_back({op, ctx.bad.distance(op)});
   });
+  std::vector<Operation *> badStores;
+  for (auto [op, d] : ops)
+    if (d == 0 && writtenMemref(op))
+      badStores.push_back(op);
   std::set<std::string> overflowed(ctx.in.overflowLocs.begin(), ctx.in.overflowLocs.end());
   for (auto [op, d] : ops) {
     if (!overflowed.empty())

@@ -243,7 +243,14 @@ std::vector<Suspect> kfix::rankSuspects(ModuleOp module, const SuspectInput &in)
     applyModels(ctx);
     // Every arithmetic op of the slice is a (weak) suspect: the closer to a
     // wrong store, the likelier.
-    for (auto [op, d] : ctx.bad.ops()) {
+    // In program order (not the slice map's pointer order): where several ops
+    // share a location, which one names it must not change from run to run.
+    std::vector<std::pair<Operation *, unsigned>> sliceOps;
+    func.walk([&](Operation *op) {
+      if (ctx.bad.contains(op))
+        sliceOps.push_back({op, ctx.bad.distance(op)});
+    });
+    for (auto [op, d] : sliceOps) {
       if (!isArithmetic(op))
         continue;
       double base = 0.1 + 0.3 / (1.0 + d / 4.0);

@@ -706,7 +706,7 @@ class Runtime:
                                      else None) for a in args]}
         elif self.capture:
             # Too large for the capture budget: the debug step may capture it again
-            # at scaled sizes (cli.scaled_capture).
+            # at scaled sizes (cli_capture.scaled_capture).
             entry["capture_skipped"] = 2 * total
         self.launches.append(entry)
         if entry["faults"]:
