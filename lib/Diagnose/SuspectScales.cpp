@@ -227,34 +227,45 @@ bool dependsOn(Value v, BlockArgument arg) {
   return false;
 }
 
+/// The kernel's scalar arguments at each case of the signature (same order),
+/// or null when the task did not give them.
+const std::vector<std::map<unsigned, double>> *caseArgsOf(SuspectContext &ctx) {
+  const sig::Signature *s = ctx.in.signature;
+  auto it = ctx.in.caseArgs.find(kernelName(ctx.func).str());
+  if (!s || it == ctx.in.caseArgs.end() || it->second.size() != s->cases.size())
+    return nullptr;
+  return &it->second;
+}
+
+/// Whether the cases split on argument `arg`: every case where `fails(value)`
+/// holds fails, every other case passes, and there are cases of both kinds.
+bool casesSplitBy(SuspectContext &ctx, unsigned arg, llvm::function_ref<bool(double)> fails) {
+  const auto *perCase = caseArgsOf(ctx);
+  if (!perCase)
+    return false;
+  bool someFail = false, somePass = false;
+  for (auto [i, c] : llvm::enumerate(ctx.in.signature->cases)) {
+    auto it = (*perCase)[i].find(arg);
+    if (it == (*perCase)[i].end())
+      return false;
+    bool expectFail = fails(it->second), failed = c.mismatches > 0;
+    if (expectFail != failed)
+      return false;
+    (failed ? someFail : somePass) = true;
+  }
+  return someFail && somePass;
+}
+
 } // namespace
 
 void suspects::signModels(SuspectContext &ctx) {
-  const sig::Signature *s = ctx.in.signature;
-  if (!s)
-    return;
-  auto perCase = ctx.in.caseArgs.find(kernelName(ctx.func).str());
-  if (perCase == ctx.in.caseArgs.end() || perCase->second.size() != s->cases.size())
+  if (!caseArgsOf(ctx))
     return;
   for (BlockArgument a : ctx.func.getArguments()) {
     if (!a.getType().isSignlessInteger() || a.getType().isInteger(1))
       continue;
-    // Every case where the parameter is negative fails, every other passes,
-    // and there are both.
-    bool negFail = false, split = true, posPass = false;
-    for (auto [i, c] : llvm::enumerate(s->cases)) {
-      auto it = perCase->second[i].find(a.getArgNumber());
-      if (it == perCase->second[i].end()) {
-        split = false;
-        break;
-      }
-      bool fails = c.mismatches > 0;
-      if (it->second < 0)
-        split &= fails, negFail |= fails;
-      else
-        split &= !fails, posPass |= !fails;
-    }
-    if (!split || !negFail || !posPass)
+    // Every case where the parameter is negative fails, every other passes.
+    if (!casesSplitBy(ctx, a.getArgNumber(), [](double v) { return v < 0; }))
       continue;
     std::string name = ctx.paramName(a.getArgNumber());
     ctx.func.walk([&](arith::RemSIOp rem) {
@@ -377,11 +388,7 @@ SmallVector<Value> ivReads(scf::ForOp loop) {
 } // namespace
 
 void suspects::dilationModels(SuspectContext &ctx) {
-  const sig::Signature *s = ctx.in.signature;
-  if (!s)
-    return;
-  auto perCase = ctx.in.caseArgs.find(kernelName(ctx.func).str());
-  if (perCase == ctx.in.caseArgs.end() || perCase->second.size() != s->cases.size())
+  if (!caseArgsOf(ctx))
     return;
   // (K, D) pairs: loops bounded by parameter K whose taps are D apart.
   std::set<std::pair<unsigned, unsigned>> pairs;
@@ -399,20 +406,8 @@ void suspects::dilationModels(SuspectContext &ctx) {
         }
   });
   for (auto [k, d] : pairs) {
-    bool unitPass = false, otherFail = false, split = true;
-    for (auto [i, c] : llvm::enumerate(s->cases)) {
-      auto it = perCase->second[i].find(d);
-      if (it == perCase->second[i].end()) {
-        split = false;
-        break;
-      }
-      bool fails = c.mismatches > 0;
-      if (it->second == 1)
-        split &= !fails, unitPass |= !fails;
-      else
-        split &= fails, otherFail |= fails;
-    }
-    if (!split || !unitPass || !otherFail)
+    // The cases with unit spacing pass, every other fails.
+    if (!casesSplitBy(ctx, d, [](double v) { return v != 1; }))
       continue;
     Value kv = ctx.func.getArgument(k);
     std::string kn = ctx.paramName(k), dn = ctx.paramName(d);
