@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
 #include "kfix/LiftedIR/LiftedIR.h"
+#include "kfix/Transforms/InductionReads.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -367,26 +368,6 @@ void suspects::tieModels(SuspectContext &ctx) {
 // The additions and subtractions that read K outside the tap loop are the
 // suspects, with the `dilate` edit of that operand as the hint.
 
-namespace {
-
-/// The values a loop's induction variable is read as (casts, its local's loads).
-SmallVector<Value> ivReads(scf::ForOp loop) {
-  SmallVector<Value> ivs{loop.getInductionVar()};
-  for (size_t n = 0; n < ivs.size() && n < 16; ++n)
-    for (Operation *u : ivs[n].getUsers()) {
-      if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp>(u))
-        ivs.push_back(u->getResult(0));
-      else if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getValueToStore() == ivs[n])
-        if (auto a = st.getMemRef().getDefiningOp<memref::AllocaOp>())
-          for (Operation *r : a->getUsers())
-            if (auto ld = dyn_cast<memref::LoadOp>(r))
-              ivs.push_back(ld.getResult());
-    }
-  return ivs;
-}
-
-} // namespace
-
 void suspects::dilationModels(SuspectContext &ctx) {
   if (!caseArgsOf(ctx))
     return;
@@ -396,7 +377,7 @@ void suspects::dilationModels(SuspectContext &ctx) {
     auto k = dyn_cast<BlockArgument>(stripCasts(loop.getUpperBound()));
     if (!k || k.getOwner()->getParentOp() != ctx.func.getOperation())
       return;
-    for (Value iv : ivReads(loop))
+    for (Value iv : inductionReads(loop))
       for (Operation *u : iv.getUsers())
         if (isa<arith::MulIOp>(u)) {
           Value other = u->getOperand(0) == iv ? u->getOperand(1) : u->getOperand(0);

@@ -1,5 +1,6 @@
 //===- Utils.cpp - helpers shared by instrumentation and repair passes ----===//
 #include "kfix/Transforms/Utils.h"
+#include "kfix/Transforms/InductionReads.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -272,4 +273,19 @@ static void chunkTermsRec(Value v, SmallVectorImpl<std::pair<OpOperand *, Value>
 
 void kfix::chunkTerms(Value v, SmallVectorImpl<std::pair<OpOperand *, Value>> &out) {
   chunkTermsRec(v, out, 0);
+}
+
+SmallVector<Value> kfix::inductionReads(scf::ForOp loop, unsigned max) {
+  SmallVector<Value> ivs{loop.getInductionVar()};
+  for (size_t n = 0; n < ivs.size() && n < max; ++n)
+    for (Operation *u : ivs[n].getUsers()) {
+      if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp>(u))
+        ivs.push_back(u->getResult(0));
+      else if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getValueToStore() == ivs[n])
+        if (auto a = st.getMemRef().getDefiningOp<memref::AllocaOp>())
+          for (Operation *r : a->getUsers())
+            if (auto ld = dyn_cast<memref::LoadOp>(r))
+              ivs.push_back(ld.getResult());
+    }
+  return ivs;
 }

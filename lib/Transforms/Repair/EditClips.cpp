@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "EditVocabulary.h"
 #include "RepairUtils.h"
+#include "kfix/Transforms/InductionReads.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -55,21 +56,9 @@ Value tapSpacing(gpu::GPUFuncOp f, Value k) {
   f.walk([&](scf::ForOp loop) {
     if (found || stripCasts(loop.getUpperBound()) != k)
       return;
-    SmallVector<Value> ivs{loop.getInductionVar()};
+    SmallVector<Value> ivs = inductionReads(loop);
     for (size_t n = 0; n < ivs.size() && n < 16 && !found; ++n)
       for (Operation *u : ivs[n].getUsers()) {
-        if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp>(u)) {
-          ivs.push_back(u->getResult(0));
-          continue;
-        }
-        // The induction variable kept in its local (`k`): the local's loads.
-        if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getValueToStore() == ivs[n]) {
-          if (auto a = st.getMemRef().getDefiningOp<memref::AllocaOp>())
-            for (Operation *r : a->getUsers())
-              if (auto ld = dyn_cast<memref::LoadOp>(r))
-                ivs.push_back(ld.getResult());
-          continue;
-        }
         if (!isa<arith::MulIOp>(u))
           continue;
         Value other = u->getOperand(0) == ivs[n] ? u->getOperand(1) : u->getOperand(0);
