@@ -280,6 +280,19 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
     unsigned lmin = prec, rmin = prec + 1;
     if (prec <= 11 && prec >= 6 && prec != 9 && prec != 10)
       lmin = rmin = 13;
+    // A 64-bit sum or product of two widened 32-bit values (`(long)n * L`):
+    // C computes it in the width of the widest operand, so the left one
+    // keeps its cast (the printer drops casts elsewhere).
+    auto widened = [](Value x) {
+      return x.getDefiningOp<arith::ExtSIOp>() || x.getDefiningOp<arith::ExtUIOp>();
+    };
+    if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op) &&
+        op->getResult(0).getType().isInteger(64) && widened(op->getOperand(0)) &&
+        widened(op->getOperand(1)))
+      return Printed{(op->getOperand(0).getDefiningOp<arith::ExtSIOp>() ? "(long long)"
+                                                                        : "(unsigned long long)") +
+                         par(*l, 15) + " " + sym.str() + " " + par(*r, rmin),
+                     prec};
     return Printed{par(*l, lmin) + " " + sym.str() + " " + par(*r, rmin), prec};
   };
   auto call = [&](llvm::StringRef fn) -> std::optional<Printed> {

@@ -4,6 +4,7 @@
 #include "kfix/Diagnose/Detectors.h"
 #include "kfix/Diagnose/SiteTable.h"
 #include "kfix/Pipelines/Pipelines.h"
+#include "kfix/Transforms/Passes.h"
 #include "kfix/Runtime/Inputs.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -119,6 +120,53 @@ struct LaunchRunner {
     return faults;
   }
 };
+
+/// Which elements of its inputs the candidate reads, on the buffers of one
+/// case: a run instrumented for the loads of the buffers it never writes
+/// (kfix-instrument-races{input-reads}), separate from the diagnosis run so
+/// that these records do not crowd its device trace. Inputs read only in part
+/// give "partly-read-input" warnings; none when the trace lost records.
+std::vector<Finding> inputReadFindings(Session &s, mlir::ModuleOp candidate, const CaseBuffers &c,
+                                       const Bindings &sizes, double &runMs, LaunchRunner &runner) {
+  mlir::OwningOpRef<mlir::ModuleOp> inst(llvm::cast<mlir::ModuleOp>(candidate->clone()));
+  mlir::PassManager pm(s.ctx.get());
+  InstrumentRacesOptions o;
+  o.inputReads = true;
+  pm.nest<mlir::gpu::GPUModuleOp>().addPass(createInstrumentRaces(o));
+  std::string err;
+  if (mlir::failed(pm.run(*inst)) || !runner.compile(*inst, err))
+    return {};
+  SiteTable sites = SiteTable::build(*inst);
+  std::vector<Buffer> bufs = c.inputs;
+  std::vector<std::unique_ptr<ReadCoverageTracker>> reads;
+  std::vector<std::unique_ptr<TraceSinkMux>> muxes;
+  struct Loss : TraceSink {
+    uint64_t n = 0;
+    void onTraceOverflow(uint64_t p, uint64_t a, uint64_t d) override { n += p + a + d; }
+  } loss;
+  std::vector<ExecFault> faults = runner.run(
+      bufs, sizes,
+      [&](const KernelLaunch &l) -> TraceSink * {
+        std::vector<OutputSpec> ins;
+        for (auto [ai, name] : llvm::enumerate(l.params))
+          if (const ParamSpec *p = s.task.findParam(name); p && p->isBuffer() && !p->isChecked())
+            ins.push_back({int32_t(ai), name, bufs[s.task.paramIndex(name)].numel()});
+        reads.push_back(std::make_unique<ReadCoverageTracker>(ins, &sites));
+        auto mux = std::make_unique<TraceSinkMux>();
+        mux->add(reads.back().get());
+        mux->add(&loss);
+        muxes.push_back(std::move(mux));
+        return muxes.back().get();
+      },
+      runMs);
+  std::vector<Finding> out;
+  if (loss.n)
+    return out;
+  for (auto &r : reads)
+    for (Finding &f : r->findings())
+      out.push_back(std::move(f));
+  return out;
+}
 
 std::vector<std::string> locationsIn(llvm::StringRef text) {
   std::vector<std::string> out;
@@ -412,6 +460,9 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
       }
       for (auto &a : attributions)
         a->mergeInto(storeEvidence);
+      if (!d.passed)
+        for (Finding &f : inputReadFindings(s, candidate, *instCase, fc.sizes, d.runMs, runner))
+          d.findings.push_back(std::move(f));
     }
   }
 
@@ -426,6 +477,20 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
         si.grid = {int64_t(cfg->grid[0]), int64_t(cfg->grid[1]), int64_t(cfg->grid[2])};
       } else
         llvm::consumeError(cfg.takeError());
+      if (task.launches.size() > 1)
+        for (const KernelLaunch &l : task.launches) {
+          auto lc = l.launch.eval(fc.sizes);
+          if (!lc) {
+            llvm::consumeError(lc.takeError());
+            continue;
+          }
+          si.launchDims.try_emplace(
+              l.kernel,
+              std::array<int64_t, 3>{int64_t(lc->block[0]), int64_t(lc->block[1]),
+                                     int64_t(lc->block[2])},
+              std::array<int64_t, 3>{int64_t(lc->grid[0]), int64_t(lc->grid[1]),
+                                     int64_t(lc->grid[2])});
+        }
     }
     si.stores = std::move(storeEvidence);
     for (const ExecFault &f : d.faults)

@@ -59,9 +59,14 @@ std::vector<std::pair<Operation *, unsigned>> indexOps(Operation *access) {
     }
     if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
             arith::TruncIOp>(def)) {
-      // A size parameter widened (`(size_t)batch * IJ * K`): the cast is
-      // where another parameter can take its place.
-      if (isa<BlockArgument>(def->getOperand(0)))
+      // A size parameter widened (`(size_t)batch * IJ * K`), or a named local
+      // that is the whole index (`bias[row]` for `bias[c]`): the cast is where
+      // another value can take its place.
+      Value src = def->getOperand(0);
+      auto srcLoad = src.getDefiningOp<memref::LoadOp>();
+      auto srcVar = srcLoad ? srcLoad.getMemRef().getDefiningOp<memref::AllocaOp>() : nullptr;
+      if (isa<BlockArgument>(src) ||
+          (d == 0 && srcVar && srcVar.getType().getRank() == 0 && srcVar->hasAttr("kfix.var")))
         out.push_back({def, d});
       work.push_back({def->getOperand(0), d});
       continue;
@@ -94,6 +99,10 @@ double kindPrior(llvm::StringRef suspect, llvm::StringRef edit) {
     return edit == "fconst" ? 1.5 : 1.0;
   if (suspect == "constant")
     return edit == "fconst" ? 2.0 : 0.5;
+  if (suspect == "partly-read")
+    return edit == "scale" ? 3.0 : edit == "operand" ? 1.3 : 1.0;
+  if (suspect == "thread-dim")
+    return edit == "axis" ? 2.0 : 1.0;
   if (suspect == "misdirected-write")
     return edit == "operand" || edit == "delta" ? 1.5 : 0.7;
   return 1.0;
@@ -128,6 +137,24 @@ std::set<std::string> misdirectedWriteSites(const llvm::json::Value &signature) 
           if (auto loc = so->getString("loc"))
             out.insert(loc->str());
   }
+  return out;
+}
+
+/// The read sites of the inputs read only in part (the `partly-read-input`
+/// findings).
+std::set<std::string> partlyReadSites(const llvm::json::Value &signature) {
+  std::set<std::string> out;
+  auto *sig = signature.getAsObject();
+  auto *findings = sig ? sig->getArray("findings") : nullptr;
+  if (!findings)
+    return out;
+  for (const llvm::json::Value &v : *findings)
+    if (auto *f = v.getAsObject(); f && f->getString("kind") == "partly-read-input")
+      if (auto *sites = f->getArray("sites"))
+        for (const llvm::json::Value &s : *sites)
+          if (auto *so = s.getAsObject())
+            if (auto loc = so->getString("loc"))
+              out.insert(loc->str());
   return out;
 }
 
@@ -237,6 +264,7 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
   // and the comparisons of the guards around them (`tid * 4 < n` around a
   // float4 access that runs past the end: the guard is too loose).
   std::set<std::string> misdirected = misdirectedWriteSites(state.eval.signature);
+  std::set<std::string> partly = partlyReadSites(state.eval.signature);
   for (auto [i, loc] : llvm::enumerate(state.eval.sites))
     for (Operation *acc : opsAt(module, loc)) {
       if (!isa<memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp>(acc))
@@ -251,6 +279,9 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
             if (astray)
               addSite(o, 1.05 * std::pow(0.85, d), 0, "index of the misdirected write at " + loc,
                       "misdirected-write");
+            else if (partly.count(loc))
+              addSite(o, 0.8 * std::pow(0.7, d) / (1 + 0.2 * i), 0,
+                      "index of a read of an input read only in part at " + loc, "partly-read");
             else
               addSite(o, 0.8 * std::pow(0.7, d) / (1 + 0.2 * i), 0, "index at " + loc);
           }

@@ -256,9 +256,14 @@ bool hasEvidence(const Evaluation &e) {
   // Faults and findings come from the instrumented run: a child screened
   // without it would look better for losing them. Suspects do not (the error
   // measure is the validation's), so they need no instrumented screen.
-  for (llvm::StringRef k : {"faults", "findings"})
-    if (auto *a = o->getArray(k); a && !a->empty())
-      return true;
+  // (An input read only in part is no evidence a screen loses: it names
+  // sites to search, and a candidate that looks better is screened with it.)
+  if (auto *a = o->getArray("faults"); a && !a->empty())
+    return true;
+  if (auto *a = o->getArray("findings"))
+    for (const llvm::json::Value &f : *a)
+      if (auto *fo = f.getAsObject(); !fo || fo->getString("kind") != "partly-read-input")
+        return true;
   return false;
 }
 

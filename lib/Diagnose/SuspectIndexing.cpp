@@ -144,6 +144,13 @@ static void gridStride(SuspectContext &ctx, Operation *op) {
     else if (lb.blockId && !lb.threadId && st.blockDim && !st.gridDim)
       ctx.add(anchor, "grid-stride", 3.5,
               "loop starts at a block index but steps by blockDim (not gridDim)");
+    // A grid-stride loop over one axis of the grid stepping by another's
+    // extent (`i = blockIdx.x * B + threadIdx.x; i += B * gridDim.y`).
+    else if (single(lb.blockId) && single(st.gridDim) && lb.blockId != st.gridDim)
+      ctx.add(anchor, "thread-dim", 3.5,
+              llvm::formatv("loop starts at blockIdx.{0} but steps by gridDim.{1}",
+                            dimName(bitIndex(lb.blockId)), dimName(bitIndex(st.gridDim)))
+                  .str());
   };
   if (auto f = dyn_cast<scf::ForOp>(op)) {
     check(op, f.getLowerBound(), f.getStep());

@@ -238,7 +238,14 @@ std::vector<Suspect> kfix::rankSuspects(ModuleOp module, const SuspectInput &in)
       if (llvm::find(in.kernels, n) == in.kernels.end())
         return;
     }
-    SuspectContext ctx(in, func);
+    // A kernel of a later launch runs with its own block and grid.
+    std::optional<SuspectInput> own;
+    if (auto it = in.launchDims.find(kernelName(func).str()); it != in.launchDims.end()) {
+      own = in;
+      own->block = it->second.first;
+      own->grid = it->second.second;
+    }
+    SuspectContext ctx(own ? *own : in, func);
     ctx.seed();
     applyModels(ctx);
     // Every arithmetic op of the slice is a (weak) suspect: the closer to a

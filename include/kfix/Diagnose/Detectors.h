@@ -123,6 +123,36 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// Input read coverage
+//===----------------------------------------------------------------------===//
+
+/// Per input buffer: which elements a launch read, and at which sites (the
+/// records of kfix-instrument-races{input-reads}). An input read only in small
+/// part (`bias[row]` where `bias[c]` was meant, a batch stride too small)
+/// points at the indices of the reads that cover it.
+class ReadCoverageTracker : public TraceSink {
+public:
+  ReadCoverageTracker(std::vector<OutputSpec> inputs, const SiteTable *sites = nullptr,
+                      int64_t maxTrackedPerInput = int64_t(1) << 23);
+  ~ReadCoverageTracker() override;
+  void onLaunch(std::array<uint32_t, 3> grid, std::array<uint32_t, 3> block) override;
+  void onAccess(int64_t site, TraceAccessKind kind, int32_t arg, int64_t linear,
+                const ThreadCoord &who) override;
+
+  /// A "partly-read-input" warning for each input (of at least 32 elements,
+  /// all tracked) some of which but at most `maxShare` of which were read.
+  std::vector<Finding> findings(double maxShare = 0.75) const;
+  /// Elements read of a tracked input (-1 when the argument is not tracked).
+  int64_t readCount(int32_t arg) const;
+
+  struct Impl;
+
+private:
+  const SiteTable *sites;
+  std::unique_ptr<Impl> impl;
+};
+
+//===----------------------------------------------------------------------===//
 // NaN origin
 //===----------------------------------------------------------------------===//
 

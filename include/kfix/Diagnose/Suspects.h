@@ -68,6 +68,9 @@ struct SuspectInput {
   std::array<int64_t, 3> block{0, 0, 0};
   /// Launch grid of the failing case (0 = unknown).
   std::array<int64_t, 3> grid{0, 0, 0};
+  /// Per kernel (kfix.name) of a task with several launches: the block and
+  /// grid of its own launch at the failing case, in place of `block`/`grid`.
+  std::map<std::string, std::pair<std::array<int64_t, 3>, std::array<int64_t, 3>>> launchDims;
   /// Per store location ("file:line:col") to a checked output: its writes.
   /// Empty when the kernel was not run instrumented.
   std::map<std::string, StoreEvidence> stores;

@@ -45,7 +45,10 @@ def InstrumentRaces : Pass<"kfix-instrument-races", "mlir::gpu::GPUModuleOp"> {
   }];
   let options = [
     Option<"globalLoads", "global-loads", "bool", /*default=*/"false",
-           "Also record loads from kernel-parameter buffers">
+           "Also record loads from kernel-parameter buffers">,
+    Option<"inputReads", "input-reads", "bool", /*default=*/"false",
+           "Record only the loads of kernel-parameter buffers the kernel never "
+           "writes (which input elements it reads), nothing else">
   ];
   let dependentDialects = ["::kfix::KFixDialect", "mlir::arith::ArithDialect"];
   let statistics = [

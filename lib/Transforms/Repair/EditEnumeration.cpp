@@ -44,6 +44,49 @@ std::vector<Operation *> kfix::opsAt(Operation *module, llvm::StringRef loc, llv
   return out;
 }
 
+/// The lane counts a loop's start is built from: P of `x & (P - 1)` (P a
+/// power of two), `x % P` and `x / P` in its expression, through the locals it
+/// reads (each stored at most twice). `j = start + (tid & 7); j += 32` steps
+/// over a group of 8 lanes by a warp.
+static std::vector<int64_t> laneCounts(Value start) {
+  std::vector<int64_t> out;
+  SmallVector<std::pair<Value, unsigned>> work{{start, 0}};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty()) {
+    auto [v, d] = work.pop_back_val();
+    Operation *def = v.getDefiningOp();
+    if (!def || d > 6 || !seen.insert(def).second)
+      continue;
+    if (auto ld = dyn_cast<memref::LoadOp>(def)) {
+      auto var = ld.getMemRef().getDefiningOp<memref::AllocaOp>();
+      if (!var || var.getType().getRank() != 0)
+        continue;
+      SmallVector<Value> stored;
+      for (Operation *u : var->getUsers())
+        if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemRef() == var.getResult())
+          stored.push_back(st.getValue());
+      if (stored.size() <= 2)
+        for (Value x : stored)
+          work.push_back({x, d + 1});
+      continue;
+    }
+    if (!def->getDialect() || def->getDialect()->getNamespace() != "arith")
+      continue;
+    std::optional<int64_t> p;
+    if (isa<arith::AndIOp>(def))
+      for (Value o : def->getOperands())
+        if (auto m = getConstInt(o); m && *m > 0 && ((*m + 1) & *m) == 0)
+          p = *m + 1;
+    if (isa<arith::RemSIOp, arith::RemUIOp, arith::DivSIOp, arith::DivUIOp>(def))
+      p = getConstInt(def->getOperand(1));
+    if (p && *p > 1 && llvm::find(out, *p) == out.end())
+      out.push_back(*p);
+    for (Value o : def->getOperands())
+      work.push_back({o, d + 1});
+  }
+  return out;
+}
+
 std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned nearest) {
   std::vector<EditSpec> out;
   if (!funcOf(op))
@@ -97,6 +140,40 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
           llvm::formatv("operand {0}'s term out of the min/max", j).str());
   }
 
+  // A launch coordinate of the wrong axis in an operand's expression
+  // (`B * gridDim.y` stepping a loop over the x axis of the grid).
+  for (unsigned j = 0; j < op->getNumOperands(); ++j)
+    for (const std::string &spec : axisEdits(op, j))
+      add("axis", std::to_string(j), spec, 0.45, llvm::formatv("operand {0}: {1}", j, spec).str());
+
+  // A stride short by a whole factor (`x + n * half` over an input of 2 * half
+  // per n): the product doubled.
+  if (isa<arith::MulIOp>(op) && !getConstInt(op->getResult(0)))
+    add("scale", "result", "2", 0.25, self + " -> " + self + " * 2");
+
+  // Two names of the formula this op computes the other way round: the
+  // statement that stores it (within a few ops), every read of each of the
+  // two in its value reads the other.
+  {
+    Operation *cur = op;
+    memref::StoreOp st = dyn_cast<memref::StoreOp>(op);
+    for (unsigned k = 0; k < 4 && !st && cur->getNumResults() == 1; ++k) {
+      Operation *next = nullptr;
+      for (Operation *u : cur->getResult(0).getUsers())
+        if (auto s2 = dyn_cast<memref::StoreOp>(u); s2 && s2.getValueToStore() == cur->getResult(0))
+          st = s2;
+        else if (!next && isMemoryEffectFree(u) && u->getNumRegions() == 0)
+          next = u;
+      if (!next)
+        break;
+      cur = next;
+    }
+    if (st)
+      for (auto &[x, y] : exchangePairs(st, 6))
+        out.push_back({formatLoc(st->getLoc()), st->getName().getStringRef().str(), "exchange", x,
+                       y, 0.35, llvm::formatv("{0} and {1} exchanged in the formula", x, y).str()});
+  }
+
   // An unrolled loop without its remainder: up to N, the inner loop clipped.
   if (auto f = dyn_cast<scf::ForOp>(op); f && unrollTail(nullptr, f))
     add("unroll-tail", "", "", 0.6,
@@ -144,6 +221,13 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
         add("iconst", idx, std::to_string(unit), isa<scf::ForOp>(op) ? 0.85 : 0.45,
             llvm::formatv("{0} -> {1}", *c, unit).str());
       }
+      // A loop over the lanes of a group (`j = start + lane`, lane of P)
+      // stepping by another count (`j += WARP_SIZE` for `j += P`): P.
+      if (auto f = dyn_cast<scf::ForOp>(op); f && i == 2 && *c > 1)
+        for (int64_t p : laneCounts(f.getLowerBound()))
+          if (p != *c)
+            add("iconst", idx, std::to_string(p), 0.6,
+                llvm::formatv("{0} -> {1} (the lanes the start counts)", *c, p).str());
       // A local started at a constant where a value in scope was meant
       // (`int k = 0` for `int k = col`).
       if (auto st = dyn_cast<memref::StoreOp>(op); st && i == 0) {

@@ -1,7 +1,8 @@
 //===- EditExchanges.cpp - two locals or two chunk numbers exchanged ------===//
 //
 // Two forms of the `exchange` edit (EditVocabulary.h) that reach beyond one
-// statement (RepairEdit.cpp applies the form within a statement):
+// statement (RepairEdit.cpp applies the form within a statement, and
+// `exchangePairs` below lists the pairs of names a statement reads):
 //
 //  - every read of two locals stored once swapped (a window's half-widths
 //    defined the other way round: `before = (K - 1) / 2; after = K / 2;`);
@@ -19,11 +20,48 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
 namespace kfix::edit {
+
+/// The pairs of names (parameters and locals, `arg:N` / `var:N`, of one type)
+/// that the value stored by `st` reads (through pure ops, not through loads'
+/// indices), at most `max`: a formula with two of its names the other way
+/// round (`(c % cpg) * groups + c / cpg` for `(c % groups) * cpg + c / groups`).
+std::vector<std::pair<std::string, std::string>> exchangePairs(memref::StoreOp st, unsigned max) {
+  std::vector<std::pair<std::string, Type>> names;
+  SmallVector<Operation *> work;
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  auto note = [&](Value v) {
+    std::string n = nameValue(st, v);
+    if ((llvm::StringRef(n).starts_with("arg:") || llvm::StringRef(n).starts_with("var:")) &&
+        llvm::none_of(names, [&](auto &x) { return x.first == n; }))
+      names.push_back({n, v.getType()});
+  };
+  if (Operation *d = st.getValueToStore().getDefiningOp())
+    work.push_back(d);
+  while (!work.empty() && names.size() < 8) {
+    Operation *d = work.pop_back_val();
+    if (!seen.insert(d).second || isa<memref::LoadOp>(d) || d->getNumRegions() ||
+        !isMemoryEffectFree(d))
+      continue;
+    for (Value o : d->getOperands()) {
+      if (isa<BlockArgument>(o) || o.getDefiningOp<memref::LoadOp>())
+        note(o);
+      else if (Operation *dd = o.getDefiningOp())
+        work.push_back(dd);
+    }
+  }
+  std::vector<std::pair<std::string, std::string>> out;
+  for (size_t i = 0; i < names.size(); ++i)
+    for (size_t j = i + 1; j < names.size() && out.size() < max; ++j)
+      if (names[i].second == names[j].second && !isa<MemRefType>(names[i].second))
+        out.push_back({names[i].first, names[j].first});
+  return out;
+}
 
 /// Every read of local `x` reads local `y` and back, where both are defined:
 /// each is stored exactly once and both stores dominate the read. The reads

@@ -103,11 +103,21 @@ bool collectTerm(mlir::OpBuilder *b, mlir::Operation *clip, unsigned j);
 /// With a null builder, only the test (EditClips.cpp).
 bool dilateExtent(mlir::OpBuilder *b, mlir::Operation *op, unsigned i);
 std::optional<double> parseFloatSpec(llvm::StringRef s);
+/// The `axis` edits of operand I: a launch coordinate its expression reads
+/// (`grid_dim.y`) moved to another axis, as `grid_dim.y>x` (EditAxes.cpp).
+std::vector<std::string> axisEdits(mlir::Operation *op, unsigned i);
+/// Applies one `axis` edit to operand I's expression only; false when it
+/// reads no such coordinate (EditAxes.cpp).
+bool retargetAxis(mlir::Operation *op, unsigned i, llvm::StringRef spec);
 /// Every read of local `x` reads local `y` and back where both are defined
 /// (each stored exactly once, both stores dominating the read); the reads are
 /// marked kfix.swap for the patch. False (nothing changed) when they are not
 /// two such locals (`vars` false: not both `var:` names) (EditExchanges.cpp).
 bool exchangeLocals(mlir::gpu::GPUFuncOp func, llvm::StringRef x, llvm::StringRef y, bool vars);
+/// The pairs of names of one type the value `st` stores reads (parameters
+/// and locals), at most `max` (EditExchanges.cpp).
+std::vector<std::pair<std::string, std::string>> exchangePairs(mlir::memref::StoreOp st,
+                                                               unsigned max);
 /// Chunk numbers k1 and k2 exchanged at every read whose index has a chunk
 /// term `k * S` of the stride the reads at `site`'s location have, once per
 /// kernel; the constants changed are marked repaired by `pass`. False when

@@ -464,6 +464,15 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       return false;
     }
     return true;
+  } else if (e.kind == "axis") {
+    // A launch coordinate of the wrong axis (EditAxes.cpp).
+    if (!operandIndex(i))
+      return false;
+    if (!retargetAxis(op, i, e.with)) {
+      error = "axis: operand " + e.operand + " reads no " + e.with + " at " + e.loc;
+      return false;
+    }
+    return true;
   } else if (e.kind == "distribute" || e.kind == "collect") {
     // A term on the wrong side of a min/max (EditClips.cpp).
     if (!operandIndex(i))
@@ -543,6 +552,21 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     Value n = arith::MulFOp::create(b, op->getLoc(), t, f);
     markRepaired(n.getDefiningOp(), kPassArg);
     op->setOperand(i, n);
+  } else if (e.kind == "scale") {
+    // A stride short by a whole factor (`n * half` for `n * 2 * half`): the
+    // product times a small constant, for every reader of the product.
+    int64_t k = 0;
+    if (!isa<arith::MulIOp>(op) || llvm::StringRef(e.with).getAsInteger(10, k) || k < 2 || k > 8) {
+      error = "scale needs an integer product and with=2..8 at " + e.loc;
+      return false;
+    }
+    Value v = op->getResult(0);
+    b.setInsertionPointAfter(op);
+    Value f = arith::ConstantOp::create(b, op->getLoc(), b.getIntegerAttr(v.getType(), k));
+    Value n = arith::MulIOp::create(b, op->getLoc(), v, f);
+    markRepaired(n.getDefiningOp(), kPassArg);
+    v.replaceAllUsesExcept(n, n.getDefiningOp());
+    return true;
   } else if (e.kind == "clamp0" || e.kind == "mulby") {
     auto ft =
         op->getNumResults() == 1 ? dyn_cast<FloatType>(op->getResult(0).getType()) : FloatType();
