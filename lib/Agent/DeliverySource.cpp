@@ -5,6 +5,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/STLExtras.h"
@@ -350,6 +351,17 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
     if (!s)
       return std::nullopt;
     return Printed{*s, (*s)[0] == '-' ? 15u : 17u};
+  }
+  // A lane of a float4 / half2 local: `yv.w`.
+  if (auto ex = dyn_cast<vector::ExtractOp>(op)) {
+    auto pos = ex.getStaticPosition();
+    if (ex.hasDynamicPosition() || pos.size() != 1 || pos[0] < 0 || pos[0] > 3 ||
+        ex.getSourceVectorType().getRank() != 1)
+      return std::nullopt;
+    auto src = sub(ex.getSource());
+    if (!src)
+      return std::nullopt;
+    return Printed{par(*src, 16) + "." + std::string(1, "xyzw"[pos[0]]), 16};
   }
   if (auto ld = dyn_cast<memref::LoadOp>(op)) {
     Value m = ld.getMemRef();

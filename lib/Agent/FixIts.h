@@ -230,6 +230,9 @@ private:
   bool comparison(mlir::Operation *op, llvm::StringRef pass);
 
   bool dimension(mlir::Operation *op, llvm::StringRef pass);
+  /// A lane of a small vector local read as another (`yv.z` -> `yv.w`): the
+  /// member letter replaced.
+  bool lane(mlir::Operation *op, llvm::StringRef pass);
 
   /// An identifier used in `expr` that the file defines as the constant
   /// `value` (`constexpr int kWarp = 32;`, `#define WARP 32`), or "".

@@ -504,6 +504,8 @@ bool FixIts::handle(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
   if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op) &&
       dimension(op, pass))
     return true;
+  if (isa<vector::ExtractOp>(op) && lane(op, pass))
+    return true;
   if (isa<gpu::BarrierOp>(op))
     return barrier(op, pass);
   if (auto sh = dyn_cast<gpu::ShuffleOp>(op))

@@ -367,4 +367,30 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
   return addSite(*o, "operands", std::move(s));
 }
 
+bool FixIts::lane(Operation *op, llvm::StringRef pass) {
+  auto ex = dyn_cast<vector::ExtractOp>(op);
+  auto o = at(op);
+  if (!ex || !o || ex.hasDynamicPosition() || ex.getStaticPosition().size() != 1)
+    return false;
+  int64_t k = ex.getStaticPosition()[0];
+  if (k < 0 || k > 3)
+    return false;
+  const std::string &t = src.text;
+  // The loc is the vector's name (`yv`) or its member (`z`).
+  size_t p = *o;
+  if (p + 1 < t.size() && isIdent(t[p]) && !(p > 0 && t[p - 1] == '.')) {
+    size_t e = tokenEnd(t, p);
+    if (e < t.size() && t[e] == '.')
+      p = e + 1;
+  }
+  if (p + 1 >= t.size() || !llvm::StringRef("xyzw").contains(t[p]) || isIdent(t[p + 1]))
+    return false;
+  std::string nl(1, "xyzw"[k]);
+  if (nl == std::string(1, t[p]))
+    return true;
+  Site s;
+  s.alternatives.push_back({edit(p, 1, nl, "replace-token", pass)});
+  return addSite(p, "token", std::move(s));
+}
+
 } // namespace kfix::delivery

@@ -711,5 +711,6 @@ void suspects::applyModels(SuspectContext &ctx) {
   atomicModels(ctx);       // SuspectAtomics.cpp
   swapModels(ctx);         // SuspectSwaps.cpp
   vectorModels(ctx);       // SuspectVectors.cpp
+  laneOrderModels(ctx);    // SuspectVectors.cpp
   definitionModels(ctx);   // SuspectDefinitions.cpp
 }

@@ -105,6 +105,9 @@ void atomicModels(SuspectContext &ctx);
 void swapModels(SuspectContext &ctx);
 /// A vector loop's index divided by a size in elements (SuspectVectors.cpp).
 void vectorModels(SuspectContext &ctx);
+/// One lane of a vector result read from another lane of its sources
+/// (SuspectVectors.cpp).
+void laneOrderModels(SuspectContext &ctx);
 /// Where the constants of the suspects that a constant's value makes wrong
 /// are defined (SuspectDefinitions.cpp); runs after the other models.
 void definitionModels(SuspectContext &ctx);

@@ -14,12 +14,18 @@
 // The suspect is the division (or remainder) of the vector index by a size,
 // with the hint `p` -> `p * W` (W the vector's width). Validation decides.
 //
+// The lane-order model: lane k of a vector result computed from lanes of
+// other vectors reads lane k of each of them, but for one read of another
+// lane (`r.w = gv.w - __expf(yv.z) * s`, a line copied from the one above).
+// That read is the suspect, with the hint of the `lane` edit to lane k.
+//
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -77,6 +83,57 @@ void suspects::vectorModels(SuspectContext &ctx) {
                           it->second)
                 .str());
     ctx.setHint(op, "vector-unit", llvm::formatv("kind=mulby operand=0 with={0}", it->second).str(),
+                /*keepFirst=*/true);
+  });
+}
+
+void suspects::laneOrderModels(SuspectContext &ctx) {
+  ctx.func.walk([&](vector::InsertOp ins) {
+    auto pos = ins.getStaticPosition();
+    if (pos.size() != 1 || pos[0] < 0 || ins.hasDynamicPosition())
+      return;
+    int64_t k = pos[0];
+    // The lanes the inserted value reads, through arithmetic and math.
+    SmallVector<vector::ExtractOp> reads;
+    SmallVector<std::pair<Value, unsigned>> work{{ins.getValueToStore(), 0}};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    while (!work.empty()) {
+      auto [v, d] = work.pop_back_val();
+      Operation *def = v.getDefiningOp();
+      if (!def || d > 8 || !seen.insert(def).second)
+        continue;
+      if (auto ex = dyn_cast<vector::ExtractOp>(def)) {
+        if (ex.getStaticPosition().size() == 1 && !ex.hasDynamicPosition() &&
+            ex.getSourceVectorType().getRank() == 1)
+          reads.push_back(ex);
+        continue;
+      }
+      if (!def->getDialect() || (def->getDialect()->getNamespace() != "arith" &&
+                                 def->getDialect()->getNamespace() != "math"))
+        continue;
+      for (Value o : def->getOperands())
+        work.push_back({o, d + 1});
+    }
+    if (reads.size() < 2)
+      return;
+    vector::ExtractOp odd;
+    unsigned same = 0;
+    for (vector::ExtractOp ex : reads) {
+      if (ex.getStaticPosition()[0] == k)
+        ++same;
+      else if (odd)
+        return; // two other lanes: not one slip
+      else
+        odd = ex;
+    }
+    if (!odd || same == 0 || k >= odd.getSourceVectorType().getNumElements())
+      return;
+    ctx.add(odd, "lane-order", 3.0,
+            llvm::formatv("lane {0} of the result reads lane {0} of its other vectors but lane "
+                          "{1} here",
+                          k, odd.getStaticPosition()[0])
+                .str());
+    ctx.setHint(odd, "lane-order", llvm::formatv("kind=lane operand= with={0}", k).str(),
                 /*keepFirst=*/true);
   });
 }

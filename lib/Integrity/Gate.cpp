@@ -536,8 +536,34 @@ GateReport kfix::runGate(const GateInput &in, const GateOptions &opts) {
         changed = true;
       }
     }
-    if (changed)
-      dyn.expectPass("widened-inputs", "fails with larger, shifted inputs:", t, 31337);
+    if (changed) {
+      auto r = dyn.run("widened-inputs", t, 31337);
+      if (r && r->verdict != ValidationVerdict::Pass) {
+        // Wider inputs grow rounding error where the computation amplifies it
+        // (a triangular solve, a long recurrence): a few elements (at most one
+        // in a thousand) off by little (at most 100 times the
+        // tolerance: atol + rtol * |want|), all finite and written, are no sign of a kernel fitted
+        // to the test's inputs.
+        bool rounding = r->error.empty();
+        for (const CaseResult &c : r->cases)
+          for (const OutputResult &o : c.outputs)
+            if (!o.stats.pass()) {
+              const CompareStats &st = o.stats;
+              rounding &= c.faults.empty() && st.nonFiniteMismatches == 0 && st.unwritten == 0 &&
+                          !st.exact && st.mismatches <= std::max<int64_t>(1, st.numel / 1000) &&
+                          st.mismatches <= int64_t(st.first.size());
+              for (const Mismatch &m : st.first)
+                rounding &= std::fabs(m.got - m.want) <=
+                            100 * (st.tol.atol + st.tol.rtol * std::fabs(m.want));
+            }
+        if (rounding)
+          report.skipped.push_back("widened-inputs: " + evidence(t, *r) +
+                                   " (rounding of a computation that amplifies it, not counted)");
+        else
+          report.findings.push_back(
+              {"widened-inputs", "fails with larger, shifted inputs: " + evidence(t, *r), ""});
+      }
+    }
   }
   if (opts.constantInputs) {
     TaskManifest t = base;

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
@@ -112,6 +113,18 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
       if (o != name)
         add("opcode", "", o.str(), 0.7, name + " -> " + o.str());
   }
+  // One element per thread where the guard's bound can exceed the block
+  // (`if (tid < i) row[tid] = ...`): a loop over the block's threads.
+  if (blockLoop(nullptr, op))
+    add("blockloop", "", "", 0.5, "the statement guarded by " + self + " as a block-stride loop");
+  // A lane of a small vector read where another was meant (`yv.z` for `yv.w`).
+  if (auto ex = dyn_cast<vector::ExtractOp>(op);
+      ex && !ex.hasDynamicPosition() && ex.getStaticPosition().size() == 1 &&
+      ex.getSourceVectorType().getRank() == 1 && ex.getSourceVectorType().getNumElements() <= 8)
+    for (int64_t p = 0; p < ex.getSourceVectorType().getNumElements(); ++p)
+      if (p != ex.getStaticPosition()[0])
+        add("lane", "", std::to_string(p), 0.35,
+            llvm::formatv("lane {0} -> {1}", ex.getStaticPosition()[0], p).str());
   // A floor division where the ceiling was meant (a window's end, a count
   // of tiles): `a / b` -> `(a + b - 1) / b`.
   if (isa<arith::DivSIOp, arith::DivUIOp>(op) && !getConstInt(op->getOperand(0)))

@@ -114,6 +114,10 @@ bool retargetAxis(mlir::Operation *op, unsigned i, llvm::StringRef spec);
 /// marked kfix.swap for the patch. False (nothing changed) when they are not
 /// two such locals (`vars` false: not both `var:` names) (EditExchanges.cpp).
 bool exchangeLocals(mlir::gpu::GPUFuncOp func, llvm::StringRef x, llvm::StringRef y, bool vars);
+/// A `threadIdx < n` test that guards one statement alone becomes a loop over
+/// the block's threads (`for (j = tid; j < n; j += blockDim)`); false when
+/// `op` is no such test. With a null builder, only the test (EditBlockLoop.cpp).
+bool blockLoop(mlir::OpBuilder *b, mlir::Operation *op);
 /// The pairs of names of one type the value `st` stores reads (parameters
 /// and locals), at most `max` (EditExchanges.cpp).
 std::vector<std::pair<std::string, std::string>> exchangePairs(mlir::memref::StoreOp st,

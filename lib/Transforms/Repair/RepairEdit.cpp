@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
@@ -461,6 +462,28 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     if (!dilateExtent(&b, op, i)) {
       error =
           "dilate: operand " + e.operand + " uses no bound of a loop over spaced taps at " + e.loc;
+      return false;
+    }
+    return true;
+  } else if (e.kind == "lane") {
+    // Another lane of a small vector read (`yv.z` for `yv.w`).
+    auto ex = dyn_cast<vector::ExtractOp>(op);
+    int64_t p = -1;
+    if (!ex || ex.hasDynamicPosition() || ex.getStaticPosition().size() != 1 ||
+        llvm::StringRef(e.with).getAsInteger(10, p) || p < 0 ||
+        p >= ex.getSourceVectorType().getNumElements()) {
+      error = "lane needs a vector.extract of one static lane and with=<a lane> at " + e.loc;
+      return false;
+    }
+    auto n = vector::ExtractOp::create(b, op->getLoc(), ex.getSource(), ArrayRef<int64_t>{p});
+    markRepaired(n, kPassArg);
+    ex.getResult().replaceAllUsesWith(n.getResult());
+    dropped.push_back(ex.getResult());
+    return true;
+  } else if (e.kind == "blockloop") {
+    // A guarded statement as a loop over the block's threads (EditBlockLoop.cpp).
+    if (!blockLoop(&b, op)) {
+      error = "blockloop: no `threadIdx < n` test guarding one statement at " + e.loc;
       return false;
     }
     return true;
