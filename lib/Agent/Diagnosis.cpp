@@ -544,9 +544,17 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
     if (f.severity == "error")
       for (const SiteInfo &si : f.sites)
         addSite(si.loc());
-  for (const Finding &f : d.findings)
+  for (const Finding &f : d.findings) {
+    // An input read in part but spread over it (a diagonal, a triangle) is
+    // often so by design: its reads are no sites; a prefix read is.
+    if (f.kind == "partly-read-input") {
+      auto last = f.data.getInteger("last_read"), read = f.data.getInteger("read");
+      if (!last || !read || *last + 1 != *read)
+        continue;
+    }
     for (const SiteInfo &si : f.sites)
       addSite(si.loc());
+  }
   // Then the best suspects that a bug-class model named (not the models that
   // only name an edit of two reads: their read is no place for a KB repair's
   // site-aimed variants).

@@ -141,20 +141,27 @@ std::set<std::string> misdirectedWriteSites(const llvm::json::Value &signature) 
 }
 
 /// The read sites of the inputs read only in part (the `partly-read-input`
-/// findings).
-std::set<std::string> partlyReadSites(const llvm::json::Value &signature) {
-  std::set<std::string> out;
+/// findings), each with whether the elements read are a prefix of the input
+/// (an index over too small an extent: `bias[row]`, a batch stride short of a
+/// factor) rather than spread over it (a diagonal, a triangle: by design, often;
+/// the diagnosis names no site for those).
+std::map<std::string, bool> partlyReadSites(const llvm::json::Value &signature) {
+  std::map<std::string, bool> out;
   auto *sig = signature.getAsObject();
   auto *findings = sig ? sig->getArray("findings") : nullptr;
   if (!findings)
     return out;
   for (const llvm::json::Value &v : *findings)
-    if (auto *f = v.getAsObject(); f && f->getString("kind") == "partly-read-input")
+    if (auto *f = v.getAsObject(); f && f->getString("kind") == "partly-read-input") {
+      auto *d = f->getObject("data");
+      bool prefix = d && d->getInteger("last_read") && d->getInteger("read") &&
+                    *d->getInteger("last_read") + 1 == *d->getInteger("read");
       if (auto *sites = f->getArray("sites"))
         for (const llvm::json::Value &s : *sites)
           if (auto *so = s.getAsObject())
             if (auto loc = so->getString("loc"))
-              out.insert(loc->str());
+              out[loc->str()] |= prefix;
+    }
   return out;
 }
 
@@ -264,7 +271,7 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
   // and the comparisons of the guards around them (`tid * 4 < n` around a
   // float4 access that runs past the end: the guard is too loose).
   std::set<std::string> misdirected = misdirectedWriteSites(state.eval.signature);
-  std::set<std::string> partly = partlyReadSites(state.eval.signature);
+  std::map<std::string, bool> partly = partlyReadSites(state.eval.signature);
   for (auto [i, loc] : llvm::enumerate(state.eval.sites))
     for (Operation *acc : opsAt(module, loc)) {
       if (!isa<memref::LoadOp, memref::StoreOp, vector::LoadOp, vector::StoreOp>(acc))
@@ -279,7 +286,7 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
             if (astray)
               addSite(o, 1.05 * std::pow(0.85, d), 0, "index of the misdirected write at " + loc,
                       "misdirected-write");
-            else if (partly.count(loc))
+            else if (auto pr = partly.find(loc); pr != partly.end() && pr->second)
               addSite(o, 0.8 * std::pow(0.7, d) / (1 + 0.2 * i), 0,
                       "index of a read of an input read only in part at " + loc, "partly-read");
             else
