@@ -11,6 +11,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 #include <cmath>
 #include <limits>
@@ -282,18 +283,36 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
     if (prec <= 11 && prec >= 6 && prec != 9 && prec != 10)
       lmin = rmin = 13;
     // A 64-bit sum or product of two widened 32-bit values (`(long)n * L`):
-    // C computes it in the width of the widest operand, so the left one
-    // keeps its cast (the printer drops casts elsewhere).
+    // C computes it in the width of the widest operand, so the left one keeps
+    // the cast the file spells there (the printer drops casts elsewhere; a
+    // bound a repair computed wide, `idx < rows * cols`, has none to keep).
     auto widened = [](Value x) {
       return x.getDefiningOp<arith::ExtSIOp>() || x.getDefiningOp<arith::ExtUIOp>();
     };
     if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op) &&
         op->getResult(0).getType().isInteger(64) && widened(op->getOperand(0)) &&
-        widened(op->getOperand(1)))
-      return Printed{(op->getOperand(0).getDefiningOp<arith::ExtSIOp>() ? "(long long)"
-                                                                        : "(unsigned long long)") +
-                         par(*l, 15) + " " + sym.str() + " " + par(*r, rmin),
-                     prec};
+        widened(op->getOperand(1)) && !base.empty())
+      if (auto fl = fileLoc(op->getOperand(0).getDefiningOp()->getLoc(), base))
+        if (auto o = src.offset(fl->first, fl->second)) {
+          // At the cast (`(long)n`) or at the operand just after it.
+          const std::string &t = src.text;
+          size_t open = std::string::npos, close = std::string::npos;
+          if (t[*o] == '(') {
+            open = *o;
+            close = t.find(')', *o);
+          } else if (*o > 0 && t[*o - 1] == ')') {
+            close = *o - 1;
+            open = t.rfind('(', close);
+          }
+          llvm::StringRef cast = open == std::string::npos || close == std::string::npos
+                                     ? ""
+                                     : llvm::StringRef(t).slice(open, close + 1);
+          static const llvm::Regex intType("^\\((const )?(unsigned |signed )?(long long|long "
+                                           "int|long|(std::)?size_t|(std::)?u?int64_t|"
+                                           "ptrdiff_t)\\)$");
+          if (intType.match(cast))
+            return Printed{cast.str() + par(*l, 15) + " " + sym.str() + " " + par(*r, rmin), prec};
+        }
     return Printed{par(*l, lmin) + " " + sym.str() + " " + par(*r, rmin), prec};
   };
   auto call = [&](llvm::StringRef fn) -> std::optional<Printed> {

@@ -230,6 +230,9 @@ private:
   bool comparison(mlir::Operation *op, llvm::StringRef pass);
 
   bool dimension(mlir::Operation *op, llvm::StringRef pass);
+  /// Where the one-letter member of `base.m` at offset `o` (the base or the
+  /// member) is, when it is one of `letters`; npos otherwise.
+  size_t memberLetterAt(size_t o, llvm::StringRef letters) const;
   /// A lane of a small vector local read as another (`yv.z` -> `yv.w`): the
   /// member letter replaced.
   bool lane(mlir::Operation *op, llvm::StringRef pass);

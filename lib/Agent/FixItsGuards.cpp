@@ -492,19 +492,27 @@ bool FixIts::comparisonOperands(Operation *op, llvm::StringRef pass, SrcPrinter 
   return addSite(*o, "cmp-operands", std::move(s));
 }
 
-bool FixIts::dimension(Operation *op, llvm::StringRef pass) {
-  auto o = at(op);
-  if (!o)
-    return false;
+size_t FixIts::memberLetterAt(size_t o, llvm::StringRef letters) const {
   const std::string &t = src.text;
-  size_t p = *o;
-  // The loc is the member (`x`) or the base (`threadIdx`).
+  size_t p = o;
   if (p + 1 < t.size() && isIdent(t[p]) && !(p > 0 && t[p - 1] == '.')) {
     size_t e = tokenEnd(t, p);
     if (e < t.size() && t[e] == '.')
       p = e + 1;
   }
-  if (p >= t.size() || !llvm::StringRef("xyz").contains(t[p]) || isIdent(t[p + 1]))
+  if (p + 1 >= t.size() || !letters.contains(t[p]) || isIdent(t[p + 1]))
+    return std::string::npos;
+  return p;
+}
+
+bool FixIts::dimension(Operation *op, llvm::StringRef pass) {
+  auto o = at(op);
+  if (!o)
+    return false;
+  const std::string &t = src.text;
+  // The loc is the member (`x`) or the base (`threadIdx`).
+  size_t p = memberLetterAt(*o, "xyz");
+  if (p == std::string::npos)
     return false;
   gpu::Dimension d;
   if (auto g = dyn_cast<gpu::ThreadIdOp>(op))

@@ -377,13 +377,8 @@ bool FixIts::lane(Operation *op, llvm::StringRef pass) {
     return false;
   const std::string &t = src.text;
   // The loc is the vector's name (`yv`) or its member (`z`).
-  size_t p = *o;
-  if (p + 1 < t.size() && isIdent(t[p]) && !(p > 0 && t[p - 1] == '.')) {
-    size_t e = tokenEnd(t, p);
-    if (e < t.size() && t[e] == '.')
-      p = e + 1;
-  }
-  if (p + 1 >= t.size() || !llvm::StringRef("xyzw").contains(t[p]) || isIdent(t[p + 1]))
+  size_t p = memberLetterAt(*o, "xyzw");
+  if (p == std::string::npos)
     return false;
   std::string nl(1, "xyzw"[k]);
   if (nl == std::string(1, t[p]))

@@ -36,15 +36,7 @@ llvm::StringRef coordKind(Operation *o) {
   return "";
 }
 
-gpu::Dimension coordDim(Operation *o) {
-  if (auto t = dyn_cast<gpu::ThreadIdOp>(o))
-    return t.getDimension();
-  if (auto t = dyn_cast<gpu::BlockIdOp>(o))
-    return t.getDimension();
-  if (auto t = dyn_cast<gpu::BlockDimOp>(o))
-    return t.getDimension();
-  return cast<gpu::GridDimOp>(o).getDimension();
-}
+gpu::Dimension coordDim(Operation *o) { return launchCoordDim(o); }
 
 char axisName(gpu::Dimension d) {
   return d == gpu::Dimension::x ? 'x' : d == gpu::Dimension::y ? 'y' : 'z';
@@ -115,16 +107,7 @@ bool edit::retargetAxis(Operation *op, unsigned i, llvm::StringRef spec) {
     if (coordKind(c) != kind || coordDim(c) != *f)
       continue;
     OpBuilder b(c);
-    Operation *fresh = nullptr;
-    if (isa<gpu::ThreadIdOp>(c))
-      fresh = gpu::ThreadIdOp::create(b, c->getLoc(), *t);
-    else if (isa<gpu::BlockIdOp>(c))
-      fresh = gpu::BlockIdOp::create(b, c->getLoc(), *t);
-    else if (isa<gpu::BlockDimOp>(c))
-      fresh = gpu::BlockDimOp::create(b, c->getLoc(), *t);
-    else
-      fresh = gpu::GridDimOp::create(b, c->getLoc(), *t);
-    markRepaired(fresh, kPassArg);
+    Operation *fresh = createLaunchCoord(b, c, *t, kPassArg);
     // Only this operand's expression reads the other axis.
     c->getResult(0).replaceUsesWithIf(fresh->getResult(0), [&](OpOperand &use) {
       return tree.contains(use.getOwner()) || (use.getOwner() == op && use.getOperandNumber() == i);

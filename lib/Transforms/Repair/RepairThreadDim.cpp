@@ -128,15 +128,7 @@ Operation *idOp(Value v) {
   return nullptr;
 }
 
-gpu::Dimension dimOf(Operation *op) {
-  if (auto o = dyn_cast<gpu::ThreadIdOp>(op))
-    return o.getDimension();
-  if (auto o = dyn_cast<gpu::BlockIdOp>(op))
-    return o.getDimension();
-  if (auto o = dyn_cast<gpu::BlockDimOp>(op))
-    return o.getDimension();
-  return cast<gpu::GridDimOp>(op).getDimension();
-}
+gpu::Dimension dimOf(Operation *op) { return launchCoordDim(op); }
 
 /// Makes `use` (an operand leading through casts to a gpu id op) read
 /// dimension `d` instead: a fresh id op and copies of the casts, so that other
@@ -152,16 +144,7 @@ void retargetUse(OpOperand &use, gpu::Dimension d) {
   }
   Operation *old = v.getDefiningOp();
   OpBuilder b(use.getOwner());
-  Operation *fresh = nullptr;
-  if (isa<gpu::ThreadIdOp>(old))
-    fresh = gpu::ThreadIdOp::create(b, old->getLoc(), d);
-  else if (isa<gpu::BlockIdOp>(old))
-    fresh = gpu::BlockIdOp::create(b, old->getLoc(), d);
-  else if (isa<gpu::BlockDimOp>(old))
-    fresh = gpu::BlockDimOp::create(b, old->getLoc(), d);
-  else
-    fresh = gpu::GridDimOp::create(b, old->getLoc(), d);
-  markRepaired(fresh, kPassArg);
+  Operation *fresh = createLaunchCoord(b, old, d, kPassArg);
   Value cur = fresh->getResult(0);
   for (Operation *c : llvm::reverse(casts)) {
     Operation *copy = b.clone(*c);

@@ -279,3 +279,28 @@ std::optional<double> kfix::getConstFloat(Value v) {
       return f.getValueAsDouble();
   return std::nullopt;
 }
+
+gpu::Dimension kfix::launchCoordDim(Operation *coord) {
+  if (auto o = dyn_cast<gpu::ThreadIdOp>(coord))
+    return o.getDimension();
+  if (auto o = dyn_cast<gpu::BlockIdOp>(coord))
+    return o.getDimension();
+  if (auto o = dyn_cast<gpu::BlockDimOp>(coord))
+    return o.getDimension();
+  return cast<gpu::GridDimOp>(coord).getDimension();
+}
+
+Operation *kfix::createLaunchCoord(OpBuilder &b, Operation *coord, gpu::Dimension d,
+                                   llvm::StringRef passArg) {
+  Operation *fresh;
+  if (isa<gpu::ThreadIdOp>(coord))
+    fresh = gpu::ThreadIdOp::create(b, coord->getLoc(), d);
+  else if (isa<gpu::BlockIdOp>(coord))
+    fresh = gpu::BlockIdOp::create(b, coord->getLoc(), d);
+  else if (isa<gpu::BlockDimOp>(coord))
+    fresh = gpu::BlockDimOp::create(b, coord->getLoc(), d);
+  else
+    fresh = gpu::GridDimOp::create(b, coord->getLoc(), d);
+  markRepaired(fresh, passArg);
+  return fresh;
+}

@@ -89,6 +89,14 @@ template <typename OpT> std::optional<mlir::gpu::Dimension> matchGpuId(mlir::Val
   return std::nullopt;
 }
 
+/// The dimension of a launch coordinate op (gpu.thread_id, block_id,
+/// block_dim, grid_dim).
+mlir::gpu::Dimension launchCoordDim(mlir::Operation *coord);
+/// A new launch coordinate op of `coord`'s kind along `d`, at `coord`'s
+/// location, marked repaired by `passArg`.
+mlir::Operation *createLaunchCoord(mlir::OpBuilder &b, mlir::Operation *coord,
+                                   mlir::gpu::Dimension d, llvm::StringRef passArg);
+
 } // namespace kfix
 
 #endif
