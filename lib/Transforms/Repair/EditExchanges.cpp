@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #include "EditVocabulary.h"
 #include "RepairUtils.h"
+#include "kfix/Transforms/Edits.h"
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,11 +22,16 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
 namespace kfix::edit {
+
+namespace {
+constexpr llvm::StringLiteral kPassArg = "kfix-repair-edit";
+} // namespace
 
 /// The pairs of names (parameters and locals, `arg:N` / `var:N`, of one type)
 /// that the value stored by `st` reads (through pure ops, not through loads'
@@ -174,6 +180,112 @@ bool exchangeChunks(memref::LoadOp site, int64_t k1, int64_t k2, llvm::StringRef
     }
   });
   return n > 0;
+}
+
+bool applyExchange(Operation *op, const EditSpec &e, OpBuilder &b, std::string &error,
+                   SmallVectorImpl<Value> &dropped) {
+  // Two names a stored formula reads exchanged (`end(ow, W, OW)` for
+  // `end(ow, OW, W)`, the call inlined): every read of one in the value's
+  // expression reads the other. operand= and with= are arg:NAME or var:NAME.
+  auto st = dyn_cast<memref::StoreOp>(op);
+  gpu::GPUFuncOp func = op->getParentOfType<gpu::GPUFuncOp>();
+  auto reads = [&](Value v, llvm::StringRef spec) {
+    if (spec.starts_with("arg:"))
+      return v == getArgByName(func, spec.drop_front(4));
+    auto ld = v.getDefiningOp<memref::LoadOp>();
+    if (!spec.starts_with("var:") || !ld || !ld.getIndices().empty())
+      return false;
+    auto a = ld.getMemref().getDefiningOp<memref::AllocaOp>();
+    auto n = a ? a->getAttrOfType<StringAttr>("kfix.var") : StringAttr();
+    return n && n.getValue() == spec.drop_front(4);
+  };
+  auto ld = dyn_cast<memref::LoadOp>(op);
+  // Two chunk numbers (operand=const:K1 with=const:K2) at a read.
+  int64_t k1, k2;
+  if (llvm::StringRef(e.operand).starts_with("const:") ||
+      llvm::StringRef(e.with).starts_with("const:")) {
+    if (!ld || llvm::StringRef(e.operand).drop_front(6).getAsInteger(10, k1) ||
+        llvm::StringRef(e.with).drop_front(6).getAsInteger(10, k2) ||
+        !exchangeChunks(ld, k1, k2, kPassArg)) {
+      error = "exchange: no read at " + e.loc + " with a chunk " + e.operand + " or " + e.with +
+              " of a stride";
+      return false;
+    }
+    return true;
+  }
+  if ((!st && !ld) || e.operand == e.with) {
+    error = "exchange needs a store or a load and two names at " + e.loc;
+    return false;
+  }
+  // (At a store that reads one of two locals or neither, such as one's
+  // definition: below, every read of the two.)
+  // The uses of each name in the stored expression, or in a load's index
+  // (pure ops, not through loads' indices): `in[(c * rr + j * r + i) ...]`
+  // for `in[(c * rr + i * r + j) ...]`.
+  SmallVector<std::pair<OpOperand *, unsigned>> uses;
+  SmallVector<Operation *> work;
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  SmallVector<Value> roots;
+  if (st)
+    roots.push_back(st.getValueToStore());
+  else
+    llvm::append_range(roots, ld.getIndices());
+  for (Value v : roots)
+    if (Operation *d = v.getDefiningOp())
+      work.push_back(d);
+  while (!work.empty()) {
+    Operation *d = work.pop_back_val();
+    if (!seen.insert(d).second || isa<memref::LoadOp>(d) || d->getNumRegions() ||
+        !isMemoryEffectFree(d))
+      continue;
+    for (OpOperand &o : d->getOpOperands()) {
+      if (reads(o.get(), e.operand))
+        uses.push_back({&o, 0});
+      else if (reads(o.get(), e.with))
+        uses.push_back({&o, 1});
+      else if (Operation *dd = o.get().getDefiningOp())
+        work.push_back(dd);
+    }
+  }
+  bool both[2] = {false, false};
+  for (auto [u, k] : uses)
+    both[k] = true;
+  auto bare = [](llvm::StringRef spec) { return spec.split(':').second; };
+  if (!both[0] || !both[1]) {
+    // A statement that reads one of two locals (a window's `c - before`
+    // beside `c + after`): every read of the two, where both are
+    // defined, reads the other (each local stored once).
+    bool vars = llvm::StringRef(e.operand).starts_with("var:") &&
+                llvm::StringRef(e.with).starts_with("var:");
+    if (st && exchangeLocals(func, bare(e.operand), bare(e.with), vars)) {
+      op->setAttr("kfix.exchange", b.getStrArrayAttr({bare(e.operand), bare(e.with)}));
+      markRepaired(op, kPassArg);
+      return true;
+    }
+    error = "exchange: the " + std::string(st ? "value stored" : "index read") + " at " + e.loc +
+            " does not read both " + e.operand + " and " + e.with +
+            ", and they are not two locals stored once";
+    return false;
+  }
+  for (auto [u, k] : uses) {
+    Value old = u->get();
+    Value v = resolveValue(u->getOwner(), k ? e.operand : e.with, old.getType(), error);
+    if (!v)
+      return false;
+    // For the source patch: a new read where the file reads the other name
+    // (its location), marked with the side it was read from (kfix.swap, as
+    // kfix-repair-swap-values marks them).
+    if (Operation *d = v.getDefiningOp())
+      if (Operation *was = old.getDefiningOp()) {
+        d->setLoc(was->getLoc());
+        d->setAttr("kfix.swap", b.getI32IntegerAttr(k));
+      }
+    u->set(v);
+    dropped.push_back(old);
+  }
+  op->setAttr("kfix.exchange", b.getStrArrayAttr({bare(e.operand), bare(e.with)}));
+  markRepaired(op, kPassArg);
+  return true;
 }
 
 } // namespace kfix::edit

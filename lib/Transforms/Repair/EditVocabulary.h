@@ -9,10 +9,13 @@
 #ifndef KFIX_LIB_TRANSFORMS_REPAIR_EDITVOCABULARY_H
 #define KFIX_LIB_TRANSFORMS_REPAIR_EDITVOCABULARY_H
 
+#include "kfix/Transforms/Edits.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -118,6 +121,11 @@ bool exchangeLocals(mlir::gpu::GPUFuncOp func, llvm::StringRef x, llvm::StringRe
 /// the block's threads (`for (j = tid; j < n; j += blockDim)`); false when
 /// `op` is no such test. With a null builder, only the test (EditBlockLoop.cpp).
 bool blockLoop(mlir::OpBuilder *b, mlir::Operation *op);
+/// Applies an `exchange` edit at `op` (two names of the stored formula or of a
+/// load's index, two locals stored once, or `const:K` chunk numbers); false
+/// with `error` when it does not apply (EditExchanges.cpp).
+bool applyExchange(mlir::Operation *op, const EditSpec &e, mlir::OpBuilder &b, std::string &error,
+                   llvm::SmallVectorImpl<mlir::Value> &dropped);
 /// The pairs of names of one type the value `st` stores reads (parameters
 /// and locals), at most `max` (EditExchanges.cpp).
 std::vector<std::pair<std::string, std::string>> exchangePairs(mlir::memref::StoreOp st,
