@@ -36,8 +36,6 @@ llvm::StringRef coordKind(Operation *o) {
   return "";
 }
 
-gpu::Dimension coordDim(Operation *o) { return launchCoordDim(o); }
-
 char axisName(gpu::Dimension d) {
   return d == gpu::Dimension::x ? 'x' : d == gpu::Dimension::y ? 'y' : 'z';
 }
@@ -77,8 +75,8 @@ std::vector<std::string> edit::axisEdits(Operation *op, unsigned i) {
   coordsOf(op, i, coords, tree);
   for (Operation *c : coords)
     for (char to : {'x', 'y', 'z'})
-      if (to != axisName(coordDim(c))) {
-        std::string spec = coordKind(c).str() + "." + axisName(coordDim(c)) + ">" + to;
+      if (to != axisName(launchCoordDim(c))) {
+        std::string spec = coordKind(c).str() + "." + axisName(launchCoordDim(c)) + ">" + to;
         if (llvm::find(out, spec) == out.end())
           out.push_back(spec);
       }
@@ -88,23 +86,14 @@ std::vector<std::string> edit::axisEdits(Operation *op, unsigned i) {
 bool edit::retargetAxis(Operation *op, unsigned i, llvm::StringRef spec) {
   auto [kind, axes] = spec.split('.');
   auto [from, to] = axes.split('>');
-  auto dimOf = [](llvm::StringRef s) -> std::optional<gpu::Dimension> {
-    if (s == "x")
-      return gpu::Dimension::x;
-    if (s == "y")
-      return gpu::Dimension::y;
-    if (s == "z")
-      return gpu::Dimension::z;
-    return std::nullopt;
-  };
-  auto f = dimOf(from), t = dimOf(to);
+  auto f = parseLaunchDim(from), t = parseLaunchDim(to);
   if (!f || !t || *f == *t || i >= op->getNumOperands())
     return false;
   SmallVector<Operation *> coords;
   llvm::SmallPtrSet<Operation *, 16> tree;
   coordsOf(op, i, coords, tree);
   for (Operation *c : coords) {
-    if (coordKind(c) != kind || coordDim(c) != *f)
+    if (coordKind(c) != kind || launchCoordDim(c) != *f)
       continue;
     OpBuilder b(c);
     Operation *fresh = createLaunchCoord(b, c, *t, kPassArg);

@@ -17,16 +17,6 @@ namespace {
 
 constexpr StringLiteral kPassArg = "kfix-repair-thread-dim";
 
-std::optional<gpu::Dimension> parseDim(StringRef s) {
-  if (s == "x")
-    return gpu::Dimension::x;
-  if (s == "y")
-    return gpu::Dimension::y;
-  if (s == "z")
-    return gpu::Dimension::z;
-  return std::nullopt;
-}
-
 /// True when `v` (through casts) is a blockIdx/blockDim of dimension `dim`,
 /// or a product with one.
 bool isBlockTerm(Value v, gpu::Dimension dim, unsigned depth = 0) {
@@ -358,7 +348,7 @@ struct RepairThreadDimPass : public kfix::impl::RepairThreadDimBase<RepairThread
         getOperation().emitError() << kPassArg << ": block must be XxYxZ, not '" << block << "'";
         return signalPassFailure();
       }
-      auto f = parseDim(from), t = parseDim(to);
+      auto f = parseLaunchDim(from), t = parseLaunchDim(to);
       if (!f || !t) {
         getOperation().emitError() << kPassArg << ": from and to must be x, y or z";
         return signalPassFailure();
@@ -377,7 +367,7 @@ struct RepairThreadDimPass : public kfix::impl::RepairThreadDimBase<RepairThread
       getOperation().emitError() << kPassArg << ": fix must be retarget, unify or exchange";
       return signalPassFailure();
     }
-    auto f = parseDim(from), t = parseDim(to);
+    auto f = parseLaunchDim(from), t = parseLaunchDim(to);
     if (!f || !t) {
       getOperation().emitError() << kPassArg << ": from and to must be x, y or z";
       return signalPassFailure();

@@ -280,6 +280,16 @@ std::optional<double> kfix::getConstFloat(Value v) {
   return std::nullopt;
 }
 
+std::optional<gpu::Dimension> kfix::parseLaunchDim(StringRef s) {
+  if (s == "x")
+    return gpu::Dimension::x;
+  if (s == "y")
+    return gpu::Dimension::y;
+  if (s == "z")
+    return gpu::Dimension::z;
+  return std::nullopt;
+}
+
 gpu::Dimension kfix::launchCoordDim(Operation *coord) {
   if (auto o = dyn_cast<gpu::ThreadIdOp>(coord))
     return o.getDimension();

@@ -89,6 +89,8 @@ template <typename OpT> std::optional<mlir::gpu::Dimension> matchGpuId(mlir::Val
   return std::nullopt;
 }
 
+/// `x`, `y` or `z` as a dimension; nullopt for anything else.
+std::optional<mlir::gpu::Dimension> parseLaunchDim(llvm::StringRef s);
 /// The dimension of a launch coordinate op (gpu.thread_id, block_id,
 /// block_dim, grid_dim).
 mlir::gpu::Dimension launchCoordDim(mlir::Operation *coord);
