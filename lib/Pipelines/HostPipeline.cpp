@@ -31,6 +31,9 @@ void kfix::buildLowerToHostPipeline(OpPassManager &pm, const LowerToHostOptions 
   }
   pm.addPass(createGPUToHost());
 
+  // Signed loops end where nvcc's code ends even when the last increment
+  // would pass INT_MAX.
+  pm.addPass(createWidenLoopCounters());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
   math::MathExtendToSupportedTypesOptions extend;

@@ -63,6 +63,9 @@ void kfix::buildLowerToNVVMPipeline(OpPassManager &pm, const LowerToNVVMOptions 
   // CUDA's segmented shuffles (width < 32) before upstream lowers gpu.shuffle.
   gpuPm.addPass(createLowerSegmentedShuffles());
   gpuPm.addPass(createConvertVectorToSCFPass());
+  // Signed loops end where nvcc's code ends even when the last increment
+  // would pass INT_MAX.
+  gpuPm.addPass(createWidenLoopCounters());
   gpuPm.addPass(createSCFToControlFlowPass());
   if (libdevice.empty()) {
     // Without libdevice, no math op may become a `__nv_*` call: expand and

@@ -97,4 +97,24 @@ def MathFallback : Pass<"kfix-math-fallback", "mlir::gpu::GPUModuleOp"> {
                            "mlir::vector::VectorDialect", "mlir::LLVM::LLVMDialect"];
 }
 
+def WidenLoopCounters : Pass<"kfix-widen-loop-counters"> {
+  let summary = "Give signed 32-bit scf.for loops whose last increment may wrap a 64-bit counter";
+  let description = [{
+    A lifted `for (int i = a; i < n; i += s)` is an `scf.for` on i32, which
+    lowers to a wrapping add: when the last increment passes INT_MAX (a
+    grid-stride loop near 2^31 elements) the counter turns negative and the
+    loop runs on, where nvcc's code (C leaves signed overflow undefined and
+    the compiler assumes none) ends. Each signed `scf.for` on an integer type
+    narrower than 64 bits whose step is not the unit (and whose constant bound
+    and step cannot overflow) gets an i64 counter with sign-extended bounds and
+    step; the body sees the counter truncated to its type. Unsigned loops
+    (`unsignedCmp`) are left alone: C defines their wrap. Runs before
+    scf-to-cf in the CPU and NVVM pipelines.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+  let statistics = [
+    Statistic<"numWidened", "widened", "Number of loop counters widened to 64 bits">
+  ];
+}
+
 #endif // KFIX_CONVERSION_PASSES_TD
