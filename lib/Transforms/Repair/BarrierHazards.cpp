@@ -49,11 +49,17 @@ struct Walker {
       return;
     bool isAtomic = acc->isRead && acc->isWrite;
     bool opens = kind == HazardKind::ReadAfterWrite ? acc->isWrite : acc->isRead && !isAtomic;
-    bool closes = kind == HazardKind::ReadAfterWrite ? acc->isRead && !isAtomic : acc->isWrite;
+    // An atomic read-modify-write reads what another thread's plain store
+    // wrote (a shared histogram zeroed, then counted into): it closes a
+    // read-after-write hazard against a plain write, not against another
+    // atomic (atomics on one element commute).
+    bool closes = kind == HazardKind::ReadAfterWrite ? acc->isRead : acc->isWrite;
     if (closes) {
       for (Operation *prev : pending) {
         auto pacc = *getMemAccess(prev);
         if (pacc.memref != acc->memref || !mayBeOtherThread(pacc, *acc))
+          continue;
+        if (kind == HazardKind::ReadAfterWrite && isAtomic && pacc.isRead && pacc.isWrite)
           continue;
         if (seen.insert(op).second)
           hazards.push_back({prev, op});
