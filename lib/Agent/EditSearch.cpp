@@ -100,7 +100,7 @@ double kindPrior(llvm::StringRef suspect, llvm::StringRef edit) {
   if (suspect == "constant")
     return edit == "fconst" ? 2.0 : 0.5;
   if (suspect == "partly-read")
-    return edit == "scale" ? 3.0 : edit == "operand" ? 1.3 : 1.0;
+    return edit == "scale" || edit == "offset" ? 3.0 : edit == "operand" ? 1.3 : 1.0;
   if (suspect == "thread-dim")
     return edit == "axis" ? 2.0 : 1.0;
   if (suspect == "misdirected-write")
@@ -445,6 +445,17 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
       continue;
     Operation *op = ops.front();
     std::vector<std::string> twins = twinLocs(op);
+    // Reads of inputs read only in part whose indices are the same expression
+    // (`gamma[cl]` and `beta[cl]` a line apart): the same slip copied, twins.
+    if (site.kind == "partly-read" && op->getNumResults() == 1)
+      for (const EditSite &other : sites) {
+        if (&other == &site || other.kind != "partly-read" || other.loc == site.loc)
+          continue;
+        for (Operation *o : opsAt(module, other.loc, other.op))
+          if (!o->hasAttr("kfix.repaired") && sameResultExpr(o, op) &&
+              !llvm::is_contained(twins, other.loc))
+            twins.push_back(other.loc);
+      }
     // A hinted site: its hinted edit even when its prior is not among the
     // site's best.
     unsigned taken = 0;

@@ -82,9 +82,12 @@ std::vector<Finding> ReadCoverageTracker::findings(double maxShare) const {
   std::vector<Finding> out;
   for (const InputState &s : impl->inputs) {
     int64_t tracked = static_cast<int64_t>(s.read.size());
-    // Only a whole input says what part of it was read.
-    if (tracked < 32 || tracked < s.spec.numel || s.readCount == 0 ||
-        double(s.readCount) > maxShare * double(tracked))
+    // Only a whole input says what part of it was read; a small one (a
+    // per-channel parameter of 8-31 elements) only when at most a quarter of
+    // it was.
+    double share = tracked < 32 ? std::min(maxShare, 0.25) : maxShare;
+    if (tracked < 8 || tracked < s.spec.numel || s.readCount == 0 ||
+        double(s.readCount) > share * double(tracked))
       continue;
     // The sites that read it, most reads first.
     std::vector<std::pair<int64_t, int64_t>> bySite(s.bySite.begin(), s.bySite.end());

@@ -24,6 +24,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -45,6 +46,84 @@ std::optional<std::pair<Value, int64_t>> scaledBy(Value v) {
   return std::nullopt;
 }
 
+/// True when `v` (or the local it is stored into) indexes a scalar load
+/// (through casts and the reads of that local).
+bool indexesScalarLoad(Value v) {
+  SmallVector<Value> work{v};
+  for (size_t k = 0; k < work.size() && k < 16; ++k)
+    for (Operation *u : work[k].getUsers()) {
+      if (auto st = dyn_cast<memref::StoreOp>(u)) {
+        auto a = st.getMemRef().getDefiningOp<memref::AllocaOp>();
+        if (a && st.getValueToStore() == work[k] && a.getType().getRank() == 0)
+          for (Operation *r : a->getUsers())
+            if (auto l = dyn_cast<memref::LoadOp>(r))
+              work.push_back(l.getResult());
+        continue;
+      }
+      if (auto l = dyn_cast<memref::LoadOp>(u)) {
+        if (llvm::is_contained(l.getIndices(), work[k]) && l.getMemRefType().getRank() > 0)
+          return true;
+        continue;
+      }
+      if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(u))
+        work.push_back(u->getResult(0));
+      // A loop's start: its counter.
+      if (auto f = dyn_cast<scf::ForOp>(u); f && f.getLowerBound() == work[k])
+        work.push_back(f.getInductionVar());
+    }
+  return false;
+}
+
+/// The vector-tail model: after a loop over W-wide vectors up to a count of
+/// vectors (`q < n4`, n4 = n / 4), the scalar loop over the remaining elements
+/// starts at the count itself (`i = n4 + tid`) where the elements start at
+/// `n4 * W`: it reads the elements from n4 on again. The start is the
+/// suspect, with the hint `n4` -> `n4 * W`.
+void vectorTailStart(SuspectContext &ctx, const std::map<const void *, int64_t> &widths) {
+  // The vector counts: what a vector counter is compared against.
+  std::map<const void *, int64_t> counts;
+  ctx.func.walk([&](arith::CmpIOp c) {
+    using P = arith::CmpIPredicate;
+    if (c.getPredicate() != P::slt && c.getPredicate() != P::ult)
+      return;
+    auto it = widths.find(scalarKey(c.getLhs()));
+    if (it != widths.end() && !constantValue(c.getRhs()))
+      counts[scalarKey(c.getRhs())] = it->second;
+  });
+  ctx.func.walk([&](scf::ForOp f) {
+    // The counter, or the local the lifter keeps it in.
+    SmallVector<const void *> keys{scalarKey(f.getInductionVar())};
+    for (Operation *u : f.getInductionVar().getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getValueToStore() == f.getInductionVar())
+        if (auto a = st.getMemRef().getDefiningOp<memref::AllocaOp>())
+          keys.push_back(a.getOperation());
+    for (const void *key : keys)
+      if (auto it = widths.find(key); it != widths.end() && !constantValue(f.getUpperBound()))
+        counts[scalarKey(f.getUpperBound())] = it->second;
+  });
+  if (counts.empty())
+    return;
+  ctx.func.walk([&](arith::AddIOp add) {
+    if (ctx.haveEvidence && !ctx.bad.contains(add))
+      return;
+    for (unsigned i = 0; i < 2; ++i) {
+      auto it = counts.find(scalarKey(add->getOperand(i)));
+      if (it == counts.end() || widths.count(scalarKey(add->getOperand(1 - i))) ||
+          !indexesScalarLoad(add.getResult()))
+        continue;
+      ctx.add(add, "vector-tail", 3.0,
+              llvm::formatv("the scalar tail after a loop over {0}-wide vectors starts at the "
+                            "count of vectors: its elements start at {0} times it",
+                            it->second)
+                  .str());
+      ctx.setHint(add, "vector-tail",
+                  llvm::formatv("kind=mulby operand={0} with={1}", i, it->second).str(),
+                  /*keepFirst=*/true);
+      return;
+    }
+  });
+}
+
 } // namespace
 
 void suspects::vectorModels(SuspectContext &ctx) {
@@ -64,6 +143,7 @@ void suspects::vectorModels(SuspectContext &ctx) {
   });
   if (widths.empty())
     return;
+  vectorTailStart(ctx, widths);
   // Coordinates of the vector index by a size: `p / HW`, `p % W`.
   ctx.func.walk([&](Operation *op) {
     if (!isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op) ||

@@ -170,6 +170,8 @@ Value Lifter::inlineBound(const cl::FunctionDecl *fd, ArrayRef<InlineArg> vals,
     if (!retType)
       return {};
   }
+  // The parameters (and the fast path's locals) are visible in the body.
+  ScopeGuard scope(*this, body->getSourceRange());
   frames.emplace_back();
   Frame &f = frames.back();
   f.fn = fd;
@@ -184,7 +186,7 @@ Value Lifter::inlineBound(const cl::FunctionDecl *fd, ArrayRef<InlineArg> vals,
         bnd.kind = Binding::PtrSlot;
         bnd.ptr = vals[i].p;
         bnd.ptr.offset = Index{};
-        bnd.slot = makeAlloca(b.getI64Type(), p->getName(), l);
+        bnd.slot = makeAlloca(b.getI64Type(), p->getName(), l, /*wholeScope=*/true);
         Index o = vals[i].p.offset;
         Value off = o.v ? convertScalar(o.v, b.getI64Type(), o.isUnsigned, false, l)
                         : constInt(b.getI64Type(), 0, l);
@@ -198,7 +200,7 @@ Value Lifter::inlineBound(const cl::FunctionDecl *fd, ArrayRef<InlineArg> vals,
       bnd.ref = vals[i].ref;
     } else if (isPtrWrittenIn(p, body)) {
       bnd.kind = Binding::Slot;
-      bnd.slot = makeAlloca(vals[i].v.getType(), p->getName(), l);
+      bnd.slot = makeAlloca(vals[i].v.getType(), p->getName(), l, /*wholeScope=*/true);
       tagCType(bnd.slot, p->getType());
       memref::StoreOp::create(b, l, vals[i].v, bnd.slot);
     } else {

@@ -162,6 +162,7 @@ bool Lifter::tryEmitScfFor(const cl::ForStmt *s, LogicalResult &result) {
 }
 
 LogicalResult Lifter::emitFor(const cl::ForStmt *s) {
+  ScopeGuard scope(*this, s->getSourceRange());
   LogicalResult r = failure();
   if (tryEmitScfFor(s, r))
     return r;

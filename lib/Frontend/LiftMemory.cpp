@@ -107,7 +107,7 @@ LogicalResult Lifter::store(const LValue &lv, Value v, Location l) {
 // Allocation
 //===----------------------------------------------------------------------===//
 
-Value Lifter::makeAlloca(Type t, StringRef name, Location l) {
+Value Lifter::makeAlloca(Type t, StringRef name, Location l, bool wholeScope) {
   OpBuilder::InsertionGuard g(b);
   if (allocaAnchor)
     b.setInsertionPointAfter(allocaAnchor);
@@ -116,6 +116,23 @@ Value Lifter::makeAlloca(Type t, StringRef name, Location l) {
   MemRefType mt = isa<MemRefType>(t) ? cast<MemRefType>(t) : MemRefType::get({}, t);
   auto op = memref::AllocaOp::create(b, l, mt);
   op->setAttr("kfix.var", b.getStringAttr(name));
+  // Where C lets the name be read: [declaration or scope start, scope end]
+  // as line, column pairs of the scope's file (edits read only locals in
+  // scope where they read them), kept as the metadata of a fused location
+  // (printed only with the debug info).
+  if (!scopes.empty()) {
+    const cl::SourceManager &sm = ast.getSourceManager();
+    cl::PresumedLoc e = sm.getPresumedLoc(sm.getExpansionLoc(scopes.back().getEnd()));
+    cl::PresumedLoc s = sm.getPresumedLoc(sm.getExpansionLoc(scopes.back().getBegin()));
+    auto fl = dyn_cast<FileLineColLoc>(l);
+    if (e.isValid() && s.isValid() && fl) {
+      int32_t sl = wholeScope ? s.getLine() : fl.getLine();
+      int32_t sc = wholeScope ? s.getColumn() : fl.getColumn();
+      op->setLoc(FusedLoc::get(
+          b.getContext(), {l},
+          b.getDenseI32ArrayAttr({sl, sc, int32_t(e.getLine()), int32_t(e.getColumn())})));
+    }
+  }
   allocaAnchor = op;
   return op;
 }

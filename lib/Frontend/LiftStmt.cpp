@@ -157,8 +157,10 @@ LogicalResult Lifter::emitStmt(const cl::Stmt *s) {
   if (!s)
     return success();
   curLoc = s->getBeginLoc();
-  if (const auto *c = dyn_cast<cl::CompoundStmt>(s))
+  if (const auto *c = dyn_cast<cl::CompoundStmt>(s)) {
+    ScopeGuard scope(*this, c->getSourceRange());
     return emitCompound(SmallVector<const cl::Stmt *>(c->body()));
+  }
   if (const auto *e = dyn_cast<cl::Expr>(s))
     return emitDiscarded(e);
   if (const auto *d = dyn_cast<cl::DeclStmt>(s)) {

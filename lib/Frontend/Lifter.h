@@ -182,7 +182,11 @@ public:
   Ptr addOffset(const Ptr &p, Index add, unsigned scale, bool subtract, mlir::Location l);
   mlir::Value load(const LValue &lv, mlir::Location l);
   mlir::LogicalResult store(const LValue &lv, mlir::Value v, mlir::Location l);
-  mlir::Value makeAlloca(mlir::Type t, llvm::StringRef name, mlir::Location l);
+  /// A named local's slot at the kernel's entry; `wholeScope`: the local is
+  /// visible from the start of the innermost scope (a parameter), else from
+  /// `l` (a declaration).
+  mlir::Value makeAlloca(mlir::Type t, llvm::StringRef name, mlir::Location l,
+                         bool wholeScope = false);
   /// Records the C++ spelling of an integer variable's type on its alloca
   /// (`kfix.ctype`), so that an export declares it with the same signedness.
   void tagCType(mlir::Value slot, clang::QualType t);
@@ -291,6 +295,16 @@ public:
   mlir::Value dynamicShared; // i8 view base
   mlir::Block *entry = nullptr;
   mlir::Operation *allocaAnchor = nullptr; // allocas go before this op
+  /// The C scopes being lifted, innermost last: a compound statement, a
+  /// `for` (its init's variable), an inlined function's body (its
+  /// parameters). makeAlloca records the innermost one in the local's location
+  /// (a fused location whose metadata is the scope's line/column range).
+  llvm::SmallVector<clang::SourceRange, 8> scopes;
+  struct ScopeGuard {
+    Lifter &l;
+    ScopeGuard(Lifter &l, clang::SourceRange r) : l(l) { l.scopes.push_back(r); }
+    ~ScopeGuard() { l.scopes.pop_back(); }
+  };
 };
 
 } // namespace kfix::frontend

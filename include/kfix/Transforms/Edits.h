@@ -42,6 +42,9 @@ std::vector<mlir::Operation *> opsAt(mlir::Operation *module, llvm::StringRef lo
 /// Other ops on `op`'s line with the same name computing the same expression
 /// (`x[idx + 1] > 0 ? x[idx + 1] : 0`): a copied slip is repeated there.
 std::vector<std::string> twinLocs(mlir::Operation *op);
+/// Whether `a` and `b` (one result each) compute the same expression of the
+/// same values (two reads' indices copied: `gamma[cl]`, `beta[cl]`).
+bool sameResultExpr(mlir::Operation *a, mlir::Operation *b);
 
 /// True when some operand or result of `op` is f16 or bf16.
 bool touchesHalf(mlir::Operation *op);

@@ -164,6 +164,12 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
   if (isa<arith::MulIOp>(op) && !getConstInt(op->getResult(0)))
     add("scale", "result", "2", 0.25, self + " -> " + self + " * 2");
 
+  // An index over a 0-based loop of extent E missing its block's or group's
+  // base (`gamma[cl]` for `gamma[g * cpg + cl]`): X * E added.
+  for (const std::string &x : offsetBases(op, 4))
+    add("offset", "", x, 0.2,
+        self + " -> " + x.substr(x.find(':') + 1) + " * " + show(offsetExtent(op)) + " + " + self);
+
   // Two names of the formula this op computes the other way round: the
   // statement that stores it (within a few ops), every read of each of the
   // two in its value reads the other.
@@ -499,6 +505,11 @@ std::vector<std::string> kfix::twinLocs(Operation *op) {
       out.push_back(l);
   });
   return out;
+}
+
+bool kfix::sameResultExpr(Operation *a, Operation *b) {
+  return a != b && a->getName() == b->getName() && a->getNumResults() == 1 &&
+         b->getNumResults() == 1 && sameExpr(a->getResult(0), b->getResult(0));
 }
 
 bool kfix::touchesHalf(Operation *op) {

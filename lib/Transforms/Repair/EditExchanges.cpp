@@ -55,6 +55,17 @@ std::vector<std::pair<std::string, std::string>> exchangePairs(memref::StoreOp s
         !isMemoryEffectFree(d))
       continue;
     for (Value o : d->getOperands()) {
+      // A local out of scope at the statement (an inlined function's
+      // parameter, stored once from the call's argument): the argument.
+      for (unsigned k = 0; k < 4; ++k) {
+        memref::AllocaOp var = loadedVar(o);
+        if (!var || !nameValue(st, o).empty())
+          break;
+        SmallVector<memref::StoreOp> stores = storesTo(var);
+        if (stores.size() != 1)
+          break;
+        o = stores.front().getValueToStore();
+      }
       if (isa<BlockArgument>(o) || o.getDefiningOp<memref::LoadOp>())
         note(o);
       else if (Operation *dd = o.getDefiningOp())
@@ -239,10 +250,22 @@ bool applyExchange(Operation *op, const EditSpec &e, OpBuilder &b, std::string &
         !isMemoryEffectFree(d))
       continue;
     for (OpOperand &o : d->getOpOperands()) {
-      if (reads(o.get(), e.operand))
-        uses.push_back({&o, 0});
-      else if (reads(o.get(), e.with))
-        uses.push_back({&o, 1});
+      // A local stored once from one of the names (an inlined function's
+      // parameter): the argument it is stored from.
+      OpOperand *use = &o;
+      for (unsigned k = 0; k < 4; ++k) {
+        memref::AllocaOp var = loadedVar(use->get());
+        if (!var || reads(use->get(), e.operand) || reads(use->get(), e.with))
+          break;
+        SmallVector<memref::StoreOp> stores = storesTo(var);
+        if (stores.size() != 1)
+          break;
+        use = &stores.front()->getOpOperand(0);
+      }
+      if (reads(use->get(), e.operand))
+        uses.push_back({use, 0});
+      else if (reads(use->get(), e.with))
+        uses.push_back({use, 1});
       else if (Operation *dd = o.get().getDefiningOp())
         work.push_back(dd);
     }

@@ -175,7 +175,28 @@ Block *loopBody(Operation *loop) {
 /// entry, so a helper inlined twice has two locals of one name: the one whose
 /// latest store before `at` is the nearest is the one in scope (the copy of
 /// this inlined call); else the nearest dominating alloca of that name.
+bool inScope(memref::AllocaOp a, Operation *at) {
+  auto fused = dyn_cast<FusedLoc>(a->getLoc());
+  auto scope = fused ? dyn_cast_or_null<DenseI32ArrayAttr>(fused.getMetadata()) : nullptr;
+  if (!scope || scope.size() != 4)
+    return true;
+  auto al = findFileLineCol(a->getLoc());
+  auto where = findFileLineCol(at->getLoc());
+  if (!al || !where || al->getFilename() != where->getFilename())
+    return true;
+  std::pair<int32_t, int32_t> p{int32_t(where->getLine()), int32_t(where->getColumn())};
+  return std::pair{scope[0], scope[1]} <= p && p <= std::pair{scope[2], scope[3]};
+}
+
 memref::AllocaOp findVar(Operation *at, llvm::StringRef name) {
+  // The local of that name in C scope at `at`, else (an argument of an
+  // inlined call read in the callee: the caller's names) any of that name.
+  if (memref::AllocaOp a = findVarIn(at, name, true))
+    return a;
+  return findVarIn(at, name, false);
+}
+
+memref::AllocaOp findVarIn(Operation *at, llvm::StringRef name, bool scoped) {
   memref::AllocaOp best, bestStored;
   Operation *bestStore = nullptr;
   if (!funcOf(at) || isa<gpu::GPUFuncOp>(at))
@@ -185,7 +206,7 @@ memref::AllocaOp findVar(Operation *at, llvm::StringRef name) {
     auto n = a->getAttrOfType<StringAttr>("kfix.var");
     if (!n || n.getValue() != name || a.getType().getRank() != 0)
       return;
-    if (!dom.properlyDominates(a.getOperation(), at))
+    if (!dom.properlyDominates(a.getOperation(), at) || (scoped && !inScope(a, at)))
       return;
     if (!best || dom.properlyDominates(best.getOperation(), a.getOperation()))
       best = a;
@@ -415,14 +436,18 @@ std::vector<std::pair<Value, double>> replacementCandidates(Operation *at, Value
     if (!full())
       add(a, paramPrior);
   base = out.size();
-  // Locals visible here: a read of them (made by the pass).
+  // Locals visible here: a read of them (made by the pass). In C scope at
+  // `at`, or where `v` was read (an argument of an inlined call that the
+  // callee reads: the caller's locals are the argument's alternatives).
+  Operation *readAt = loadedVar(v) ? v.getDefiningOp() : nullptr;
   DominanceInfo dom(func);
   std::vector<memref::AllocaOp> vars;
   func.walk([&](memref::AllocaOp a) {
     auto n = a->getAttrOfType<StringAttr>("kfix.var");
     if (n && !n.getValue().starts_with("__") && a.getType().getRank() == 0 &&
         a.getType().getElementType() == t && dom.properlyDominates(a.getOperation(), at) &&
-        findVar(at, n.getValue()) == a && a != loadedVar(v))
+        (inScope(a, at) || (readAt && inScope(a, readAt))) && findVar(at, n.getValue()) == a &&
+        a != loadedVar(v))
       vars.push_back(a);
   });
   std::vector<std::pair<Value, double>> varCands;

@@ -50,7 +50,13 @@ llvm::SmallVector<mlir::scf::ForOp> enclosingFors(mlir::Operation *op);
 llvm::SmallVector<mlir::Operation *> enclosingLoops(mlir::Operation *op);
 /// A loop's body: a `for`'s block, a `while`'s after-region block.
 mlir::Block *loopBody(mlir::Operation *loop);
-/// The local named `name` visible at `at`.
+/// Whether C lets `at` read the local `a` (the scope the lifter keeps in
+/// the metadata of its fused location: the declaration to the end of its
+/// block; true when unknown).
+bool inScope(mlir::memref::AllocaOp a, mlir::Operation *at);
+/// The local named `name` visible at `at` (`scoped`: in C scope there).
+mlir::memref::AllocaOp findVarIn(mlir::Operation *at, llvm::StringRef name, bool scoped);
+/// The local named `name` visible at `at`: in C scope there, else any.
 mlir::memref::AllocaOp findVar(mlir::Operation *at, llvm::StringRef name);
 /// The value an edit's `with=` names (arg:, var:, def:, a loop index, a constant).
 mlir::Value resolveValue(mlir::Operation *at, llvm::StringRef spec, mlir::Type type,
@@ -135,6 +141,19 @@ std::vector<std::pair<std::string, std::string>> exchangePairs(mlir::memref::Sto
 /// kernel; the constants changed are marked repaired by `pass`. False when
 /// the site reads no such chunk (EditExchanges.cpp).
 bool exchangeChunks(mlir::memref::LoadOp site, int64_t k1, int64_t k2, llvm::StringRef pass);
+
+/// The extent E of the 0-based loop whose counter `op` (a cast or read of
+/// it) is, when E is computed (not a constant); null otherwise
+/// (EditOffsets.cpp).
+mlir::Value offsetExtent(mlir::Operation *op);
+/// The named integers in scope (`arg:`/`var:` specs, nearest first, at most
+/// `max`) an `offset` edit at `op` may use as the missing base X of `X * E +
+/// i` (EditOffsets.cpp).
+std::vector<std::string> offsetBases(mlir::Operation *op, unsigned max);
+/// The index `i` at `op` becomes `X * E + i` for every reader, X the value
+/// `spec` names and E the extent of its loop; false with `error` when `op` is
+/// no such index (EditOffsets.cpp).
+bool applyOffset(mlir::OpBuilder &b, mlir::Operation *op, llvm::StringRef spec, std::string &error);
 
 } // namespace kfix::edit
 

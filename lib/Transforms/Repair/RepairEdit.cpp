@@ -381,6 +381,10 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     ex.getResult().replaceAllUsesWith(n.getResult());
     dropped.push_back(ex.getResult());
     return true;
+  } else if (e.kind == "offset") {
+    // The base of a block's or group's part missing from an index
+    // (EditOffsets.cpp).
+    return applyOffset(b, op, e.with, error);
   } else if (e.kind == "blockloop") {
     // A guarded statement as a loop over the block's threads (EditBlockLoop.cpp).
     if (!blockLoop(&b, op)) {
