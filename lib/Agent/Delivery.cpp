@@ -252,7 +252,12 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
         if (&x != &e && x.offset >= e.offset && x.offset + x.length <= e.offset + e.length &&
             (x.length < e.length || (x.length == e.length && &x < &e)) && e.length)
           encloses = true;
-      if (!encloses)
+      // The same insertion twice (a barrier in each inlined copy of one
+      // helper): once in the file.
+      bool repeated = !e.length && llvm::any_of(kept, [&](const SourceEdit &x) {
+        return !x.length && x.offset == e.offset && x.text == e.text;
+      });
+      if (!encloses && !repeated)
         kept.push_back(e);
     }
     // Soft edits where no other edit touches their text.

@@ -215,6 +215,10 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
         if (top == 0)
           top = std::max(score, 1e-6);
         double w = (score / top) / (1 + 0.2 * rank);
+        // A confident model that names its edit ranks above the sites no
+        // model explains (the reads and writes of the signature).
+        if (!hint.empty() && score >= 2.5)
+          w = std::min(1.0, 1.5 * w);
         // The kernel's own code: not what an earlier repair inserted.
         bool named = false;
         for (Operation *o : opsAt(module, *loc, *op))

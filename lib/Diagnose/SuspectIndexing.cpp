@@ -223,6 +223,10 @@ static void tileSize(SuspectContext &ctx, Operation *op) {
                             "along {0}",
                             dimName(*d), int64_t(*k), ctx.in.block[*d])
                   .str());
+      // The step the block's threads cover.
+      ctx.setHint(op, "tile-size",
+                  llvm::formatv("kind=iconst operand=2 with={0}", ctx.in.block[*d]).str(),
+                  /*keepFirst=*/true);
       return;
     }
     for (Operation *u : loop.getInductionVar().getUsers()) {

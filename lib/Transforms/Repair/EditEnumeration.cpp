@@ -130,6 +130,10 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
   if (isa<arith::DivSIOp, arith::DivUIOp>(op) && !getConstInt(op->getOperand(0)))
     add("ceil", "", "", 0.6, name + " rounds up: (a + b - 1) / b");
 
+  // A mean over an empty set: 0 where the divisor is 0, not 0 / 0.
+  if (isa<arith::DivFOp>(op) && !getConstFloat(op->getOperand(1)))
+    add("safediv", "", "", 0.4, self + " is 0 where the divisor is 0");
+
   // C's remainder keeps the dividend's sign (`shift % len` is negative for a
   // negative shift) where the index needs Python's: `((a % b) + b) % b`.
   if (isa<arith::RemSIOp>(op) && !getConstInt(op->getOperand(0)))

@@ -152,6 +152,23 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     op->setOperand(0, num);
     markRepaired(op, kPassArg);
     return true;
+  } else if (e.kind == "safediv") {
+    // A quotient over an empty set (a mean of no elements): 0 where the
+    // divisor is 0 (`cnt > 0 ? acc / cnt : 0`, PyTorch's empty bag or
+    // segment), not 0 / 0.
+    if (!isa<arith::DivFOp>(op)) {
+      error = "safediv needs a float division at " + e.loc;
+      return false;
+    }
+    Value q = op->getResult(0), d = op->getOperand(1);
+    b.setInsertionPointAfter(op);
+    Value zero = arith::ConstantOp::create(b, op->getLoc(), b.getZeroAttr(q.getType()));
+    auto isZero = arith::CmpFOp::create(b, op->getLoc(), arith::CmpFPredicate::OEQ, d, zero);
+    auto sel = arith::SelectOp::create(b, op->getLoc(), isZero, zero, q);
+    markRepaired(isZero, kPassArg);
+    markRepaired(sel, kPassArg);
+    q.replaceAllUsesExcept(sel.getResult(), sel);
+    return true;
   } else if (e.kind == "delta") {
     int64_t d;
     if (llvm::StringRef(e.with).getAsInteger(10, d)) {
