@@ -189,6 +189,43 @@ void suspects::scaleModels(SuspectContext &ctx) {
     if (!hint.empty())
       ctx.setHint(op, "size-scale", hint);
   });
+  // A reciprocal `1 / s` that scales the outputs where a count over s was
+  // meant (`1.0 / sum` for `dim / sum`: a sum taken for a mean): the unit
+  // numerator should have been the inverse of the factor, an integer
+  // parameter at every case.
+  if (!haveArgs)
+    return;
+  ctx.func.walk([&](arith::DivFOp d) {
+    auto one = constantValue(d.getLhs());
+    if (!one || *one != 1.0 || !ctx.bad.contains(d))
+      return;
+    // Through float casts (`(float)(1.0 / (double)s)`).
+    Value r = d.getResult();
+    while (r.hasOneUse() && isa<arith::TruncFOp, arith::ExtFOp>(*r.getUsers().begin()))
+      r = r.getUsers().begin()->getResult(0);
+    if (scaleRole(r) <= 0)
+      return;
+    for (BlockArgument a : ctx.func.getArguments()) {
+      if (!isa<IntegerType>(a.getType()) || a.getType().isInteger(1))
+        continue;
+      bool all = true;
+      for (auto &[ci, f] : factors) {
+        auto it = perCase->second[ci].find(a.getArgNumber());
+        all &= it != perCase->second[ci].end() && near(it->second, 1.0 / f);
+      }
+      if (!all)
+        continue;
+      std::string meant = ctx.paramName(a.getArgNumber());
+      ctx.add(d, "size-scale", 4.5,
+              llvm::formatv("every wrong output is off by one factor that changes with the sizes "
+                            "({0:g} to {1:g}): this reciprocal's unit numerator is where '{2}' "
+                            "holds at every size the value that gives the expected outputs",
+                            factors.front().second, factors.back().second, meant)
+                  .str());
+      ctx.setHint(d, "size-scale", "operand=0 with=arg:" + meant);
+      return;
+    }
+  });
 }
 
 //===----------------------------------------------------------------------===//

@@ -280,6 +280,19 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
       for (double r : relatedMathConstants(*c))
         add("fconst", idx, exactFloatText(r), 0.45,
             llvm::formatv("{0} -> {1} ({2})", *c, r, mathConstantName(std::fabs(r))).str());
+      // The unit numerator of a reciprocal where a count was meant
+      // (`1.0 / sum` for `dim / sum`: a sum taken for a mean): an integer
+      // parameter, converted as C converts it.
+      if (*c == 1.0 && isa<arith::DivFOp>(op) && i == 0)
+        if (auto func = funcOf(op)) {
+          unsigned n = 0;
+          for (BlockArgument a : func.getArguments())
+            if (isa<IntegerType>(a.getType()) && !a.getType().isInteger(1) && n < 4)
+              if (std::string spec = nameValue(op, a); !spec.empty()) {
+                add("operand", idx, spec, 0.3, "1 -> " + spec.substr(4));
+                ++n;
+              }
+        }
       continue;
     }
     // A window's bound read after it was clipped to the input, or the count

@@ -231,6 +231,10 @@ Value resolveValue(Operation *at, llvm::StringRef spec, Type type, std::string &
   auto castTo = [&](Value v) -> Value {
     if (v.getType() == type)
       return v;
+    // An integer where a float is read: C's conversion (a count as the
+    // numerator of a mean).
+    if (isa<FloatType>(type) && isa<IntegerType>(v.getType()) && !v.getType().isInteger(1))
+      return arith::SIToFPOp::create(b, at->getLoc(), type, v);
     if (v.getType().isIndex() && isa<IntegerType>(type))
       return arith::IndexCastOp::create(b, at->getLoc(), type, v);
     if (isa<IntegerType>(v.getType()) && type.isIndex())
@@ -252,6 +256,8 @@ Value resolveValue(Operation *at, llvm::StringRef spec, Type type, std::string &
       return sub;
     }
     Value v = getArgByName(func, spec);
+    if (v && v.getType() != type && isa<FloatType>(type))
+      v = castTo(v);
     if (!v || v.getType() != type) {
       error = "no kernel parameter " + spec.str() + " of the operand's type";
       return nullptr;
