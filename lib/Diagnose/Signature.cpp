@@ -254,6 +254,24 @@ MagnitudeRelation classifyMagnitude(const OutputCase &oc, const std::vector<uint
     rel.inlierFraction = frac;
     return true;
   };
+  // A small exact factor (a mean computed as a sum's reciprocal: 1/511 of
+  // the right value) is a factor, not zero: every element fits k * r.
+  {
+    std::vector<double> rs;
+    for (int64_t i : idx)
+      if (std::fabs(r[i]) > 1e-12)
+        rs.push_back(c[i] / r[i]);
+    double k = median(rs);
+    if (!rs.empty() && std::fabs(k) > 1e-6 && std::fabs(k) < 0.1 &&
+        inliers([&](int64_t i, double &w) {
+          return w = k * r[i], std::fabs(c[i] - w) <= 1e-3 * std::fabs(w) + 1e-12;
+        }) >= kInliers) {
+      rel.kind = "factor";
+      rel.inlierFraction = kInliers;
+      rel.factor = k;
+      return rel;
+    }
+  }
   if (accept("zero", inliers([&](int64_t, double &w) { return w = 0, true; })))
     return rel;
   // Right within a loose tolerance: the structured relations below would

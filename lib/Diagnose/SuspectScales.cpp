@@ -124,6 +124,47 @@ bool near(double x, double want) {
 
 } // namespace
 
+/// A reciprocal `1 / s` that scales the outputs where a count over s was
+/// meant (`1.0 / sum` for `dim / sum`: a sum taken for a mean): the unit
+/// numerator should have been the inverse of the factor, an integer parameter
+/// (of at least 2) at every case. One case is enough (a captured launch):
+/// the parameter must match its exact factor.
+static void reciprocalScale(SuspectContext &ctx,
+                            const std::vector<std::pair<size_t, double>> &factors,
+                            const std::vector<std::map<unsigned, double>> &args) {
+  ctx.func.walk([&](arith::DivFOp d) {
+    auto one = constantValue(d.getLhs());
+    if (!one || *one != 1.0 || !ctx.bad.contains(d))
+      return;
+    // Through float casts (`(float)(1.0 / (double)s)`).
+    Value r = d.getResult();
+    while (r.hasOneUse() && isa<arith::TruncFOp, arith::ExtFOp>(*r.getUsers().begin()))
+      r = r.getUsers().begin()->getResult(0);
+    if (scaleRole(r) <= 0)
+      return;
+    for (BlockArgument a : ctx.func.getArguments()) {
+      if (!isa<IntegerType>(a.getType()) || a.getType().isInteger(1))
+        continue;
+      bool all = true;
+      for (auto &[ci, f] : factors) {
+        auto it = args[ci].find(a.getArgNumber());
+        all &= it != args[ci].end() && it->second >= 2 && near(it->second, 1.0 / f);
+      }
+      if (!all)
+        continue;
+      std::string meant = ctx.paramName(a.getArgNumber());
+      ctx.add(d, "size-scale", 4.5,
+              llvm::formatv("every wrong output is off by one factor per case ({0:g} to {1:g}), "
+                            "the inverse of '{2}' at every case: this reciprocal's unit "
+                            "numerator is where '{2}' was meant (a sum taken for a mean?)",
+                            factors.front().second, factors.back().second, meant)
+                  .str());
+      ctx.setHint(d, "size-scale", "operand=0 with=arg:" + meant);
+      return;
+    }
+  });
+}
+
 void suspects::scaleModels(SuspectContext &ctx) {
   const sig::Signature *s = ctx.in.signature;
   if (!s)
@@ -136,6 +177,8 @@ void suspects::scaleModels(SuspectContext &ctx) {
     if (c.mismatches > 0 && c.magnitude.kind == "factor" && c.magnitude.inlierFraction >= 0.9 &&
         std::isfinite(c.magnitude.factor) && c.magnitude.factor != 0)
       factors.push_back({i, c.magnitude.factor});
+  if (haveArgs && !factors.empty())
+    reciprocalScale(ctx, factors, perCase->second);
   if (factors.size() < 2)
     return;
   bool varies = llvm::any_of(
@@ -188,43 +231,6 @@ void suspects::scaleModels(SuspectContext &ctx) {
     ctx.add(op, "size-scale", meant.empty() ? 2.5 : 4.5, why);
     if (!hint.empty())
       ctx.setHint(op, "size-scale", hint);
-  });
-  // A reciprocal `1 / s` that scales the outputs where a count over s was
-  // meant (`1.0 / sum` for `dim / sum`: a sum taken for a mean): the unit
-  // numerator should have been the inverse of the factor, an integer
-  // parameter at every case.
-  if (!haveArgs)
-    return;
-  ctx.func.walk([&](arith::DivFOp d) {
-    auto one = constantValue(d.getLhs());
-    if (!one || *one != 1.0 || !ctx.bad.contains(d))
-      return;
-    // Through float casts (`(float)(1.0 / (double)s)`).
-    Value r = d.getResult();
-    while (r.hasOneUse() && isa<arith::TruncFOp, arith::ExtFOp>(*r.getUsers().begin()))
-      r = r.getUsers().begin()->getResult(0);
-    if (scaleRole(r) <= 0)
-      return;
-    for (BlockArgument a : ctx.func.getArguments()) {
-      if (!isa<IntegerType>(a.getType()) || a.getType().isInteger(1))
-        continue;
-      bool all = true;
-      for (auto &[ci, f] : factors) {
-        auto it = perCase->second[ci].find(a.getArgNumber());
-        all &= it != perCase->second[ci].end() && near(it->second, 1.0 / f);
-      }
-      if (!all)
-        continue;
-      std::string meant = ctx.paramName(a.getArgNumber());
-      ctx.add(d, "size-scale", 4.5,
-              llvm::formatv("every wrong output is off by one factor that changes with the sizes "
-                            "({0:g} to {1:g}): this reciprocal's unit numerator is where '{2}' "
-                            "holds at every size the value that gives the expected outputs",
-                            factors.front().second, factors.back().second, meant)
-                  .str());
-      ctx.setHint(d, "size-scale", "operand=0 with=arg:" + meant);
-      return;
-    }
   });
 }
 
