@@ -427,6 +427,30 @@ std::vector<EditSite> EditPlanner::sitesFor(const SearchState &state) {
   return sites;
 }
 
+/// The edits a site's suspect model names (`kind=K operand=I with=V`; a
+/// model may name alternatives, `... | ...`), in its order.
+static std::vector<EditSpec> hintedEdits(const EditSite &site, Operation *op) {
+  std::vector<EditSpec> out;
+  llvm::SmallVector<llvm::StringRef> hints;
+  llvm::StringRef(site.hint).split(hints, " | ", -1, false);
+  for (llvm::StringRef hint : hints) {
+    EditSpec h{
+        formatLoc(op->getLoc()),   op->getName().getStringRef().str(), "operand", "", "", 0.5,
+        "the suspect model's edit"};
+    for (llvm::StringRef part : llvm::split(hint, ' ')) {
+      auto [k, v] = part.split('=');
+      if (k == "kind")
+        h.kind = v.str();
+      else if (k == "operand")
+        h.operand = v.str();
+      else if (k == "with")
+        h.with = v.str();
+    }
+    out.push_back(std::move(h));
+  }
+  return out;
+}
+
 std::vector<Action> EditPlanner::singles(const SearchState &state,
                                          const std::set<std::string> &skip, bool topSites) {
   std::vector<Action> out;
@@ -474,19 +498,8 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
     // first, in order.)
     llvm::SmallVector<llvm::StringRef> hints;
     llvm::StringRef(site.hint).split(hints, " | ", -1, false);
-    for (llvm::StringRef hint : llvm::reverse(hints)) {
-      EditSpec h{
-          formatLoc(op->getLoc()),   op->getName().getStringRef().str(), "operand", "", "", 0.5,
-          "the suspect model's edit"};
-      for (llvm::StringRef part : llvm::split(hint, ' ')) {
-        auto [k, v] = part.split('=');
-        if (k == "kind")
-          h.kind = v.str();
-        else if (k == "operand")
-          h.operand = v.str();
-        else if (k == "with")
-          h.with = v.str();
-      }
+    std::vector<EditSpec> named = hintedEdits(site, op);
+    for (const EditSpec &h : llvm::reverse(named)) {
       bool listed = llvm::any_of(edits, [&](const EditSpec &e) {
         return e.kind == h.kind && e.operand == h.operand && e.with == h.with;
       });
@@ -584,11 +597,22 @@ std::vector<Action> EditPlanner::pairs(const SearchState &state,
     std::vector<std::pair<EditSpec, double>> cands;
     auto ops = opsAt(module, site.loc, site.op);
     llvm::erase_if(ops, [](Operation *o) { return o->hasAttr("kfix.repaired"); });
+    // The edits the site's model names first, whatever their kind (a
+    // vector tail's start times the width): the model is sure of them.
+    std::vector<EditSpec> named =
+        ops.empty() ? std::vector<EditSpec>{} : hintedEdits(site, ops.front());
+    for (const EditSpec &h : named)
+      if (h.kind != "operand" || !h.with.empty())
+        cands.push_back({h, site.weight * 4});
     if (!ops.empty())
       for (const EditSpec &e : enumerateEdits(ops.front(), opts.editsPerSite + 3, opts.nearest)) {
         // Pairs combine slips of the existing code; the edits that add a
         // statement or a term are tried alone.
         if (e.kind == "delete" || e.kind == "reinit" || e.kind == "clamp0" || e.kind == "mulby")
+          continue;
+        if (llvm::any_of(named, [&](const EditSpec &h) {
+              return h.kind == e.kind && h.operand == e.operand && h.with == e.with;
+            }))
           continue;
         if (cands.size() >= opts.editsPerSite)
           break;

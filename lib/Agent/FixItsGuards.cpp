@@ -346,15 +346,24 @@ bool FixIts::comparison(Operation *op, llvm::StringRef pass) {
   // An operand that is another value now (`r == c` -> `c == c`, a read of
   // another local): the expression is regenerated, not a token.
   // (Operands exchanged are the token's business: `k > row` -> `k < row`.)
-  if (Operation *cp = counterpart(op)) {
+  // (A helper inlined several times has several counterparts, one per copy:
+  // any of them.)
+  auto sameOperands = [&](Operation *cp) {
     auto same = [&](Value a, Value b) {
       Operation *d = a.getDefiningOp();
       return (d && d->hasAttr("kfix.repaired")) || sameValue(a, b);
     };
     Value l = op->getOperand(0), r = op->getOperand(1);
     Value cl = cp->getOperand(0), cr = cp->getOperand(1);
-    if (!(same(l, cl) && same(r, cr)) && !(same(l, cr) && same(r, cl)))
+    return (same(l, cl) && same(r, cr)) || (same(l, cr) && same(r, cl));
+  };
+  if (countIn(origCount, op) > 1 && original) {
+    bool any = false;
+    original.walk([&](Operation *x) { any = any || (key(x) == key(op) && sameOperands(x)); });
+    if (!any)
       return false;
+  } else if (Operation *cp = counterpart(op); cp && !sameOperands(cp)) {
+    return false;
   }
   // A constant the repair put on the right-hand side (`off > 1` -> `off > 0`).
   std::vector<SourceEdit> operandEdits;

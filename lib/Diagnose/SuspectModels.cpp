@@ -17,6 +17,7 @@
 //                        bound adjusted by +-1; "divisor-off-by-one" for a
 //                        divisor adjusted by +-1, as an unbiased variance)
 //   operand-order        a subtraction or division of two computed values
+//   complement-order     a blend w * a + (1 - w) * b (the two exchanged?)
 //   thread-dim           an index mixing blockIdx of one dimension with threadIdx
 //                        (or blockDim) of another (SuspectIndexing.cpp)
 //   grid-stride          a loop whose step does not match its start (global thread
@@ -584,6 +585,38 @@ static void operandOrder(SuspectContext &ctx, Operation *op, unsigned dist) {
               : "division of two computed values (operands swapped?)");
 }
 
+/// `w * A + (1 - w) * B`: a blend by complementary weights, the form whose
+/// two weights (or two values) a slip exchanges (`alpha * (1 - t) + (1 -
+/// alpha) * t` for `alpha * t + ...`, `z * n + (1 - z) * h` for `(1 - z) * n
+/// + z * h`). The hint exchanges the factors beside the complementary pair.
+static void complementOrder(SuspectContext &ctx, Operation *op) {
+  if (!isa<arith::AddFOp>(op))
+    return;
+  Operation *l = op->getOperand(0).getDefiningOp(), *r = op->getOperand(1).getDefiningOp();
+  if (!isa_and_nonnull<arith::MulFOp>(l) || !isa_and_nonnull<arith::MulFOp>(r))
+    return;
+  auto oneMinus = [](Value c, Value w) {
+    auto sub = c.getDefiningOp<arith::SubFOp>();
+    auto one = sub ? constantValue(sub.getLhs()) : std::nullopt;
+    return one && *one == 1.0 && sub.getRhs() == w;
+  };
+  for (unsigned j = 0; j < 2; ++j)
+    for (unsigned k = 0; k < 2; ++k) {
+      Value a = l->getOperand(j), b = r->getOperand(k);
+      if (!oneMinus(a, b) && !oneMinus(b, a))
+        continue;
+      Value x = l->getOperand(1 - j), y = r->getOperand(1 - k);
+      if (x == y || isConstant(x) || isConstant(y))
+        continue;
+      ctx.add(op, "complement-order", 1.2,
+              "a blend by complementary weights (w * a + (1 - w) * b): the weights or the "
+              "values the other way round?");
+      ctx.setHint(op, "complement-order",
+                  llvm::formatv("kind=crossswap operand={0}{1} with=", 1 - j, 1 - k).str());
+      return;
+    }
+}
+
 static void treeHalving(SuspectContext &ctx, Operation *op) {
   // s = blockDim / 2 (or >> 1) stored to a local that a loop keeps halving.
   if (!isa<arith::DivUIOp, arith::DivSIOp, arith::ShRUIOp, arith::ShRSIOp>(op))
@@ -682,6 +715,7 @@ void suspects::applyModels(SuspectContext &ctx) {
     epsilonPlacement(ctx, op);
     offByOne(ctx, op);
     operandOrder(ctx, op, d);
+    complementOrder(ctx, op);
     indexModels(ctx, op); // SuspectIndexing.cpp
     treeHalving(ctx, op);
     shuffle(ctx, op, badStores);

@@ -81,7 +81,9 @@ void suspects::unusedModels(SuspectContext &ctx) {
   std::vector<Unused> unused;
   ctx.func.walk([&](memref::AllocaOp a) {
     StringRef n = localName(a);
-    if (n.empty())
+    // A helper's by-value parameter's named copy is never read by design;
+    // it counts only when the helper's code never names the parameter.
+    if (n.empty() || (a->hasAttr("kfix.param") && !a->hasAttr("kfix.unread")))
       return;
     SmallVector<Value> vals = storesOnly(a);
     // A computed value: a local only ever given constants is a leftover, not
@@ -118,6 +120,20 @@ void suspects::unusedModels(SuspectContext &ctx) {
       for (OpOperand &use : ld->getUses())
         if (ctx.bad.contains(use.getOwner()) && !isa<memref::StoreOp>(use.getOwner()))
           reads.push_back({use.getOwner(), use.getOperandNumber(), n.str(), top, 0});
+    });
+    // Reads of a helper's by-value parameter: its value where the helper's
+    // body uses it (the parameter's named copy records the body's scope).
+    ctx.func.walk([&](memref::AllocaOp a) {
+      StringRef n = localName(a);
+      if (n.empty() || n == u.name || !a->hasAttr("kfix.param") ||
+          a.getType().getElementType() != u.type)
+        return;
+      for (Operation *w : a->getUsers())
+        if (auto st = dyn_cast<memref::StoreOp>(w))
+          for (OpOperand &use : st.getValueToStore().getUses())
+            if (ctx.bad.contains(use.getOwner()) && !isa<memref::StoreOp>(use.getOwner()) &&
+                inLocalScope(a, use.getOwner()))
+              reads.push_back({use.getOwner(), use.getOperandNumber(), n.str(), "", 0});
     });
     for (BlockArgument arg : ctx.func.getArguments()) {
       if (arg.getType() != u.type)

@@ -206,6 +206,25 @@ Value Lifter::inlineBound(const cl::FunctionDecl *fd, ArrayRef<InlineArg> vals,
     } else {
       bnd.kind = Binding::Direct;
       bnd.value = vals[i].v;
+      // A by-value scalar the helper only reads keeps its value in SSA form;
+      // a copy under its name (stored, never read by the lifted code, marked
+      // kfix.param) lets an edit in the helper name it as C does. A value
+      // with a name already (a kernel parameter, a read of a local) keeps it.
+      Type vt = vals[i].v ? vals[i].v.getType() : Type();
+      auto ld = vals[i].v ? vals[i].v.getDefiningOp<memref::LoadOp>() : nullptr;
+      bool named = isa_and_nonnull<BlockArgument>(vals[i].v) ||
+                   (ld && ld.getMemRef().getDefiningOp<memref::AllocaOp>() &&
+                    ld.getMemRef().getDefiningOp()->hasAttr("kfix.var"));
+      if (vt && (isa<FloatType>(vt) || vt.isSignlessInteger()) && !vt.isInteger(1) &&
+          !p->getName().empty() && !named) {
+        Value side = makeAlloca(vt, p->getName(), l, /*wholeScope=*/true);
+        side.getDefiningOp()->setAttr("kfix.param", b.getUnitAttr());
+        // A parameter the helper never names was meant somewhere in it.
+        if (!p->isReferenced())
+          side.getDefiningOp()->setAttr("kfix.unread", b.getUnitAttr());
+        tagCType(side, p->getType());
+        memref::StoreOp::create(b, l, vals[i].v, side);
+      }
     }
     f.vars[p] = bnd;
   }

@@ -152,6 +152,26 @@ std::vector<Bindings> kfix::deriveHeldOutSizes(const TaskManifest &task, int64_t
       // Small: a single partial block.
       mapped(*largest, [](int64_t v) { return v > 8 ? v / 5 + 1 : v; }),
   };
+  // The two largest extents exchanged: an order between symbols the task's
+  // sizes all happen to keep (more columns than rows) is no part of the
+  // operator, and a repair that relies on it only fits the test.
+  {
+    std::vector<std::pair<int64_t, std::string>> byValue;
+    for (auto &kv : *largest)
+      if (varying.count(kv.first().str()) && !kv.second.isFloat)
+        byValue.push_back({kv.second.i, kv.first().str()});
+    llvm::sort(byValue, [](auto &x, auto &y) { return x.first > y.first; });
+    if (byValue.size() >= 2 && byValue[0].first != byValue[1].first) {
+      Bindings b = *largest;
+      auto put = [&](const std::string &name, int64_t v) {
+        int64_t f = factor[name];
+        b[name].i = (v + f - 1) / f * f;
+      };
+      put(byValue[0].second, byValue[1].first);
+      put(byValue[1].second, byValue[0].first);
+      candidates.push_back(std::move(b));
+    }
+  }
   for (Bindings &b : candidates) {
     if (!valid(b))
       continue;

@@ -49,6 +49,19 @@ std::optional<FileLineColLoc> kfix::findFileLineCol(Location loc) {
   return std::nullopt;
 }
 
+bool kfix::inLocalScope(Operation *local, Operation *at) {
+  auto fused = dyn_cast<FusedLoc>(local->getLoc());
+  auto scope = fused ? dyn_cast_or_null<DenseI32ArrayAttr>(fused.getMetadata()) : nullptr;
+  if (!scope || scope.size() != 4)
+    return true;
+  auto al = findFileLineCol(local->getLoc());
+  auto where = findFileLineCol(at->getLoc());
+  if (!al || !where || al->getFilename() != where->getFilename())
+    return true;
+  std::pair<int32_t, int32_t> p{int32_t(where->getLine()), int32_t(where->getColumn())};
+  return std::pair{scope[0], scope[1]} <= p && p <= std::pair{scope[2], scope[3]};
+}
+
 std::string kfix::formatLoc(Location loc) {
   auto flc = findFileLineCol(loc);
   if (!flc)

@@ -5,6 +5,8 @@
 // QUIET-NOT: warning
 // RUN: kfix-opt %s --kfix-repair-swap-operands='loc=norm.cu:7' 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: not kfix-opt %s --kfix-repair-swap-operands 2>&1 | FileCheck %s --check-prefix=ERR
+// A quotient by a constant (`n / 4`) is no swap anyone meant (`4 / n`).
+// RUN: kfix-opt %s --kfix-repair-swap-operands='loc=norm.cu:5' 2>&1 | FileCheck %s --check-prefix=CONST
 
 // __global__ void center(const float *x, float *y, float mean) {
 //   int i = threadIdx.x;
@@ -25,9 +27,13 @@ gpu.module @kernels {
     %d = arith.subf %mean, %v : f32 loc("norm.cu":4:10)
     %m = arith.mulf %mean, %v : f32 loc("norm.cu":4:10)
     %s = arith.addf %d, %m : f32
+    %c4 = arith.constant 4 : index
+    %q = arith.divui %tx, %c4 : index loc("norm.cu":5:12)
+    memref.store %s, %y[%q] : memref<?xf32>
     memref.store %s, %y[%tx] : memref<?xf32>
     gpu.return
   }
 }
+// CONST: warning: kfix-repair-swap-operands: no non-commutative op at norm.cu:5
 // NONE: warning: kfix-repair-swap-operands: no non-commutative op at norm.cu:7
 // ERR: kfix-repair-swap-operands: needs loc=<file:line[:col]>

@@ -26,6 +26,11 @@ llvm::SmallVector<mlir::gpu::GPUFuncOp> takeUnmarkedFuncs(mlir::gpu::GPUModuleOp
 /// call-site locations), if any.
 std::optional<mlir::FileLineColLoc> findFileLineCol(mlir::Location loc);
 
+/// Whether C lets `at` read the local `local` (a named alloca: the lifter
+/// keeps its scope, the declaration to the end of its block, in the metadata
+/// of its fused location); true when unknown.
+bool inLocalScope(mlir::Operation *local, mlir::Operation *at);
+
 /// "file:line:col" of `loc`, or "?" when it has none.
 std::string formatLoc(mlir::Location loc);
 

@@ -216,8 +216,24 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
       bool constOther = getConstInt(other) || getConstFloat(other);
       add("bypass", std::to_string(i), "", constOther ? 0.9 : 0.5, self + " -> " + show(keep));
     }
-    if (isNonCommutative(op))
+    if (isNonCommutative(op) && !constantSecondOperand(op))
       add("swap", "", "", 0.5, "swap the operands of " + self);
+    // Complementary weights the other way round (`w * A + (1 - w) * B` for
+    // `w * B + (1 - w) * A`): a factor of one product exchanged with one of
+    // the other's, when neither is a constant.
+    if (isa<arith::AddFOp, arith::SubFOp>(op)) {
+      Operation *l = op->getOperand(0).getDefiningOp(), *rr = op->getOperand(1).getDefiningOp();
+      if (isa_and_nonnull<arith::MulFOp>(l) && isa_and_nonnull<arith::MulFOp>(rr))
+        for (unsigned j = 0; j < 2; ++j)
+          for (unsigned k = 0; k < 2; ++k) {
+            Value x = l->getOperand(j), y = rr->getOperand(k);
+            if (x == y || getConstFloat(x) || getConstFloat(y))
+              continue;
+            add("crossswap", std::to_string(j) + std::to_string(k), "", 0.35,
+                llvm::formatv("exchange {0} and {1} between the two products", show(x), show(y))
+                    .str());
+          }
+    }
   } else if (isNonCommutative(op) && op->getNumOperands() == 2 && op->getNumResults() == 1) {
     // atan2(y, x), pow(b, e) with their arguments exchanged.
     add("swap", "", "", 0.6, "swap the operands of " + self);

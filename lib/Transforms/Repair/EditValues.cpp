@@ -175,18 +175,7 @@ Block *loopBody(Operation *loop) {
 /// entry, so a helper inlined twice has two locals of one name: the one whose
 /// latest store before `at` is the nearest is the one in scope (the copy of
 /// this inlined call); else the nearest dominating alloca of that name.
-bool inScope(memref::AllocaOp a, Operation *at) {
-  auto fused = dyn_cast<FusedLoc>(a->getLoc());
-  auto scope = fused ? dyn_cast_or_null<DenseI32ArrayAttr>(fused.getMetadata()) : nullptr;
-  if (!scope || scope.size() != 4)
-    return true;
-  auto al = findFileLineCol(a->getLoc());
-  auto where = findFileLineCol(at->getLoc());
-  if (!al || !where || al->getFilename() != where->getFilename())
-    return true;
-  std::pair<int32_t, int32_t> p{int32_t(where->getLine()), int32_t(where->getColumn())};
-  return std::pair{scope[0], scope[1]} <= p && p <= std::pair{scope[2], scope[3]};
-}
+bool inScope(memref::AllocaOp a, Operation *at) { return inLocalScope(a, at); }
 
 memref::AllocaOp findVar(Operation *at, llvm::StringRef name) {
   // The local of that name in C scope at `at`, else (an argument of an
@@ -458,10 +447,17 @@ std::vector<std::pair<Value, double>> replacementCandidates(Operation *at, Value
   });
   std::vector<std::pair<Value, double>> varCands;
   // Nearest first, except that a local computed and never read goes before
-  // the others: it was meant somewhere.
-  std::stable_partition(vars.begin(), vars.end(), [](memref::AllocaOp a) {
-    return !llvm::all_of(a->getUsers(), [](Operation *u) { return isa<memref::StoreOp>(u); });
-  });
+  // the others (it was meant somewhere), and a helper's parameters after them
+  // (an unread one with the unread locals).
+  auto rank = [](memref::AllocaOp a) {
+    if (a->hasAttr("kfix.param"))
+      return a->hasAttr("kfix.unread") ? 0 : 2;
+    return llvm::all_of(a->getUsers(), [](Operation *u) { return isa<memref::StoreOp>(u); }) ? 0
+                                                                                             : 1;
+  };
+  // Taken from the back: the highest rank goes first in the vector.
+  llvm::stable_sort(vars,
+                    [&](memref::AllocaOp x, memref::AllocaOp y) { return rank(x) > rank(y); });
   for (auto it = vars.rbegin(); it != vars.rend(); ++it) {
     // Stand-in: any existing load of the local (only its name is used); a
     // local computed and never read (`inv_dof` beside the `inv_m` used in

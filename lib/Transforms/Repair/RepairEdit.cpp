@@ -138,6 +138,29 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     Value a = op->getOperand(0), c = op->getOperand(1);
     op->setOperand(0, c);
     op->setOperand(1, a);
+  } else if (e.kind == "crossswap") {
+    // `w * A + (1 - w) * B` meant `w * B + (1 - w) * A`: factor J of the
+    // first product exchanged with factor K of the second (new products, so
+    // other readers of the old ones keep them).
+    auto pick = [&](unsigned k) -> Operation * {
+      Operation *d = op->getOperand(k).getDefiningOp();
+      return isa_and_nonnull<arith::MulFOp, arith::MulIOp>(d) ? d : nullptr;
+    };
+    Operation *l = op->getNumOperands() == 2 ? pick(0) : nullptr;
+    Operation *r = l ? pick(1) : nullptr;
+    unsigned j = 0, k = 0;
+    if (!r || e.operand.size() != 2 || (j = e.operand[0] - '0') > 1 ||
+        (k = e.operand[1] - '0') > 1 || l->getOperand(j).getType() != r->getOperand(k).getType()) {
+      error = "crossswap needs two products and operand=JK at " + e.loc;
+      return false;
+    }
+    Operation *nl = b.clone(*l), *nr = b.clone(*r);
+    nl->setOperand(j, r->getOperand(k));
+    nr->setOperand(k, l->getOperand(j));
+    markRepaired(nl, kPassArg);
+    markRepaired(nr, kPassArg);
+    op->setOperand(0, nl->getResult(0));
+    op->setOperand(1, nr->getResult(0));
   } else if (e.kind == "ceil") {
     if (!isa<arith::DivSIOp, arith::DivUIOp>(op)) {
       error = "ceil needs an integer division at " + e.loc;

@@ -35,7 +35,7 @@ struct RepairSwapOperandsPass : public kfix::impl::RepairSwapOperandsBase<Repair
     // A local count: statistics are no-ops unless enabled.
     unsigned swapped = 0;
     getOperation().walk([&](Operation *o) {
-      if (!isNonCommutative(o) || !locMatches(o->getLoc(), loc) ||
+      if (!isNonCommutative(o) || constantSecondOperand(o) || !locMatches(o->getLoc(), loc) ||
           (!op.empty() && o->getName().getStringRef() != op))
         return;
       Value a = o->getOperand(0), b = o->getOperand(1);

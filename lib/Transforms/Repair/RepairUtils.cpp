@@ -2,6 +2,7 @@
 #include "RepairUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -271,6 +272,15 @@ std::optional<int64_t> kfix::getConstInt(Value v) {
     if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
       return i.getValue().getSExtValue();
   return std::nullopt;
+}
+
+bool kfix::constantSecondOperand(Operation *o) {
+  if (!isa<arith::DivSIOp, arith::DivUIOp, arith::DivFOp, arith::CeilDivSIOp, arith::FloorDivSIOp,
+           arith::RemSIOp, arith::RemUIOp, arith::RemFOp, arith::ShLIOp, arith::ShRSIOp,
+           arith::ShRUIOp, math::PowFOp>(o))
+    return false;
+  Value c = o->getOperand(1);
+  return getConstInt(c) || getConstFloat(c);
 }
 
 std::optional<double> kfix::getConstFloat(Value v) {

@@ -82,6 +82,10 @@ std::optional<int64_t> getConstInt(mlir::Value v);
 /// A float `arith.constant` value, if any.
 std::optional<double> getConstFloat(mlir::Value v);
 
+/// A quotient, remainder, shift or power by a constant (`n / 4`, `i % 32`):
+/// the operands the other way round (`4 / n`) are no slip anyone makes.
+bool constantSecondOperand(mlir::Operation *o);
+
 /// When `v` is `gpu.<Op> <dim>` possibly behind casts, the dimension.
 template <typename OpT> std::optional<mlir::gpu::Dimension> matchGpuId(mlir::Value v) {
   if (auto op = stripCasts(v).getDefiningOp<OpT>())
