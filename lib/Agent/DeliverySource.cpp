@@ -421,6 +421,15 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
   }
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(op))
     return sub(op->getOperand(0));
+  // A narrowing integer conversion (`(int)(e / C)`): C's cast, spelled.
+  if (auto tr = dyn_cast<arith::TruncIOp>(op)) {
+    unsigned w = tr.getType().getIntOrFloatBitWidth();
+    const char *ty = w == 32 ? "int" : w == 16 ? "short" : w == 8 ? "char" : nullptr;
+    auto x = sub(tr.getIn());
+    if (!ty || !x)
+      return std::nullopt;
+    return Printed{"(" + std::string(ty) + ")" + par(*x, 15), 15};
+  }
   if (auto g = dyn_cast<gpu::ThreadIdOp>(op))
     return Printed{"threadIdx." + stringifyDimension(g.getDimension()).str(), 16};
   if (auto g = dyn_cast<gpu::BlockIdOp>(op))

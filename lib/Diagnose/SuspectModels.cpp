@@ -37,6 +37,8 @@
 //                        (SuspectGuards.cpp)
 //   sibling-mismatch     a size computed like two or more sibling sizes but without
 //                        their trailing +-1 (SuspectSiblings.cpp)
+//   sibling-definition   a local computed elsewhere under its name with one
+//                        operation more (SuspectRedefinitions.cpp)
 //   stride-family        an index built from one tensor's stride names but for one
 //                        name of a sibling family (SuspectStrides.cpp)
 //   snapshot             a local read after its update where a copy taken before
@@ -720,31 +722,32 @@ void suspects::applyModels(SuspectContext &ctx) {
     treeHalving(ctx, op);
     shuffle(ctx, op, badStores);
   }
-  accumulatorModels(ctx);  // SuspectAccumulators.cpp
-  barrierModels(ctx);      // SuspectBarriers.cpp
-  guardModels(ctx);        // SuspectGuards.cpp
-  constantModels(ctx);     // SuspectConstants.cpp
-  siblingModels(ctx);      // SuspectSiblings.cpp
-  siblingScaleModels(ctx); // SuspectSiblings.cpp
-  siblingIndexModels(ctx); // SuspectSiblings.cpp
-  strideFamilyModels(ctx); // SuspectStrides.cpp
-  flattenModels(ctx);      // SuspectStrides.cpp
-  coordinateModels(ctx);   // SuspectCoordinates.cpp
-  snapshotModels(ctx);     // SuspectSnapshots.cpp
-  mergeScaleModels(ctx);   // SuspectMerges.cpp
-  windowModels(ctx);       // SuspectWindows.cpp
-  scaleModels(ctx);        // SuspectScales.cpp
-  signModels(ctx);         // SuspectScales.cpp
-  tieModels(ctx);          // SuspectScales.cpp
-  dilationModels(ctx);     // SuspectScales.cpp
-  scanModels(ctx);         // SuspectScans.cpp
-  unusedModels(ctx);       // SuspectUnused.cpp
-  truncatedLocals(ctx);    // SuspectUnused.cpp
-  negativeTruncation(ctx); // SuspectUnused.cpp
-  sharedBufferModels(ctx); // SuspectShared.cpp
-  atomicModels(ctx);       // SuspectAtomics.cpp
-  swapModels(ctx);         // SuspectSwaps.cpp
-  vectorModels(ctx);       // SuspectVectors.cpp
-  laneOrderModels(ctx);    // SuspectVectors.cpp
-  definitionModels(ctx);   // SuspectDefinitions.cpp
+  accumulatorModels(ctx);       // SuspectAccumulators.cpp
+  barrierModels(ctx);           // SuspectBarriers.cpp
+  guardModels(ctx);             // SuspectGuards.cpp
+  constantModels(ctx);          // SuspectConstants.cpp
+  siblingModels(ctx);           // SuspectSiblings.cpp
+  siblingScaleModels(ctx);      // SuspectSiblings.cpp
+  siblingIndexModels(ctx);      // SuspectSiblings.cpp
+  siblingDefinitionModels(ctx); // SuspectRedefinitions.cpp
+  strideFamilyModels(ctx);      // SuspectStrides.cpp
+  flattenModels(ctx);           // SuspectStrides.cpp
+  coordinateModels(ctx);        // SuspectCoordinates.cpp
+  snapshotModels(ctx);          // SuspectSnapshots.cpp
+  mergeScaleModels(ctx);        // SuspectMerges.cpp
+  windowModels(ctx);            // SuspectWindows.cpp
+  scaleModels(ctx);             // SuspectScales.cpp
+  signModels(ctx);              // SuspectScales.cpp
+  tieModels(ctx);               // SuspectScales.cpp
+  dilationModels(ctx);          // SuspectScales.cpp
+  scanModels(ctx);              // SuspectScans.cpp
+  unusedModels(ctx);            // SuspectUnused.cpp
+  truncatedLocals(ctx);         // SuspectUnused.cpp
+  negativeTruncation(ctx);      // SuspectUnused.cpp
+  sharedBufferModels(ctx);      // SuspectShared.cpp
+  atomicModels(ctx);            // SuspectAtomics.cpp
+  swapModels(ctx);              // SuspectSwaps.cpp
+  vectorModels(ctx);            // SuspectVectors.cpp
+  laneOrderModels(ctx);         // SuspectVectors.cpp
+  definitionModels(ctx);        // SuspectDefinitions.cpp
 }

@@ -74,6 +74,8 @@ void siblingModels(SuspectContext &ctx);
 void siblingScaleModels(SuspectContext &ctx);
 /// Two reads of one buffer indexed alike but for one name (SuspectSiblings.cpp).
 void siblingIndexModels(SuspectContext &ctx);
+/// One local defined twice, once with an operation less (SuspectRedefinitions.cpp).
+void siblingDefinitionModels(SuspectContext &ctx);
 /// A remainder of a value a parameter makes negative, where the cases fail
 /// exactly at the parameter's negative values (SuspectScales.cpp).
 void signModels(SuspectContext &ctx);

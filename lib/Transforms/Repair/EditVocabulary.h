@@ -155,6 +155,11 @@ std::vector<std::string> offsetBases(mlir::Operation *op, unsigned max);
 /// no such index (EditOffsets.cpp).
 bool applyOffset(mlir::OpBuilder &b, mlir::Operation *op, llvm::StringRef spec, std::string &error);
 
+/// `x` -> `x OP y` at `op` (`with=OP:Y`, Y a parameter, a local or an
+/// integer; x at operand 0 or 1 of the new op): false with `error` when
+/// `op` is no integer value or Y names nothing (EditWraps.cpp).
+bool applyWrap(mlir::Operation *op, const EditSpec &e, std::string &error);
+
 } // namespace kfix::edit
 
 #endif // KFIX_LIB_TRANSFORMS_REPAIR_EDITVOCABULARY_H

@@ -1,0 +1,130 @@
+//===- SuspectRedefinitions.cpp - one local computed two ways -------------===//
+//
+// The sibling-definition model (SuspectModels.cpp lists every model). A
+// kernel often computes one value in two places under one name: a helper the
+// vector body calls and the scalar tail written inline, the two branches of
+// a launch. Where one definition is the other with one operation less (`r =
+// e / C` beside `r = (e / C) % R`), the shorter one most often lost it. The
+// suspect is the shorter definition, when it reaches wrong outputs, with the
+// `wrap` edit that applies the missing operation to it (EditWraps.cpp).
+// Operands compare by their C names (a parameter, a local, a helper's
+// by-value parameter), so a helper's `e` and the tail's `e` are one value.
+//
+//===----------------------------------------------------------------------===//
+#include "SuspectModels.h"
+
+#include "kfix/Transforms/Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <map>
+
+using namespace mlir;
+using namespace kfix;
+using namespace kfix::suspects;
+
+namespace {
+
+/// The C name of `v` (through casts): a kernel parameter, a read of a named
+/// local, the value of a helper's by-value parameter; "" for others.
+std::string cName(SuspectContext &ctx, Value v) {
+  v = stripCasts(v);
+  if (auto ba = dyn_cast<BlockArgument>(v))
+    return ba.getOwner() == &ctx.func.getBody().front()
+               ? "arg:" + ctx.paramName(ba.getArgNumber())
+               : "";
+  if (auto ld = v.getDefiningOp<memref::LoadOp>())
+    if (StringRef n = localName(ld.getMemref().getDefiningOp<memref::AllocaOp>()); !n.empty())
+      return "var:" + n.str();
+  for (Operation *u : v.getUsers())
+    if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getValueToStore() == v)
+      if (auto a = st.getMemref().getDefiningOp<memref::AllocaOp>(); a && a->hasAttr("kfix.param"))
+        return "var:" + localName(a).str();
+  return "";
+}
+
+/// Whether `a` and `b` compute the same C expression: equal constants, the
+/// same names, or the same pure operations over such operands.
+bool sameExpr(SuspectContext &ctx, Value a, Value b, unsigned depth = 0) {
+  a = stripCasts(a);
+  b = stripCasts(b);
+  if (a == b)
+    return true;
+  auto ca = constantValue(a), cb = constantValue(b);
+  if (ca || cb)
+    return ca && cb && *ca == *cb;
+  std::string na = cName(ctx, a), nb = cName(ctx, b);
+  if (!na.empty() || !nb.empty())
+    return na == nb;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  if (!x || !y || depth > 6 || x->getNumResults() != 1 || !isMemoryEffectFree(x) ||
+      x->getNumRegions() || y->getNumRegions())
+    return false;
+  return OperationEquivalence::isEquivalentTo(
+      x, y,
+      [&](Value p, Value q) { return success(sameExpr(ctx, p, q, depth + 1)); },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+/// How an edit names `y` at another place: a parameter, a local, an integer.
+std::string portable(SuspectContext &ctx, Value y) {
+  if (auto c = constantValue(y); c && *c == double(int64_t(*c)))
+    return std::to_string(int64_t(*c));
+  std::string n = cName(ctx, y);
+  return (llvm::StringRef(n).starts_with("arg:") && n.size() > 4) ||
+                 llvm::StringRef(n).starts_with("var:")
+             ? n
+             : "";
+}
+
+} // namespace
+
+void suspects::siblingDefinitionModels(SuspectContext &ctx) {
+  // Named locals stored once (each inlined copy of a helper has its own).
+  std::map<std::string, std::vector<memref::StoreOp>> byName;
+  ctx.func.walk([&](memref::AllocaOp a) {
+    StringRef n = localName(a);
+    if (n.empty() || a->hasAttr("kfix.param") || !a.getType().getElementType().isSignlessInteger())
+      return;
+    memref::StoreOp only;
+    unsigned stores = 0;
+    for (Operation *u : a->getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == a.getResult())
+        only = st, ++stores;
+    if (stores == 1)
+      byName[n.str()].push_back(only);
+  });
+  for (auto &[name, defs] : byName)
+    for (memref::StoreOp s1 : defs) {
+      Value v1 = stripCasts(s1.getValueToStore());
+      Operation *d1 = v1.getDefiningOp();
+      if (!d1 || d1->getNumResults() != 1 || !ctx.bad.contains(s1) ||
+          !findFileLineCol(d1->getLoc()))
+        continue;
+      for (memref::StoreOp s2 : defs) {
+        Operation *d2 = stripCasts(s2.getValueToStore()).getDefiningOp();
+        if (s2 == s1 || !d2 || d2->getNumOperands() != 2 || d2->getNumResults() != 1 ||
+            !isa<arith::RemSIOp, arith::RemUIOp, arith::DivSIOp, arith::DivUIOp, arith::AddIOp,
+                 arith::SubIOp, arith::MulIOp, arith::MinSIOp, arith::MaxSIOp, arith::AndIOp>(d2) ||
+            d2->getResult(0).getType() != v1.getType() || sameExpr(ctx, v1, d2->getResult(0)))
+          continue;
+        for (unsigned k = 0; k < 2; ++k) {
+          std::string y = portable(ctx, d2->getOperand(1 - k));
+          if (y.empty() || !sameExpr(ctx, v1, d2->getOperand(k)))
+            continue;
+          ctx.add(d1, "sibling-definition", 2.4,
+                  llvm::formatv("'{0}' is computed elsewhere as this value with a further {1} by "
+                                "{2}: lost here?",
+                                name, d2->getName().stripDialect(), llvm::StringRef(y).drop_front(
+                                                                        y.find(':') + 1))
+                      .str());
+          ctx.setHint(d1, "sibling-definition",
+                      llvm::formatv("kind=wrap operand={0} with={1}:{2}", k, d2->getName(), y).str(),
+                      /*keepFirst=*/true);
+        }
+      }
+    }
+}
