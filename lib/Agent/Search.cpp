@@ -594,11 +594,7 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       // allows is no step forward: a further repair only adds to the diff.
       if (gateRejected && llvm::StringRef(rec.note).contains("diff-too-large"))
         improved = false;
-      // A catalog repair's fall within that noise too (a swap that moves a
-      // mean over every element by a tenth of a percent) counts only with
-      // the same finer evidence.
-      bool withinNoise = child->eval.measure > state.eval.measure * 0.98;
-      if (improved && (action.enumerated || withinNoise) && !gateRejected)
+      if (improved && action.enumerated && !gateRejected)
         improved = coreFell(state.eval, child->eval);
       if (improved && stoppedWorking(state.eval, child->eval)) {
         improved = false;
