@@ -119,6 +119,9 @@ void definitionModels(SuspectContext &ctx);
 std::optional<double> constantValue(mlir::Value v);
 /// A named scalar local's name (a rank-0 alloca the lifter named), or "".
 llvm::StringRef localName(mlir::memref::AllocaOp a);
+/// The name of an inlined helper's by-value parameter's copy (kfix.param),
+/// or "" (localName leaves them out).
+llvm::StringRef paramCopyName(mlir::memref::AllocaOp a);
 /// The scalar local `v` loads (through casts), or null.
 mlir::memref::AllocaOp localOf(mlir::Value v);
 /// What holds the scalar `v` reads: its local (through casts), else the value

@@ -33,16 +33,15 @@ namespace {
 std::string cName(SuspectContext &ctx, Value v) {
   v = stripCasts(v);
   if (auto ba = dyn_cast<BlockArgument>(v))
-    return ba.getOwner() == &ctx.func.getBody().front()
-               ? "arg:" + ctx.paramName(ba.getArgNumber())
-               : "";
+    return ba.getOwner() == &ctx.func.getBody().front() ? "arg:" + ctx.paramName(ba.getArgNumber())
+                                                        : "";
   if (auto ld = v.getDefiningOp<memref::LoadOp>())
     if (StringRef n = localName(ld.getMemref().getDefiningOp<memref::AllocaOp>()); !n.empty())
       return "var:" + n.str();
   for (Operation *u : v.getUsers())
     if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getValueToStore() == v)
-      if (auto a = st.getMemref().getDefiningOp<memref::AllocaOp>(); a && a->hasAttr("kfix.param"))
-        return "var:" + localName(a).str();
+      if (StringRef n = paramCopyName(st.getMemref().getDefiningOp<memref::AllocaOp>()); !n.empty())
+        return "var:" + n.str();
   return "";
 }
 
@@ -64,8 +63,7 @@ bool sameExpr(SuspectContext &ctx, Value a, Value b, unsigned depth = 0) {
       x->getNumRegions() || y->getNumRegions())
     return false;
   return OperationEquivalence::isEquivalentTo(
-      x, y,
-      [&](Value p, Value q) { return success(sameExpr(ctx, p, q, depth + 1)); },
+      x, y, [&](Value p, Value q) { return success(sameExpr(ctx, p, q, depth + 1)); },
       /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
 }
 
@@ -87,7 +85,7 @@ void suspects::siblingDefinitionModels(SuspectContext &ctx) {
   std::map<std::string, std::vector<memref::StoreOp>> byName;
   ctx.func.walk([&](memref::AllocaOp a) {
     StringRef n = localName(a);
-    if (n.empty() || a->hasAttr("kfix.param") || !a.getType().getElementType().isSignlessInteger())
+    if (n.empty() || !a.getType().getElementType().isSignlessInteger())
       return;
     memref::StoreOp only;
     unsigned stores = 0;
@@ -118,12 +116,13 @@ void suspects::siblingDefinitionModels(SuspectContext &ctx) {
           ctx.add(d1, "sibling-definition", 2.4,
                   llvm::formatv("'{0}' is computed elsewhere as this value with a further {1} by "
                                 "{2}: lost here?",
-                                name, d2->getName().stripDialect(), llvm::StringRef(y).drop_front(
-                                                                        y.find(':') + 1))
+                                name, d2->getName().stripDialect(),
+                                llvm::StringRef(y).drop_front(y.find(':') + 1))
                       .str());
-          ctx.setHint(d1, "sibling-definition",
-                      llvm::formatv("kind=wrap operand={0} with={1}:{2}", k, d2->getName(), y).str(),
-                      /*keepFirst=*/true);
+          ctx.setHint(
+              d1, "sibling-definition",
+              llvm::formatv("kind=wrap operand={0} with={1}:{2}", k, d2->getName(), y).str(),
+              /*keepFirst=*/true);
         }
       }
     }

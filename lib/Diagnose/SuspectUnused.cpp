@@ -26,7 +26,16 @@ using namespace kfix;
 using namespace kfix::suspects;
 
 StringRef suspects::localName(memref::AllocaOp a) {
-  if (!a || a.getType().getRank() != 0)
+  // A helper's by-value parameter's copy (kfix.param) is no local of the
+  // kernel's code: the models see the value it copies.
+  if (!a || a.getType().getRank() != 0 || a->hasAttr("kfix.param"))
+    return {};
+  auto n = a->getAttrOfType<StringAttr>("kfix.var");
+  return n ? n.getValue() : StringRef();
+}
+
+StringRef suspects::paramCopyName(memref::AllocaOp a) {
+  if (!a || a.getType().getRank() != 0 || !a->hasAttr("kfix.param"))
     return {};
   auto n = a->getAttrOfType<StringAttr>("kfix.var");
   return n ? n.getValue() : StringRef();
@@ -80,10 +89,10 @@ struct Read {
 void suspects::unusedModels(SuspectContext &ctx) {
   std::vector<Unused> unused;
   ctx.func.walk([&](memref::AllocaOp a) {
-    StringRef n = localName(a);
     // A helper's by-value parameter's named copy is never read by design;
     // it counts only when the helper's code never names the parameter.
-    if (n.empty() || (a->hasAttr("kfix.param") && !a->hasAttr("kfix.unread")))
+    StringRef n = a->hasAttr("kfix.unread") ? paramCopyName(a) : localName(a);
+    if (n.empty())
       return;
     SmallVector<Value> vals = storesOnly(a);
     // A computed value: a local only ever given constants is a leftover, not
@@ -124,9 +133,8 @@ void suspects::unusedModels(SuspectContext &ctx) {
     // Reads of a helper's by-value parameter: its value where the helper's
     // body uses it (the parameter's named copy records the body's scope).
     ctx.func.walk([&](memref::AllocaOp a) {
-      StringRef n = localName(a);
-      if (n.empty() || n == u.name || !a->hasAttr("kfix.param") ||
-          a.getType().getElementType() != u.type)
+      StringRef n = paramCopyName(a);
+      if (n.empty() || n == u.name || a.getType().getElementType() != u.type)
         return;
       for (Operation *w : a->getUsers())
         if (auto st = dyn_cast<memref::StoreOp>(w))

@@ -324,6 +324,29 @@ static const char *helperText(StringRef name) {
 LogicalResult kfix::exportCUDA(ModuleOp module, raw_ostream &os, const ExportOptions &options) {
   if (failed(maybeVerifyLifted(module, "the exporter")))
     return failure();
+  // The lifter's copies of inlined helpers' by-value parameters (kfix.param:
+  // stored, never read) are no code of the kernel: exported without them.
+  OwningOpRef<ModuleOp> stripped;
+  if (module
+          .walk([](memref::AllocaOp a) {
+            return a->hasAttr("kfix.param") ? WalkResult::interrupt() : WalkResult::advance();
+          })
+          .wasInterrupted()) {
+    stripped = module.clone();
+    SmallVector<Operation *> dead;
+    stripped->walk([&](memref::AllocaOp a) {
+      // (One a repair reads, `(1.0f - t) * b` for `* a`, is a variable.)
+      if (!a->hasAttr("kfix.param") ||
+          !llvm::all_of(a->getUsers(), [](Operation *u) { return isa<memref::StoreOp>(u); }))
+        return;
+      for (Operation *u : a->getUsers())
+        dead.push_back(u);
+      dead.push_back(a);
+    });
+    for (Operation *op : dead)
+      op->erase();
+    module = *stripped;
+  }
   // The kernels to export: all, or the one --export-cuda-kernel names.
   auto selected = [&](gpu::GPUFuncOp func) {
     if (!func.isKernel())
