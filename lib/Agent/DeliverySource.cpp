@@ -421,15 +421,6 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
   }
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(op))
     return sub(op->getOperand(0));
-  // A narrowing integer conversion (`(int)(e / C)`): C's cast, spelled.
-  if (auto tr = dyn_cast<arith::TruncIOp>(op)) {
-    unsigned w = tr.getType().getIntOrFloatBitWidth();
-    const char *ty = w == 32 ? "int" : w == 16 ? "short" : w == 8 ? "char" : nullptr;
-    auto x = sub(tr.getIn());
-    if (!ty || !x)
-      return std::nullopt;
-    return Printed{"(" + std::string(ty) + ")" + par(*x, 15), 15};
-  }
   if (auto g = dyn_cast<gpu::ThreadIdOp>(op))
     return Printed{"threadIdx." + stringifyDimension(g.getDimension()).str(), 16};
   if (auto g = dyn_cast<gpu::BlockIdOp>(op))
@@ -538,6 +529,9 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
     return castTo(f64 ? "double" : "float");
   if (isa<arith::FPToSIOp>(op))
     return castTo(v.getType().isInteger(64) ? "long long" : "int");
+  // A narrowing integer conversion (`(int)(e / C)`): C's cast, spelled.
+  if (isa<arith::TruncIOp>(op) && !v.getType().isInteger(1))
+    return castTo(cTypeName(v.getType()));
   if (auto e = dyn_cast<arith::ExtFOp>(op)) {
     if (e.getIn().getType().isF16())
       return call("__half2float");

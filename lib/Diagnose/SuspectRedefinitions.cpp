@@ -47,7 +47,7 @@ std::string cName(SuspectContext &ctx, Value v) {
 
 /// Whether `a` and `b` compute the same C expression: equal constants, the
 /// same names, or the same pure operations over such operands.
-bool sameExpr(SuspectContext &ctx, Value a, Value b, unsigned depth = 0) {
+bool sameByName(SuspectContext &ctx, Value a, Value b, unsigned depth = 0) {
   a = stripCasts(a);
   b = stripCasts(b);
   if (a == b)
@@ -63,7 +63,7 @@ bool sameExpr(SuspectContext &ctx, Value a, Value b, unsigned depth = 0) {
       x->getNumRegions() || y->getNumRegions())
     return false;
   return OperationEquivalence::isEquivalentTo(
-      x, y, [&](Value p, Value q) { return success(sameExpr(ctx, p, q, depth + 1)); },
+      x, y, [&](Value p, Value q) { return success(sameByName(ctx, p, q, depth + 1)); },
       /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
 }
 
@@ -107,11 +107,11 @@ void suspects::siblingDefinitionModels(SuspectContext &ctx) {
         if (s2 == s1 || !d2 || d2->getNumOperands() != 2 || d2->getNumResults() != 1 ||
             !isa<arith::RemSIOp, arith::RemUIOp, arith::DivSIOp, arith::DivUIOp, arith::AddIOp,
                  arith::SubIOp, arith::MulIOp, arith::MinSIOp, arith::MaxSIOp, arith::AndIOp>(d2) ||
-            d2->getResult(0).getType() != v1.getType() || sameExpr(ctx, v1, d2->getResult(0)))
+            d2->getResult(0).getType() != v1.getType() || sameByName(ctx, v1, d2->getResult(0)))
           continue;
         for (unsigned k = 0; k < 2; ++k) {
           std::string y = portable(ctx, d2->getOperand(1 - k));
-          if (y.empty() || !sameExpr(ctx, v1, d2->getOperand(k)))
+          if (y.empty() || !sameByName(ctx, v1, d2->getOperand(k)))
             continue;
           ctx.add(d1, "sibling-definition", 2.4,
                   llvm::formatv("'{0}' is computed elsewhere as this value with a further {1} by "
