@@ -539,12 +539,14 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
         }
         Action a = editAction(all);
         a.score = score * 1.05;
+        a.evidence = isHint && site.score >= 3.0;
         a.rationale += llvm::formatv(" (x{0} on the line; {1})", all.size(), site.origin).str();
         if (seen.insert(a.describe()).second)
           out.push_back(std::move(a));
       }
       Action a = editAction({e});
       a.score = score;
+      a.evidence = isHint && site.score >= 3.0;
       a.rationale += " (" + site.origin + ")";
       if (seen.insert(a.describe()).second)
         out.push_back(std::move(a));

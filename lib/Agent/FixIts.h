@@ -212,6 +212,11 @@ private:
   /// statement's text (`pool_end(ow, W, OW)` -> `pool_end(ow, OW, W)`), the
   /// helper it calls kept. `op` is the store or a read the edit made.
   bool exchangedNames(mlir::Operation *op, llvm::StringRef pass);
+  /// A read of a helper's argument the `callarg` edit changed (marked
+  /// `kfix.callarg-edit` = `BL:BC:EL:EC=NAME`): the argument's text where the
+  /// call writes it becomes NAME (`window(oh, S, P, K, W, h0, h1)` -> `...,
+  /// H, ...`), the helper's body kept.
+  bool callArgument(mlir::Operation *op, llvm::StringRef pass);
 
   /// `a` (of the repaired module) is what `b` (of the original) is: the
   /// same block argument, or an op computing the same (sameAs, one level).

@@ -480,6 +480,8 @@ bool FixIts::handle(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
   // Ops that only carry a repaired value to a place another fix-it edits.
   if (isa<scf::YieldOp, memref::AllocaOp>(op))
     return true;
+  if (op->hasAttr("kfix.callarg-edit"))
+    return callArgument(op, pass);
   // A conversion of a repaired value: the value's own fix-it covers it.
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
           arith::TruncIOp>(op))

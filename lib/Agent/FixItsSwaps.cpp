@@ -3,7 +3,8 @@
 // Repairs that exchange two things the file spells: two values a statement
 // reads (kfix-repair-swap-values), two names of a formula (the `exchange`
 // edit), the two arguments of atan2/pow/copysign. Each is delivered as the
-// file's own texts swapped, so a helper call stays a call.
+// file's own texts swapped, so a helper call stays a call. One argument of a
+// helper call replaced (the `callarg` edit) is delivered at the call too.
 //
 //===----------------------------------------------------------------------===//
 #include "FixIts.h"
@@ -208,6 +209,29 @@ bool FixIts::swappedCall(Operation *op, llvm::StringRef pass) {
   Site st;
   st.alternatives.push_back({edit(b, e - b, (second + sep + first).str(), "swap-arguments", pass)});
   return addSite(b, "swap-arguments", std::move(st));
+}
+
+bool FixIts::callArgument(Operation *op, llvm::StringRef pass) {
+  auto mark = op->getAttrOfType<StringAttr>("kfix.callarg-edit");
+  if (!mark)
+    return false;
+  auto [range, name] = mark.getValue().split('=');
+  llvm::SmallVector<llvm::StringRef> f;
+  range.split(f, ':');
+  unsigned v[4];
+  if (f.size() != 4 || name.empty())
+    return false;
+  for (unsigned k = 0; k < 4; ++k)
+    if (f[k].getAsInteger(10, v[k]))
+      return false;
+  auto b = src.offset(v[0], v[1]), e = src.offset(v[2], v[3]);
+  if (!b || !e || *e <= *b)
+    return false;
+  covered.insert(op);
+  Site s;
+  s.alternatives.push_back({edit(*b, *e - *b, name.str(), "call-argument", pass)});
+  addSite(*b, "call-argument", std::move(s));
+  return true;
 }
 
 } // namespace kfix::delivery

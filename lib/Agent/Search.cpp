@@ -267,6 +267,23 @@ bool hasEvidence(const Evaluation &e) {
   return false;
 }
 
+/// Faults, error findings and inputs read in part of an instrumented
+/// evaluation; -1 when it has none to count (a screen without them).
+long errorEvidence(const Evaluation &e) {
+  auto *o = e.signature.getAsObject();
+  auto *findings = o ? o->getArray("findings") : nullptr;
+  if (!findings)
+    return -1;
+  long n = 0;
+  if (auto *faults = o->getArray("faults"))
+    n += long(faults->size());
+  for (const llvm::json::Value &f : *findings)
+    if (auto *fo = f.getAsObject(); fo && (fo->getString("severity") == "error" ||
+                                           fo->getString("kind") == "partly-read-input"))
+      ++n;
+  return n;
+}
+
 bool coreFell(const Evaluation &before, const Evaluation &after) {
   if (after.passed)
     return true;
@@ -596,6 +613,19 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
         improved = false;
       if (improved && action.enumerated && !gateRejected)
         improved = coreFell(state.eval, child->eval);
+      // A confident model's named edit that leaves the error where it was
+      // but clears instrumented errors (an output written in full now, a
+      // race gone): a step under a second bug that keeps every element
+      // wrong (a NaN from elsewhere). Kept on that evidence; the search
+      // goes on from it.
+      if (!improved && action.evidence && !gateRejected && !child->eval.error &&
+          child->eval.measure <= state.eval.measure * 1.001) {
+        long fb = errorEvidence(state.eval), fa = errorEvidence(child->eval);
+        if (fb > 0 && fa >= 0 && fa < fb) {
+          improved = true;
+          rec.note = llvm::formatv("the error holds; instrumented errors {0} -> {1}", fb, fa).str();
+        }
+      }
       if (improved && stoppedWorking(state.eval, child->eval)) {
         improved = false;
         rec.note = "the candidate leaves its in-place outputs unchanged";
@@ -611,8 +641,9 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       }
       if (improved) {
         rec.outcome = gateRejected ? "rejected-by-gate" : "kept";
-        rec.note = gateRejected ? rec.note + " (kept: a further repair may complete it)"
-                                : child->eval.summary;
+        rec.note = gateRejected       ? rec.note + " (kept: a further repair may complete it)"
+                   : rec.note.empty() ? child->eval.summary
+                                      : rec.note + ": " + child->eval.summary;
         consecutiveFailures = 0;
         if (child->eval.measure < bestMeasure) {
           bestMeasure = child->eval.measure;

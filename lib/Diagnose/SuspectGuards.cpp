@@ -9,12 +9,14 @@
 // another size. The suspect carries the edit that would make the test
 // agree with the indexing (`operand with=arg:D`) as its hint. A loop's
 // exclusive end computed by a floor division (floor-bound) has the division
-// rounded up as its hint.
+// rounded up as its hint. A loop whose end is clipped to a size other than
+// the extent its counter indexes (clip-extent) has the extent as its hint.
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
 #include "SuspectSlice.h"
 
+#include "kfix/Transforms/InductionReads.h"
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -23,6 +25,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <functional>
+#include <map>
 #include <set>
 
 using namespace mlir;
@@ -110,8 +113,88 @@ static void floorBounds(SuspectContext &ctx) {
   });
 }
 
+/// The `callarg` spec of a read of an inlined call's argument
+/// (`I@LINE:COL`, kfix.callarg), or "" when the operand reads none.
+static std::string callArgOf(Operation *op, unsigned i) {
+  auto a = op->getAttrOfType<ArrayAttr>("kfix.callarg");
+  if (!a)
+    return "";
+  for (Attribute x : a) {
+    auto s = dyn_cast<StringAttr>(x);
+    llvm::SmallVector<llvm::StringRef> f;
+    if (s)
+      s.getValue().split(f, ':');
+    unsigned k;
+    if (f.size() == 8 && !f[0].getAsInteger(10, k) && k == i)
+      return (llvm::Twine(i) + "@" + f[2] + ":" + f[3]).str();
+  }
+  return "";
+}
+
+/// `for (h = h0; h < h1; ++h)` reading `x[((n * H + h) * W + w) * C + c]`
+/// where h1 is clipped to another size (`h1 = min(start + K, W)`, often in a
+/// helper called for both axes): the clip's extent is the other axis's
+/// (clip-extent); its hint makes it the coordinate's (an argument of the
+/// helper's call when the extent is one: `callarg`).
+static void clipExtents(SuspectContext &ctx) {
+  gpu::GPUFuncOp f = ctx.func;
+  // The extent each loop's counter has as a coordinate of an access.
+  std::map<Operation *, std::set<unsigned>> extentOf; // loop -> arg numbers
+  std::map<const void *, Operation *> loopOfRead;
+  f.walk([&](scf::ForOp loop) {
+    for (Value r : inductionReads(loop))
+      loopOfRead[r.getAsOpaquePointer()] = loop;
+  });
+  f.walk([&](Operation *op) {
+    Value idx;
+    if (auto ld = dyn_cast<memref::LoadOp>(op); ld && ld.getIndices().size() == 1)
+      idx = ld.getIndices().front();
+    else if (auto st = dyn_cast<memref::StoreOp>(op); st && st.getIndices().size() == 1)
+      idx = st.getIndices().front();
+    if (!idx)
+      return;
+    std::vector<Coordinate> coords;
+    hornerCoordinates(f, idx, coords);
+    for (const Coordinate &c : coords)
+      if (auto it = loopOfRead.find(stripCasts(c.value).getAsOpaquePointer());
+          it != loopOfRead.end())
+        extentOf[it->second].insert(c.extent.getArgNumber());
+  });
+  for (auto &[loopOp, extents] : extentOf) {
+    auto loop = cast<scf::ForOp>(loopOp);
+    if (extents.size() != 1 || !ctx.bad.contains(loop))
+      continue;
+    unsigned e = *extents.begin();
+    // The bound through a local stored once: a min with a size parameter.
+    Value ub = stripCasts(loop.getUpperBound());
+    if (auto l = ub.getDefiningOp<memref::LoadOp>(); l && l.getIndices().empty())
+      if (Value st = ctx.mem.singleStoredValue(l.getMemref()))
+        ub = stripCasts(st);
+    Operation *clip = ub.getDefiningOp();
+    if (!isa_and_nonnull<arith::MinSIOp, arith::MinUIOp>(clip))
+      continue;
+    for (unsigned j = 0; j < 2; ++j) {
+      BlockArgument q = sizeParam(f, clip->getOperand(j));
+      if (!q || q.getArgNumber() == e || q.getType() != f.getArgument(e).getType())
+        continue;
+      std::string qn = ctx.paramName(q.getArgNumber()), en = ctx.paramName(e);
+      ctx.add(clip, "clip-extent", 3.0,
+              llvm::formatv("a loop's end is clipped to '{0}', but its counter indexes the "
+                            "dimension of extent '{1}'",
+                            qn, en)
+                  .str());
+      std::string at = clip->getOperand(j) == q ? callArgOf(clip, j) : "";
+      ctx.setHint(clip, "clip-extent",
+                  at.empty()
+                      ? llvm::formatv("operand={0} with=arg:{1}", j, en).str()
+                      : llvm::formatv("kind=callarg operand={0} with=arg:{1}", at, en).str());
+    }
+  }
+}
+
 void suspects::guardModels(SuspectContext &ctx) {
   floorBounds(ctx);
+  clipExtents(ctx);
   gpu::GPUFuncOp f = ctx.func;
   // Bounds tests of locals against size parameters: `d >= L`, `d < L`.
   std::map<Operation *, std::vector<Guard>> guards;

@@ -743,6 +743,8 @@ void suspects::applyModels(SuspectContext &ctx) {
   scanModels(ctx);              // SuspectScans.cpp
   unusedModels(ctx);            // SuspectUnused.cpp
   truncatedLocals(ctx);         // SuspectUnused.cpp
+  absCompareModels(ctx);        // SuspectUnused.cpp
+  rebaseModels(ctx);            // SuspectRebase.cpp
   negativeTruncation(ctx);      // SuspectUnused.cpp
   sharedBufferModels(ctx);      // SuspectShared.cpp
   atomicModels(ctx);            // SuspectAtomics.cpp

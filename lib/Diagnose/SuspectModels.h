@@ -92,6 +92,12 @@ void constantModels(SuspectContext &ctx);
 void unusedModels(SuspectContext &ctx);
 /// An integer local that float values are stored into (SuspectUnused.cpp).
 void truncatedLocals(SuspectContext &ctx);
+/// A read of a buffer without the offset every other read of it adds
+/// (SuspectRebase.cpp).
+void rebaseModels(SuspectContext &ctx);
+/// A signed value compared with a threshold beside a local keeping its
+/// magnitude (SuspectUnused.cpp).
+void absCompareModels(SuspectContext &ctx);
 /// A float coordinate less a constant, truncated to an index beside its
 /// fraction: negative at the first elements (SuspectUnused.cpp).
 void negativeTruncation(SuspectContext &ctx);

@@ -25,6 +25,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <cmath>
+#include <set>
 
 using namespace mlir;
 using namespace kfix;
@@ -411,11 +412,74 @@ void suspects::tieModels(SuspectContext &ctx) {
 // The additions and subtractions that read K outside the tap loop are the
 // suspects, with the `dilate` edit of that operand as the hint.
 
+/// Every case fails and none has unit spacing `d` (a missing dilation shows
+/// at every case then).
+static bool allFailNoUnit(SuspectContext &ctx, unsigned d) {
+  const auto *perCase = caseArgsOf(ctx);
+  if (!perCase || ctx.in.signature->cases.empty())
+    return false;
+  for (auto [i, c] : llvm::enumerate(ctx.in.signature->cases)) {
+    auto it = (*perCase)[i].find(d);
+    if (it == (*perCase)[i].end() || it->second == 1 || c.mismatches == 0)
+      return false;
+  }
+  return true;
+}
+
+/// The buffers (roots) read at an index computed from `v` (through integer
+/// arithmetic and casts, a few steps).
+static void readsIndexedBy(Value v, std::set<const void *> &out) {
+  SmallVector<std::pair<Value, unsigned>> work{{v, 0}};
+  while (!work.empty()) {
+    auto [x, depth] = work.pop_back_val();
+    for (OpOperand &use : x.getUses()) {
+      Operation *u = use.getOwner();
+      if (auto ld = dyn_cast<memref::LoadOp>(u)) {
+        if (use.getOperandNumber() > 0)
+          if (Value r = memRoot(ld.getMemRef()))
+            out.insert(r.getAsOpaquePointer());
+        continue;
+      }
+      if (depth < 6 && u->getNumResults() == 1 && u->getResult(0).getType().isIntOrIndex() &&
+          isa_and_nonnull<arith::ArithDialect>(u->getDialect()))
+        work.push_back({u->getResult(0), depth + 1});
+    }
+  }
+}
+
+/// A loop bounded by a value computed from `op` (a few steps) that stores
+/// into one of `bufs`: the extent of a tile the taps read.
+static bool boundsFillOf(Operation *op, const std::set<const void *> &bufs) {
+  SmallVector<std::pair<Value, unsigned>> work{{op->getResult(0), 0}};
+  while (!work.empty()) {
+    auto [x, depth] = work.pop_back_val();
+    for (Operation *u : x.getUsers()) {
+      if (auto loop = dyn_cast<scf::ForOp>(u)) {
+        if (loop.getUpperBound() != x)
+          continue;
+        bool fills = false;
+        loop.getBody()->walk([&](memref::StoreOp st) {
+          if (Value r = memRoot(st.getMemRef()))
+            fills |= bufs.count(r.getAsOpaquePointer()) > 0;
+        });
+        if (fills)
+          return true;
+        continue;
+      }
+      if (depth < 4 && u->getNumResults() == 1 &&
+          (isa<arith::IndexCastOp, arith::ExtSIOp, arith::AddIOp, arith::SubIOp>(u)))
+        work.push_back({u->getResult(0), depth + 1});
+    }
+  }
+  return false;
+}
+
 void suspects::dilationModels(SuspectContext &ctx) {
   if (!caseArgsOf(ctx))
     return;
-  // (K, D) pairs: loops bounded by parameter K whose taps are D apart.
-  std::set<std::pair<unsigned, unsigned>> pairs;
+  // (K, D) pairs: loops bounded by parameter K whose taps are D apart, and
+  // the buffers the taps read.
+  std::map<std::pair<unsigned, unsigned>, std::set<const void *>> pairs;
   ctx.func.walk([&](scf::ForOp loop) {
     auto k = dyn_cast<BlockArgument>(stripCasts(loop.getUpperBound()));
     if (!k || k.getOwner()->getParentOp() != ctx.func.getOperation())
@@ -426,25 +490,37 @@ void suspects::dilationModels(SuspectContext &ctx) {
           Value other = u->getOperand(0) == iv ? u->getOperand(1) : u->getOperand(0);
           if (auto d = dyn_cast<BlockArgument>(stripCasts(other));
               d && d.getOwner()->getParentOp() == ctx.func.getOperation())
-            pairs.insert({k.getArgNumber(), d.getArgNumber()});
+            readsIndexedBy(u->getResult(0), pairs[{k.getArgNumber(), d.getArgNumber()}]);
         }
   });
-  for (auto [k, d] : pairs) {
-    // The cases with unit spacing pass, every other fails.
-    if (!casesSplitBy(ctx, d, [](double v) { return v != 1; }))
+  for (auto &[kd, bufs] : pairs) {
+    auto [k, d] = kd;
+    // The cases with unit spacing pass, every other fails; or no case has
+    // unit spacing and every one fails, and the extent bounds the loop that
+    // fills the buffer the taps read (a halo of `K - 1` rows for `(K - 1) *
+    // D`).
+    bool split = casesSplitBy(ctx, d, [](double v) { return v != 1; });
+    if (!split && !allFailNoUnit(ctx, d))
       continue;
     Value kv = ctx.func.getArgument(k);
     std::string kn = ctx.paramName(k), dn = ctx.paramName(d);
     ctx.func.walk([&](Operation *op) {
       if (!isa<arith::AddIOp, arith::SubIOp>(op))
         return;
+      if (!split && !boundsFillOf(op, bufs))
+        return;
       for (unsigned j = 0; j < 2; ++j)
         if (stripCasts(op->getOperand(j)) == kv) {
           ctx.add(op, "missing-dilation", 3.0,
-                  llvm::formatv("the cases pass exactly where '{0}' is 1, and this extent reads "
-                                "the tap count '{1}' whose taps are '{0}' apart",
-                                dn, kn)
-                      .str());
+                  split ? llvm::formatv("the cases pass exactly where '{0}' is 1, and this extent "
+                                        "reads the tap count '{1}' whose taps are '{0}' apart",
+                                        dn, kn)
+                              .str()
+                        : llvm::formatv("this extent bounds the loop that fills the buffer the "
+                                        "taps read '{0}' apart, with the tap count '{1}' (every "
+                                        "case fails, none has '{0}' = 1)",
+                                        dn, kn)
+                              .str());
           ctx.setHint(op, "missing-dilation",
                       llvm::formatv("kind=dilate operand={0} with=", j).str());
         }

@@ -11,7 +11,8 @@
 // agree on). Names are split into words at `_` and case changes.
 //
 // The flatten-stride model (below): `a * S + b` over two loops whose row
-// stride S is a's own extent where b's was meant.
+// stride S is a's own extent where b's was meant; the short-stride model: b
+// a remainder by a product of sizes, S one factor of it.
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
@@ -257,6 +258,39 @@ bool isExtent(gpu::GPUFuncOp func, BlockArgument a) {
   return yes;
 }
 
+/// `v` through casts and locals stored once.
+Value valueOf(SuspectContext &ctx, Value v) {
+  for (unsigned i = 0; i < 4; ++i) {
+    v = stripCasts(v);
+    auto l = v.getDefiningOp<memref::LoadOp>();
+    if (!l || !l.getIndices().empty())
+      break;
+    Value s = ctx.mem.singleStoredValue(l.getMemref());
+    if (!s)
+      break;
+    v = s;
+  }
+  return stripCasts(v);
+}
+
+/// The kernel parameters whose product `v` is (`H * W`, a local holding
+/// it), or {} when it is no such product.
+SmallVector<BlockArgument> paramFactors(SuspectContext &ctx, Value v, unsigned depth = 0) {
+  v = valueOf(ctx, v);
+  if (auto a = dyn_cast<BlockArgument>(v);
+      a && a.getOwner() == &ctx.func.getBody().front() && a.getType().isSignlessInteger())
+    return {a};
+  auto mul = v.getDefiningOp<arith::MulIOp>();
+  if (!mul || depth > 3)
+    return {};
+  auto l = paramFactors(ctx, mul.getLhs(), depth + 1),
+       r = paramFactors(ctx, mul.getRhs(), depth + 1);
+  if (l.empty() || r.empty())
+    return {};
+  l.append(r.begin(), r.end());
+  return l;
+}
+
 } // namespace
 
 void suspects::flattenModels(SuspectContext &ctx) {
@@ -320,6 +354,48 @@ void suspects::flattenModels(SuspectContext &ctx) {
                     .str());
         ctx.setHint(site, "flatten-stride",
                     llvm::formatv("operand={0} with=arg:{1}", operand, bn).str());
+        return;
+      }
+    }
+    // A column that is a remainder by a product of sizes (`p = idx % HW`,
+    // `HW = H * W`) flattened with a stride that is one factor of it
+    // (`(n * C + c) * W + p`): the rows overlap; the stride lacks the other
+    // factor (`* H`).
+    for (unsigned side = 0; side < 2; ++side) {
+      auto mul = stripCasts(add->getOperand(side)).getDefiningOp<arith::MulIOp>();
+      Value col = valueOf(ctx, add->getOperand(1 - side));
+      // (Not a product a repair made: its stride is the whole range.)
+      if (!mul || mul->hasAttr("kfix.repaired") ||
+          !isa_and_nonnull<arith::RemSIOp, arith::RemUIOp>(col.getDefiningOp()))
+        continue;
+      SmallVector<BlockArgument> range = paramFactors(ctx, col.getDefiningOp()->getOperand(1));
+      if (range.size() < 2)
+        continue;
+      for (unsigned k = 0; k < 2; ++k) {
+        SmallVector<BlockArgument> stride = paramFactors(ctx, mul->getOperand(k));
+        if (stride.empty() || stride.size() + 1 != range.size())
+          continue;
+        SmallVector<BlockArgument> missing(range);
+        bool within = true;
+        for (BlockArgument f : stride) {
+          auto it = llvm::find(missing, f);
+          if (it == missing.end()) {
+            within = false;
+            break;
+          }
+          missing.erase(it);
+        }
+        if (!within || missing.size() != 1)
+          continue;
+        std::string mn = ctx.paramName(missing.front().getArgNumber());
+        ctx.add(mul, "short-stride", 3.0,
+                llvm::formatv("a position flattened with a row stride that is one factor of "
+                              "its column's range (the column is a remainder by a product "
+                              "with '{0}'): the rows overlap (stride times '{0}'?)",
+                              mn)
+                    .str());
+        ctx.setHint(mul, "short-stride",
+                    llvm::formatv("kind=wrap operand=0 with=arith.muli:arg:{0}", mn).str());
         return;
       }
     }

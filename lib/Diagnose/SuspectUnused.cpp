@@ -11,6 +11,9 @@
 // value (unused-value). An integer local that float values are stored into
 // (`int max_val = -INFINITY; ... max_val = v;`) truncates each of them
 // (truncated-local); its hint declares the local float (the `retype` edit).
+// A threshold test of a signed value whose magnitude the code keeps in a
+// local (`ad = fabsf(d)` beside `d < delta`) meant the magnitude
+// (abs-compare).
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
@@ -18,8 +21,10 @@
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <map>
 
 using namespace mlir;
 using namespace kfix;
@@ -252,5 +257,62 @@ void suspects::negativeTruncation(SuspectContext &ctx) {
                           localName(a), *c)
                 .str());
     ctx.setHint(sub, "negative-truncation", "kind=clamp0 operand=result with=", true);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// abs-compare: a signed value compared where its magnitude was meant
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// What `v` reads: the local a load reads, else the value itself.
+const void *readKey(Value v) {
+  v = stripCasts(v);
+  if (auto ld = v.getDefiningOp<memref::LoadOp>())
+    if (auto a = ld.getMemref().getDefiningOp<memref::AllocaOp>(); a && a.getType().getRank() == 0)
+      return a.getOperation();
+  return v.getAsOpaquePointer();
+}
+
+} // namespace
+
+void suspects::absCompareModels(SuspectContext &ctx) {
+  // |x| kept in a named local: `const float ad = fabsf(d);`.
+  std::map<const void *, std::string> magnitude;
+  ctx.func.walk([&](memref::StoreOp st) {
+    auto a = st.getMemref().getDefiningOp<memref::AllocaOp>();
+    StringRef n = localName(a);
+    if (n.empty())
+      return;
+    if (auto abs = stripCasts(st.getValueToStore()).getDefiningOp<math::AbsFOp>())
+      magnitude.try_emplace(readKey(abs.getOperand()), n.str());
+  });
+  if (magnitude.empty())
+    return;
+  // The comparisons of each value (a two-sided test `-t < x && x < t` reads
+  // it twice, as a signed value on purpose).
+  std::map<const void *, unsigned> tests;
+  ctx.func.walk([&](arith::CmpFOp c) {
+    for (Value v : c->getOperands())
+      ++tests[readKey(v)];
+  });
+  ctx.func.walk([&](arith::CmpFOp c) {
+    if (!ctx.bad.contains(c))
+      return;
+    for (unsigned j = 0; j < 2; ++j) {
+      auto it = magnitude.find(readKey(c->getOperand(j)));
+      if (it == magnitude.end() || tests[it->first] != 1)
+        continue;
+      // A sign test (`x < 0`) means the sign.
+      if (auto k = constantValue(c->getOperand(1 - j)); k && *k == 0)
+        continue;
+      ctx.add(c, "abs-compare", 2.6,
+              llvm::formatv("compares the signed value whose magnitude is '{0}' against a "
+                            "threshold (|x| meant?)",
+                            it->second)
+                  .str());
+      ctx.setHint(c, "abs-compare", llvm::formatv("operand={0} with=var:{1}", j, it->second).str());
+    }
   });
 }

@@ -10,6 +10,9 @@
 #include "StmtUtils.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace kfix::frontend;
@@ -155,6 +158,7 @@ Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> 
       if (!a.v)
         return {};
     }
+    a.expr = args[i];
     vals.push_back(a);
   }
   return inlineBound(fd, vals, call);
@@ -172,6 +176,28 @@ Value Lifter::inlineBound(const cl::FunctionDecl *fd, ArrayRef<InlineArg> vals,
   }
   // The parameters (and the fast path's locals) are visible in the body.
   ScopeGuard scope(*this, body->getSourceRange());
+  // The uses each named by-value argument has before the body is emitted:
+  // the body's own are tagged afterwards (tagCallArgUses).
+  std::vector<std::pair<unsigned, llvm::SmallPtrSet<OpOperand *, 16>>> named;
+  for (unsigned i = 0; i < vals.size(); ++i) {
+    Value v = vals[i].v;
+    const cl::ParmVarDecl *p = fd->getParamDecl(i);
+    if (!v || !vals[i].expr || p->getType()->isPointerType() || p->getType()->isReferenceType() ||
+        isPtrWrittenIn(p, body))
+      continue;
+    auto ld = v.getDefiningOp<memref::LoadOp>();
+    bool isNamed =
+        isa<BlockArgument>(v) || (ld && ld.getMemRef().getDefiningOp<memref::AllocaOp>() &&
+                                  ld.getMemRef().getDefiningOp()->hasAttr("kfix.var"));
+    // A value passed twice (`f(n, n)`): its reads cannot tell the arguments.
+    bool twice = llvm::count_if(vals, [&](const InlineArg &o) { return o.v == v; }) > 1;
+    if (!isNamed || twice)
+      continue;
+    llvm::SmallPtrSet<OpOperand *, 16> uses;
+    for (OpOperand &u : v.getUses())
+      uses.insert(&u);
+    named.push_back({i, std::move(uses)});
+  }
   frames.emplace_back();
   Frame &f = frames.back();
   f.fn = fd;
@@ -255,9 +281,41 @@ Value Lifter::inlineBound(const cl::FunctionDecl *fd, ArrayRef<InlineArg> vals,
   frames.pop_back();
   if (::mlir::failed(ok) || failed)
     return {};
+  for (auto &[i, before] : named)
+    tagCallArgUses(vals[i].v, i, vals[i].expr, call, before);
   if (!retType)
     return voidValue;
   if (!result)
     (void)cannotLift(call, "a device function that may end without a return");
   return result;
+}
+
+void Lifter::tagCallArgUses(Value v, unsigned argIndex, const cl::Expr *arg, const cl::Expr *call,
+                            const llvm::SmallPtrSetImpl<OpOperand *> &before) {
+  const cl::SourceManager &sm = ast.getSourceManager();
+  if (!arg || !call || arg->getBeginLoc().isMacroID() || arg->getEndLoc().isMacroID())
+    return;
+  auto callLoc = dyn_cast<FileLineColLoc>(loc(call));
+  cl::SourceLocation endTok =
+      cl::Lexer::getLocForEndOfToken(arg->getEndLoc(), 0, sm, ast.getLangOpts());
+  cl::PresumedLoc pb = sm.getPresumedLoc(arg->getBeginLoc());
+  cl::PresumedLoc pe = sm.getPresumedLoc(endTok);
+  if (!callLoc || !pb.isValid() || !pe.isValid() || pb.getFileID() != pe.getFileID())
+    return;
+  std::string tag =
+      llvm::formatv("{0}:{1}:{2}:{3}:{4}:{5}:{6}", argIndex, callLoc.getLine(), callLoc.getColumn(),
+                    pb.getLine(), pb.getColumn(), pe.getLine(), pe.getColumn())
+          .str();
+  SmallVector<OpOperand *> fresh;
+  for (OpOperand &u : v.getUses())
+    if (!before.contains(&u))
+      fresh.push_back(&u);
+  for (OpOperand *u : fresh) {
+    Operation *owner = u->getOwner();
+    SmallVector<Attribute> entries;
+    if (auto old = owner->getAttrOfType<ArrayAttr>("kfix.callarg"))
+      entries.append(old.begin(), old.end());
+    entries.push_back(b.getStringAttr(std::to_string(u->getOperandNumber()) + ":" + tag));
+    owner->setAttr("kfix.callarg", b.getArrayAttr(entries));
+  }
 }

@@ -225,7 +225,18 @@ public:
     mlir::Value v;
     Ptr p;
     LValue ref;
+    /// The argument as the call writes it (null for functors).
+    const clang::Expr *expr = nullptr;
   };
+  /// Marks the uses of a by-value argument that names a value (a kernel
+  /// parameter, a local) which inlining `call` made: `kfix.callarg` on each
+  /// user lists `OPERAND:ARG:CALLLINE:CALLCOL:BL:BC:EL:EC` (the argument's
+  /// source range, EL:EC one past its last character), so that an edit can
+  /// change one call's argument (every read of it in that copy of the body)
+  /// and delivery can rewrite the argument where the call writes it.
+  void tagCallArgUses(mlir::Value v, unsigned argIndex, const clang::Expr *arg,
+                      const clang::Expr *call,
+                      const llvm::SmallPtrSetImpl<mlir::OpOperand *> &before);
   /// Inlines `fd` with its parameters bound to `vals` (inlineCall's second
   /// half; also used for functors called with lifted values, LiftCub.cpp).
   mlir::Value inlineBound(const clang::FunctionDecl *fd, llvm::ArrayRef<InlineArg> vals,

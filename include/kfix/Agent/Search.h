@@ -41,6 +41,10 @@ struct Action {
   /// are expected to fail, so a failed one counts against the budgets but
   /// not toward the patience or debugging-trap guards.
   bool enumerated = false;
+  /// The edit a confident suspect model named (score >= 3): where the error
+  /// holds still (a second bug keeps every element wrong) it is kept when
+  /// the instrumented run's errors fall (an output now written in full).
+  bool evidence = false;
 
   /// `kfix-repair-x{a=1 b=2}` (Pass) or `patch (N lines)`.
   std::string describe() const;

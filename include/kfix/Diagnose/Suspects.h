@@ -87,7 +87,7 @@ struct SuspectInput {
   /// values of its scalar arguments (by argument index) that the task's
   /// expressions give at that case's sizes.
   std::map<std::string, std::vector<std::map<unsigned, double>>> caseArgs;
-  size_t maxSuspects = 8;
+  size_t maxSuspects = 16;
 };
 
 /// Ranks the suspect sites of `module` (the lifted candidate), best first.

@@ -108,10 +108,22 @@ bool edit::dilateExtent(OpBuilder *b, Operation *op, unsigned i) {
     return true;
   OpOperand *o = use->first;
   Operation *owner = o->getOwner();
-  b->setInsertionPoint(owner);
   Location loc = owner->getLoc();
   Type t = o->get().getType();
   Value k = o->get(), d = use->second;
+  // `K - 1` itself (a halo of `K - 1` taps): its value times D, the taps'
+  // span `(K - 1) * D`, as a person writes it.
+  if (auto sub = dyn_cast<arith::SubIOp>(owner);
+      sub && o->getOperandNumber() == 0 && matchPattern(sub.getRhs(), m_One())) {
+    b->setInsertionPointAfter(sub);
+    if (d.getType() != t)
+      d = arith::IndexCastOp::create(*b, loc, t, d);
+    auto span = arith::MulIOp::create(*b, loc, sub.getResult(), d);
+    markRepaired(span, "kfix-repair-edit");
+    sub.getResult().replaceAllUsesExcept(span.getResult(), span);
+    return true;
+  }
+  b->setInsertionPoint(owner);
   if (d.getType() != t)
     d = arith::IndexCastOp::create(*b, loc, t, d);
   auto one = arith::ConstantOp::create(*b, loc, IntegerAttr::get(t, 1));

@@ -354,6 +354,13 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
             p = std::min(p, 0.3);
         }
         add("operand", idx, spec, p, show(v) + " -> " + show(cand));
+        // A read of a helper's argument: the argument of one call changed
+        // (the other calls' copies keep theirs).
+        if (llvm::StringRef(spec).starts_with("arg:"))
+          for (const std::string &site : callArgSites(op, i))
+            add("callarg", site, spec, 0.8 * p,
+                "argument " + show(v) + " -> " + show(cand) + " of the call at " +
+                    site.substr(site.find('@') + 1));
       }
     // An integer local set from another value where a size's last index was
     // meant (`const int last = npairs;` for `n - 1`): each integer

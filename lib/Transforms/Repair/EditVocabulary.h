@@ -160,6 +160,16 @@ bool applyOffset(mlir::OpBuilder &b, mlir::Operation *op, llvm::StringRef spec, 
 /// `op` is no integer value or Y names nothing (EditWraps.cpp).
 bool applyWrap(mlir::Operation *op, const EditSpec &e, std::string &error);
 
+/// The `callarg` operand specs (`I@LINE:COL`) of operand I of `op`: a read
+/// of a by-value argument of the inlined call at LINE:COL (EditCallArgs.cpp).
+std::vector<std::string> callArgSites(mlir::Operation *op, unsigned i);
+/// Applies a `callarg` edit at `op`: the argument its operand reads (of the
+/// call the spec names) becomes another kernel parameter in every read of
+/// that call's copy; a copy of another call is left alone (true, nothing
+/// changed); false with `error` when the spec does not apply
+/// (EditCallArgs.cpp).
+bool applyCallArg(mlir::Operation *op, const EditSpec &e, std::string &error);
+
 } // namespace kfix::edit
 
 #endif // KFIX_LIB_TRANSFORMS_REPAIR_EDITVOCABULARY_H

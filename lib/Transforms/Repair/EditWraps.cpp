@@ -2,11 +2,14 @@
 //
 // The `wrap` edit of the vocabulary (EditVocabulary.h): the value an op
 // computes gets one more binary operation applied to it, `x` -> `x OP y`
-// (`e / C` -> `e / C % R`), with y a kernel parameter, a local in scope or an
-// integer, converted to x's type as C converts it. Its spec is `with=OP:Y`
+// (`e / C` -> `e / C % R`), with y a kernel parameter, a local in scope, an
+// integer computed before x (`def:LINE:COL:OP`) or a constant, converted to
+// x's type as C converts it. Its spec is `with=OP:Y`
 // (`arith.remsi:arg:R`), the operand index the position of x in the new op.
 // The sibling-definition model names it, from the same local computed with
-// that operation elsewhere (SuspectRedefinitions.cpp).
+// that operation elsewhere (SuspectRedefinitions.cpp); the unrebased-read
+// model adds a row pointer's offset to a read of its base with it
+// (SuspectRebase.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "EditVocabulary.h"
@@ -16,6 +19,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
 
 using namespace mlir;
 using namespace kfix;
@@ -72,6 +76,21 @@ bool kfix::edit::applyWrap(Operation *op, const EditSpec &e, std::string &error)
   } else if (name.consume_front("var:")) {
     if (memref::AllocaOp a = findVar(op, name); a && a.getType().getRank() == 0)
       y = convertInt(b, l, memref::LoadOp::create(b, l, a.getResult()).getResult(), t);
+  } else if (name.consume_front("def:")) {
+    // LINE:COL:OPNAME, an integer computed before `op` (of any width: C
+    // converts it), the nearest such.
+    auto [lc, opn] = name.rsplit(':');
+    DominanceInfo dom(func);
+    Operation *best = nullptr;
+    if (func)
+      func.walk([&](Operation *o) {
+        if (o->getNumResults() == 1 && o->getName().getStringRef() == opn &&
+            lineCol(o->getLoc()) == lc && isa<IntegerType>(o->getResult(0).getType()) &&
+            dom.properlyDominates(o, op) && (!best || dom.properlyDominates(best, o)))
+          best = o;
+      });
+    if (best)
+      y = convertInt(b, l, best->getResult(0), t);
   }
   if (!y) {
     error = "wrap: no integer value '" + spec.str() + "' at " + e.loc;

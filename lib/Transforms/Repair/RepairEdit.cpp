@@ -423,6 +423,9 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     return true;
   } else if (e.kind == "wrap") {
     return applyWrap(op, e, error);
+  } else if (e.kind == "callarg") {
+    // One call's argument (EditCallArgs.cpp).
+    return applyCallArg(op, e, error);
   } else if (e.kind == "offset") {
     // The base of a block's or group's part missing from an index
     // (EditOffsets.cpp).
