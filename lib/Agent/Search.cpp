@@ -284,6 +284,19 @@ long errorEvidence(const Evaluation &e) {
   return n;
 }
 
+/// The race findings of an instrumented evaluation.
+long raceFindings(const Evaluation &e) {
+  auto *o = e.signature.getAsObject();
+  auto *findings = o ? o->getArray("findings") : nullptr;
+  long n = 0;
+  if (findings)
+    for (const llvm::json::Value &f : *findings)
+      if (auto *fo = f.getAsObject())
+        if (auto k = fo->getString("kind"); k && k->ends_with("race"))
+          ++n;
+  return n;
+}
+
 bool coreFell(const Evaluation &before, const Evaluation &after) {
   if (after.passed)
     return true;
@@ -618,9 +631,16 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
       // race gone): a step under a second bug that keeps every element
       // wrong (a NaN from elsewhere). Kept on that evidence; the search
       // goes on from it.
-      if (!improved && action.evidence && !gateRejected && !child->eval.error &&
+      // So is a barrier repair that ends a race the values did not show (a
+      // GPU's schedule hid it at the tested sizes; the gate's race check and
+      // held-out sizes would not).
+      bool barrier = action.kind == Action::Pass && (action.pass == "kfix-repair-reuse-barrier" ||
+                                                     action.pass == "kfix-repair-missing-barrier");
+      if (!improved && (action.evidence || barrier) && !gateRejected && !child->eval.error &&
           child->eval.measure <= state.eval.measure * 1.001) {
         long fb = errorEvidence(state.eval), fa = errorEvidence(child->eval);
+        if (barrier && raceFindings(child->eval) >= raceFindings(state.eval))
+          fa = -1;
         if (fb > 0 && fa >= 0 && fa < fb) {
           improved = true;
           rec.note = llvm::formatv("the error holds; instrumented errors {0} -> {1}", fb, fa).str();

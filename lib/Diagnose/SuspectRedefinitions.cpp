@@ -64,7 +64,10 @@ bool sameByName(SuspectContext &ctx, Value a, Value b, unsigned depth = 0) {
     return false;
   return OperationEquivalence::isEquivalentTo(
       x, y, [&](Value p, Value q) { return success(sameByName(ctx, p, q, depth + 1)); },
-      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+      /*markEquivalent=*/nullptr,
+      // (The marks of the lifter and the repairs, kfix.*, are no part of the value.)
+      OperationEquivalence::Flags(OperationEquivalence::IgnoreLocations |
+                                  OperationEquivalence::IgnoreDiscardableAttrs));
 }
 
 /// How an edit names `y` at another place: a parameter, a local, an integer.

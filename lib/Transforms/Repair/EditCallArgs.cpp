@@ -104,8 +104,7 @@ bool edit::applyCallArg(Operation *op, const EditSpec &e, std::string &error) {
     SmallVector<Attribute> keep;
     for (Attribute x : a) {
       auto u = parseUse(cast<StringAttr>(x).getValue());
-      if (!u || u->arg != mine->arg || u->call != mine->call ||
-          u->operand >= o->getNumOperands()) {
+      if (!u || u->arg != mine->arg || u->call != mine->call || u->operand >= o->getNumOperands()) {
         keep.push_back(x);
         continue;
       }
