@@ -6,8 +6,9 @@ Normalization (both sides): kfix-opt with PIPELINE (mem2reg, canonicalize, cse i
 gpu.func), printed without locations, then the attributes that name the source rather than
 the computation are dropped: kfix.source (the file path), kfix.name (the C++ name as written:
 an exported template instantiation is a plain kernel), kfix.var (variable names, which the
-exporter may rename to keep the C++ valid) and kfix.signed (the exporter writes integer
-arithmetic with signed types, so unsigned size_t arithmetic comes back marked signed).
+exporter may rename to keep the C++ valid), kfix.signed (the exporter writes integer
+arithmetic with signed types, so unsigned size_t arithmetic comes back marked signed) and
+kfix.callarg (source positions of an inlined helper's arguments).
 
 Usage: roundtrip.py CORPUS_DIR [WORK_DIR] [--diff] [--pipeline=cfg|basic] [--nvcc=NVCC]
                     [--tasks=DIR]
@@ -45,6 +46,10 @@ def normalize(mlir):
     # before cse, which keeps ops apart whose attributes differ.
     mlir = re.sub(r'\s*\{kfix\.signed\}', "", mlir)
     mlir = re.sub(r'kfix\.signed,?\s*', "", mlir)
+    # kfix.callarg marks the reads of an inlined call's arguments with source
+    # positions (the exported file calls no helper): dropped before cse too.
+    mlir = re.sub(r'kfix\.callarg = \[[^\]]*\],?\s*', "", mlir)
+    mlir = re.sub(r' \{\}( :)', r'\1', mlir)
     r = run(["kfix-opt", f"--pass-pipeline={PIPELINE}"], mlir)
     if r.returncode != 0:
         return None, r.stderr
