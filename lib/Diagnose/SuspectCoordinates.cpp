@@ -77,11 +77,7 @@ void suspects::coordinateModels(SuspectContext &ctx) {
   };
   std::set<Operation *> done;
   f.walk([&](Operation *op) {
-    Value idx;
-    if (auto ld = dyn_cast<memref::LoadOp>(op); ld && ld.getIndices().size() == 1)
-      idx = ld.getIndices().front();
-    else if (auto st = dyn_cast<memref::StoreOp>(op); st && st.getIndices().size() == 1)
-      idx = st.getIndices().front();
+    Value idx = flatIndex(op);
     if (!idx || !isa<BlockArgument>(memRoot(op->getOperand(isa<memref::LoadOp>(op) ? 0 : 1))))
       return;
     std::vector<Coordinate> coords;

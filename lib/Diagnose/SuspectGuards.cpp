@@ -146,11 +146,7 @@ static void clipExtents(SuspectContext &ctx) {
       loopOfRead[r.getAsOpaquePointer()] = loop;
   });
   f.walk([&](Operation *op) {
-    Value idx;
-    if (auto ld = dyn_cast<memref::LoadOp>(op); ld && ld.getIndices().size() == 1)
-      idx = ld.getIndices().front();
-    else if (auto st = dyn_cast<memref::StoreOp>(op); st && st.getIndices().size() == 1)
-      idx = st.getIndices().front();
+    Value idx = flatIndex(op);
     if (!idx)
       return;
     std::vector<Coordinate> coords;
@@ -224,11 +220,7 @@ void suspects::guardModels(SuspectContext &ctx) {
   // indexes with unit stride.
   std::map<Operation *, std::set<unsigned>> rowOf; // arg numbers
   f.walk([&](Operation *op) {
-    Value idx;
-    if (auto ld = dyn_cast<memref::LoadOp>(op); ld && ld.getIndices().size() == 1)
-      idx = ld.getIndices().front();
-    else if (auto st = dyn_cast<memref::StoreOp>(op); st && st.getIndices().size() == 1)
-      idx = st.getIndices().front();
+    Value idx = flatIndex(op);
     if (!idx || !isa<BlockArgument>(memRoot(op->getOperand(isa<memref::LoadOp>(op) ? 0 : 1))))
       return;
     SmallVector<Value> work{idx}, units;

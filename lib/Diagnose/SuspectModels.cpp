@@ -91,6 +91,14 @@ bool suspects::isArithmetic(Operation *op) {
 // Helpers
 //===----------------------------------------------------------------------===//
 
+Value suspects::flatIndex(Operation *op) {
+  if (auto ld = dyn_cast<memref::LoadOp>(op); ld && ld.getIndices().size() == 1)
+    return ld.getIndices().front();
+  if (auto st = dyn_cast<memref::StoreOp>(op); st && st.getIndices().size() == 1)
+    return st.getIndices().front();
+  return {};
+}
+
 const char *suspects::dimName(unsigned d) { return d == 0 ? "x" : d == 1 ? "y" : "z"; }
 
 void suspects::collectDims(Value v, const MemoryUses &mem, Dims &d, unsigned depth) {

@@ -121,6 +121,8 @@ void laneOrderModels(SuspectContext &ctx);
 void definitionModels(SuspectContext &ctx);
 
 // Helpers shared by the model files.
+/// The index of a one-index memref.load or memref.store, or null.
+mlir::Value flatIndex(mlir::Operation *op);
 /// The value of a constant (through casts), as a double.
 std::optional<double> constantValue(mlir::Value v);
 /// A named scalar local's name (a rank-0 alloca the lifter named), or "".
