@@ -116,18 +116,9 @@ static void floorBounds(SuspectContext &ctx) {
 /// The `callarg` spec of a read of an inlined call's argument
 /// (`I@LINE:COL`, kfix.callarg), or "" when the operand reads none.
 static std::string callArgOf(Operation *op, unsigned i) {
-  auto a = op->getAttrOfType<ArrayAttr>("kfix.callarg");
-  if (!a)
-    return "";
-  for (Attribute x : a) {
-    auto s = dyn_cast<StringAttr>(x);
-    llvm::SmallVector<llvm::StringRef> f;
-    if (s)
-      s.getValue().split(f, ':');
-    unsigned k;
-    if (f.size() == 8 && !f[0].getAsInteger(10, k) && k == i)
-      return (llvm::Twine(i) + "@" + f[2] + ":" + f[3]).str();
-  }
+  for (const CallArgUse &u : callArgUses(op))
+    if (u.operand == i)
+      return std::to_string(i) + "@" + u.call;
   return "";
 }
 

@@ -302,3 +302,23 @@ SmallVector<Value> kfix::inductionReads(scf::ForOp loop, unsigned max) {
     }
   return ivs;
 }
+
+std::vector<kfix::CallArgUse> kfix::callArgUses(Operation *op) {
+  std::vector<CallArgUse> out;
+  auto a = op->getAttrOfType<ArrayAttr>("kfix.callarg");
+  if (!a)
+    return out;
+  for (Attribute x : a) {
+    auto s = dyn_cast<StringAttr>(x);
+    llvm::SmallVector<llvm::StringRef> f;
+    if (s)
+      s.getValue().split(f, ':');
+    CallArgUse u;
+    if (f.size() != 8 || f[0].getAsInteger(10, u.operand) || f[1].getAsInteger(10, u.arg))
+      continue;
+    u.call = (f[2] + ":" + f[3]).str();
+    u.range = (f[4] + ":" + f[5] + ":" + f[6] + ":" + f[7]).str();
+    out.push_back(std::move(u));
+  }
+  return out;
+}

@@ -9,6 +9,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kfix {
 
@@ -33,6 +34,16 @@ bool inLocalScope(mlir::Operation *local, mlir::Operation *at);
 
 /// "file:line:col" of `loc`, or "?" when it has none.
 std::string formatLoc(mlir::Location loc);
+
+/// One entry of an op's `kfix.callarg` mark (docs/ir-conventions.md): the
+/// operand reading an inlined call's by-value argument, the argument's index,
+/// the call's LINE:COL and the argument's source range BL:BC:EL:EC.
+struct CallArgUse {
+  unsigned operand = 0, arg = 0;
+  std::string call, range;
+};
+/// The parsed `kfix.callarg` entries of `op` (malformed entries skipped).
+std::vector<CallArgUse> callArgUses(mlir::Operation *op);
 
 /// True when `loc` matches a user-given site filter "file:line[:col]" or
 /// "line" (the file part compares by suffix, so "softmax.cu:14" matches

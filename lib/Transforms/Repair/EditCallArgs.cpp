@@ -27,43 +27,9 @@ using namespace mlir;
 using namespace kfix;
 using namespace kfix::edit;
 
-namespace {
-
-/// One entry of `kfix.callarg`: operand, argument, call and range.
-struct CallArgUse {
-  unsigned operand = 0, arg = 0;
-  std::string call;  // LINE:COL
-  std::string range; // BL:BC:EL:EC
-};
-
-std::optional<CallArgUse> parseUse(llvm::StringRef s) {
-  llvm::SmallVector<llvm::StringRef> f;
-  s.split(f, ':');
-  if (f.size() != 8)
-    return std::nullopt;
-  CallArgUse u;
-  if (f[0].getAsInteger(10, u.operand) || f[1].getAsInteger(10, u.arg))
-    return std::nullopt;
-  u.call = (f[2] + ":" + f[3]).str();
-  u.range = (f[4] + ":" + f[5] + ":" + f[6] + ":" + f[7]).str();
-  return u;
-}
-
-std::vector<CallArgUse> usesOf(Operation *op) {
-  std::vector<CallArgUse> out;
-  if (auto a = op->getAttrOfType<ArrayAttr>("kfix.callarg"))
-    for (Attribute x : a)
-      if (auto s = dyn_cast<StringAttr>(x))
-        if (auto u = parseUse(s.getValue()))
-          out.push_back(*u);
-  return out;
-}
-
-} // namespace
-
 std::vector<std::string> edit::callArgSites(Operation *op, unsigned i) {
   std::vector<std::string> out;
-  for (const CallArgUse &u : usesOf(op))
+  for (const CallArgUse &u : callArgUses(op))
     if (u.operand == i)
       out.push_back(std::to_string(i) + "@" + u.call);
   return out;
@@ -86,7 +52,7 @@ bool edit::applyCallArg(Operation *op, const EditSpec &e, std::string &error) {
   // This copy of the op reads the argument of that call (another copy, of
   // another call, is left as it is).
   std::optional<CallArgUse> mine;
-  for (const CallArgUse &u : usesOf(op))
+  for (const CallArgUse &u : callArgUses(op))
     if (u.operand == i && u.call == call)
       mine = u;
   if (!mine)
@@ -101,16 +67,19 @@ bool edit::applyCallArg(Operation *op, const EditSpec &e, std::string &error) {
     auto a = o->getAttrOfType<ArrayAttr>("kfix.callarg");
     if (!a)
       return;
+    // The entries of that call's argument go (their operands change); the
+    // others stay (callArgUses skips none of a well-formed mark: same order).
+    std::vector<CallArgUse> uses = callArgUses(o);
+    if (uses.size() != a.size())
+      return;
     SmallVector<Attribute> keep;
-    for (Attribute x : a) {
-      auto u = parseUse(cast<StringAttr>(x).getValue());
-      if (!u || u->arg != mine->arg || u->call != mine->call || u->operand >= o->getNumOperands()) {
+    for (auto [x, u] : llvm::zip(a, uses)) {
+      if (u.arg != mine->arg || u.call != mine->call || u.operand >= o->getNumOperands()) {
         keep.push_back(x);
         continue;
       }
-      o->setOperand(u->operand, to);
-      o->setAttr("kfix.callarg-edit",
-                 StringAttr::get(o->getContext(), u->range + "=" + name.str()));
+      o->setOperand(u.operand, to);
+      o->setAttr("kfix.callarg-edit", StringAttr::get(o->getContext(), u.range + "=" + name.str()));
       markRepaired(o, "kfix-repair-edit");
       ++changed;
     }
