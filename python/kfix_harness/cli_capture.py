@@ -94,6 +94,13 @@ def _capture_scaled(args, rt, ns, device, tol, kernel, scaled):
                     and type(ns[k]) is type(v) and ns[k] != v):
                 saved[k] = ns[k]
                 ns[k] = v
+        if str(device).startswith("cuda"):
+            # The run at the benchmark's sizes left its segments in torch's cache:
+            # the scaled tensors get segments of their own (runtime.allocator_block).
+            import gc
+            import torch
+            gc.collect()
+            torch.cuda.empty_cache()
         small = Capture(rt, first_failing=True)
         small.tol = (tol["atol"], tol["rtol"])
         model = {k: ns[k] for k in ("Model", "get_inputs", "get_init_inputs") if k in ns}

@@ -51,6 +51,40 @@ CALLBACK = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int, ctypes.c_char_p, ctypes.
                             ctypes.POINTER(Arg), ctypes.c_int)
 
 
+# A device allocation larger than this is narrowed to the block of torch's caching
+# allocator that holds the pointer (allocator_block).
+NARROW_ABOVE = 16 << 20
+
+
+def allocator_block(p, snapshot=None):
+    """(start, bytes) of the block of torch's CUDA caching allocator that holds p, or
+    None. A tensor a wrapper allocates (torch::empty_like) is carved out of a cached
+    segment: the driver's extent of its pointer is the whole segment (8 GiB left by an
+    earlier launch at the benchmark's sizes), which would stage and capture memory
+    that is not the tensor's and put the launch beyond the capture budget."""
+    try:
+        if snapshot is None:
+            import torch
+            if not torch.cuda.is_available():
+                return None
+            snapshot = torch.cuda.memory_snapshot()
+        for seg in snapshot:
+            start = seg.get("address", 0)
+            if not start <= p < start + seg.get("total_size", 0):
+                continue
+            addr = start
+            for blk in seg.get("blocks", []):
+                a = blk.get("address", addr)
+                size = blk.get("size", 0)
+                if a <= p < a + size:
+                    return (a, size) if blk.get("state") != "inactive" else None
+                addr = a + size
+            return None
+    except Exception:  # an allocator without snapshots: the driver's extent stands
+        return None
+    return None
+
+
 def capture_budget():
     """Bytes the launch captures of a debug run may hold (before and after each
     launch's buffers): an eighth of the available memory, 1 to 4 GiB (several
@@ -380,6 +414,10 @@ class Runtime:
             if kp <= p < kp + kn:
                 return kp, kn
         if self.core.kfix_rt_extent(ctypes.c_void_p(p), ctypes.byref(b), ctypes.byref(n)):
+            if n.value > NARROW_ABOVE:
+                block = allocator_block(p)
+                if block is not None:
+                    return block
             return b.value, n.value
         return None
 
