@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <set>
 
@@ -33,6 +34,7 @@ llvm::json::Value Delivery::toJSON() const {
                        {"structural_match", structural},
                        {"candidates_tried", candidatesTried},
                        {"validations", validations},
+                       {"guards_dropped", guardsDropped},
                        {"edits", std::move(es)}};
   if (!reason.empty())
     o["reason"] = reason;
@@ -127,6 +129,50 @@ std::vector<std::string> shape(ModuleOp m) {
     out.push_back(s);
   });
   return out;
+}
+
+/// Access guards the patch does not need: a repair that guards every access
+/// of a buffer also wraps reads the file guards already (`row < M && k < K ?
+/// A[..] : 0`), which the fix-its cannot see. The guard edits of a patch that
+/// validates are dropped, all at once and then one by one, wherever the file
+/// without them lifts and passes the same full validation; `edits` and `text`
+/// become the smaller patch. At most four validations.
+void minimizeGuards(TaskEvaluator &ev, const std::string &orig, std::vector<SourceEdit> &edits,
+                    std::string &text, Delivery &d) {
+  auto isGuard = [](const SourceEdit &e) { return e.kind == "guard-access"; };
+  size_t guards = llvm::count_if(edits, isGuard);
+  if (!guards || guards == edits.size())
+    return;
+  unsigned budget = 4;
+  auto tryWithout = [&](const std::function<bool(size_t)> &drop) {
+    std::vector<SourceEdit> kept;
+    for (size_t i = 0; i < edits.size(); ++i)
+      if (!drop(i))
+        kept.push_back(edits[i]);
+    if (kept.size() == edits.size() || kept.empty() || !budget)
+      return false;
+    bool ok;
+    std::string smaller = applyEdits(orig, kept, ok);
+    if (!ok)
+      return false;
+    std::string err;
+    auto m = ev.relift(smaller, err);
+    if (!m)
+      return false;
+    --budget;
+    ++d.validations;
+    if (!ev.evaluate(*m, /*full=*/true).passed)
+      return false;
+    edits = std::move(kept);
+    text = std::move(smaller);
+    ++d.guardsDropped;
+    return true;
+  };
+  if (tryWithout([&](size_t i) { return isGuard(edits[i]); }) || guards == 1)
+    return;
+  for (size_t i = edits.size(); i-- > 0;)
+    if (isGuard(edits[i]))
+      tryWithout([&](size_t j) { return j == i; });
 }
 
 } // namespace
@@ -312,6 +358,7 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
           "the patched file includes " + llvm::join(added, ", ") + ", which the original does not";
       continue;
     }
+    minimizeGuards(ev, orig, t.edits, t.text, d);
     if (std::string no = gate.check(t.text); !no.empty()) {
       lastError = "the patched file " + no;
       continue;

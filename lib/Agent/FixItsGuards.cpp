@@ -7,6 +7,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -22,6 +23,44 @@ std::optional<std::string> FixIts::condition(scf::IfOp ifOp, SrcPrinter &pr) {
   if (!c)
     return std::nullopt;
   return c->text;
+}
+
+/// The top-level `&&` operands of a C condition, outer parentheses and
+/// spaces at either end dropped, inner runs of spaces made one: `a < n &&
+/// (b < m)` -> {"a < n", "b < m"}.
+static std::vector<std::string> conjuncts(llvm::StringRef c) {
+  auto norm = [](llvm::StringRef x) {
+    x = x.trim();
+    while (x.size() >= 2 && x.front() == '(' && x.back() == ')') {
+      int d = 0;
+      bool whole = true;
+      for (size_t i = 0; i + 1 < x.size() && whole; ++i) {
+        d += x[i] == '(' ? 1 : x[i] == ')' ? -1 : 0;
+        whole = d > 0;
+      }
+      if (!whole)
+        break;
+      x = x.drop_front().drop_back().trim();
+    }
+    std::string out;
+    for (char ch : x)
+      if (ch != ' ' || (!out.empty() && out.back() != ' '))
+        out += ch;
+    return out;
+  };
+  std::vector<std::string> out;
+  int depth = 0;
+  size_t from = 0;
+  for (size_t i = 0; i < c.size(); ++i) {
+    depth += c[i] == '(' ? 1 : c[i] == ')' ? -1 : 0;
+    if (depth == 0 && c.substr(i).starts_with("&&")) {
+      out.push_back(norm(c.slice(from, i)));
+      from = i + 2;
+      ++i;
+    }
+  }
+  out.push_back(norm(c.substr(from)));
+  return out;
 }
 
 bool FixIts::guard(scf::IfOp ifOp, llvm::StringRef pass, SrcPrinter &pr) {
@@ -91,6 +130,7 @@ bool FixIts::guard(scf::IfOp ifOp, llvm::StringRef pass, SrcPrinter &pr) {
   // Statement start: the line's first token unless a `;`/`{`/`}` or the
   // `)` closing a `for`/`if`/`while` header is between.
   size_t stmt = lb;
+  std::string enclosingCond; // the `if` header the statement is the body of
   int depth = 0;
   for (size_t i = b; i > lb; --i) {
     char c = t[i - 1];
@@ -114,6 +154,8 @@ bool FixIts::guard(scf::IfOp ifOp, llvm::StringRef pass, SrcPrinter &pr) {
       llvm::StringRef kw = llvm::StringRef(t).slice(kb, k);
       if (t[q] == '(' && (kw == "for" || kw == "if" || kw == "while"))
         starts = true;
+      if (t[q] == '(' && kw == "if")
+        enclosingCond = t.substr(q + 1, i - 1 - (q + 1));
     }
     if (c == ')')
       ++depth;
@@ -126,8 +168,38 @@ bool FixIts::guard(scf::IfOp ifOp, llvm::StringRef pass, SrcPrinter &pr) {
       break;
     }
   }
+  if (enclosingCond.empty() && stmt == lb) {
+    // The body of an `if` whose header ends the line before.
+    size_t i = lb;
+    while (i > 0 && isspace((unsigned char)t[i - 1]))
+      --i;
+    if (i > 0 && t[i - 1] == ')') {
+      int d = 0;
+      size_t q = i - 1;
+      for (;; --q) {
+        d += t[q] == ')' ? 1 : t[q] == '(' ? -1 : 0;
+        if (d == 0 || q == 0)
+          break;
+      }
+      size_t k = q;
+      while (k > 0 && t[k - 1] == ' ')
+        --k;
+      if (d == 0 && k >= 2 && t.compare(k - 2, 2, "if") == 0 && (k == 2 || !isIdent(t[k - 3])))
+        enclosingCond = t.substr(q + 1, i - 1 - (q + 1));
+    }
+  }
   std::string ind = src.indentOf(line);
   size_t end = statementEnd(t, b);
+  // Conjuncts the `if` the statement is the body of requires already
+  // (`if (row < M) if (col < N && row < M) ...`) are left out.
+  if (!enclosingCond.empty()) {
+    std::vector<std::string> outer = conjuncts(enclosingCond), kept;
+    for (const std::string &c : conjuncts(*cond))
+      if (!llvm::is_contained(outer, c))
+        kept.push_back(c);
+    if (!kept.empty())
+      cond = llvm::join(kept, " && ");
+  }
   SourceEdit g = edit(stmt, 0, "if (" + *cond + ") ", "guard-statement", pass);
   g.cond = *cond, g.scopeBegin = stmt, g.scopeEnd = end == std::string::npos ? stmt : end;
   s.alternatives.push_back({g});

@@ -479,8 +479,11 @@ static Value candidateOf(const Accumulator &a) {
 /// max pool with padding): the padding wins wherever every real value is below
 /// it. The suspect is the fallback constant; the hint, the value the
 /// accumulator itself starts from when that is the identity, else -inf (inf).
+/// The same for a sum or a product (a scan step's `lane >= d ? up : 0.0f` in a
+/// running product: the lanes without a partner multiply by 0): 0 or 1.
 static void paddingFallbacks(SuspectContext &ctx, const Accumulator &a, Type elem) {
-  if (a.kind != "max" && a.kind != "min")
+  bool extremum = a.kind == "max" || a.kind == "min";
+  if (!extremum && a.kind != "sum" && a.kind != "product")
     return;
   Value x = candidateOf(a);
   // Through the local it is kept in (`const float v = fetch(...)`).
@@ -507,8 +510,11 @@ static void paddingFallbacks(SuspectContext &ctx, const Accumulator &a, Type ele
         fallbacks.push_back({cst, "result"});
   }
   // The seed the accumulator starts from, when it is the identity.
-  std::string with = a.kind == "max" ? "-inf" : "inf";
-  for (Operation *w : ctx.mem.writersOf(a.root))
+  std::string with = a.kind == "max"   ? "-inf"
+                     : a.kind == "min" ? "inf"
+                     : a.kind == "sum" ? "0"
+                                       : "1";
+  for (Operation *w : extremum ? ctx.mem.writersOf(a.root) : std::vector<Operation *>{})
     if (auto st = dyn_cast<memref::StoreOp>(w); st && w != a.store)
       if (auto c = constantValue(st.getValueToStore());
           c && isIdentity(a.kind, *c, elem) && !std::isinf(*c))

@@ -85,6 +85,8 @@ struct Delivery {
   bool unchangedIdentical = false;  ///< every line outside the hunks byte-identical
   bool structural = false;          ///< the re-lifted patch has the repaired IR's ops
   unsigned candidatesTried = 0, validations = 0;
+  /// Access guards of the patch dropped as not needed (minimizeGuards).
+  unsigned guardsDropped = 0;
   /// The differential compile checks (empty when --check-compile is none).
   std::vector<CompileCheck> compile;
   /// The header rule: the delivered file includes no header the user's file

@@ -41,7 +41,8 @@ char axisName(gpu::Dimension d) {
 }
 
 /// The launch coordinates operand `i` of `op` is computed from (through
-/// integer arithmetic and casts, at most 4 ops deep), with the ops between;
+/// integer arithmetic and casts, and the one definition of a local it reads,
+/// at most 4 ops deep), with the ops between;
 /// at most 4 coordinates, first found first.
 void coordsOf(Operation *op, unsigned i, SmallVectorImpl<Operation *> &coords,
               llvm::SmallPtrSetImpl<Operation *> &tree) {
@@ -53,6 +54,14 @@ void coordsOf(Operation *op, unsigned i, SmallVectorImpl<Operation *> &coords,
       continue;
     if (!coordKind(def).empty()) {
       coords.push_back(def);
+      continue;
+    }
+    // A local defined once (`const size_t stride = blockDim.x * gridDim.y;`
+    // read by `i += stride`): its definition.
+    if (auto var = loadedVar(v)) {
+      auto stores = storesTo(var);
+      if (stores.size() == 1 && stores[0].getValue().getType().isIntOrIndex())
+        work.push_back({stores[0].getValue(), d + 1});
       continue;
     }
     if (!def->getDialect() || def->getDialect()->getNamespace() != "arith" ||
