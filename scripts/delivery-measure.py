@@ -64,6 +64,8 @@ if a.v:
 ch = [r[2] for r in rows]
 ident = sum(r[3] for r in rows)
 patched = sum(r[1] == "patch" for r in rows)
+kernel = sum(r[1] == "kernel" for r in rows)
 print(f"repaired tasks: {n}; delivered as a patch: {patched} ({100*patched/n:.1f}%); "
+      f"as the kernel regenerated within the file: {kernel}; "
       f"median changed lines: {statistics.median(ch)}; "
       f"every unchanged line byte-identical: {ident} ({100*ident/n:.1f}%)")

@@ -184,6 +184,20 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
   const std::string &orig = s.candidateSource;
   DeliveryCompileGate gate(s, opts, orig);
   auto fallback = [&](std::string why) {
+    // The changed kernel regenerated within the user's file, before the
+    // whole file.
+    if (!orig.empty() && !regenerated.empty() && s.candidate) {
+      TaskEvaluator kev(s, /*useDiagnostics=*/false);
+      Delivery k = d;
+      std::string kwhy;
+      if (deliverKernelInPlace(s, repaired, regenerated, kev, gate, k, kwhy)) {
+        k.reason = why;
+        gate.finish(k);
+        return k;
+      }
+      d.validations = k.validations;
+      why += "; " + kwhy;
+    }
     d.mode = "regenerated";
     d.reason = std::move(why);
     d.source = regenerated;

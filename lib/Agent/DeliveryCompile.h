@@ -33,6 +33,18 @@ private:
   std::set<std::string> originalHeaders;
 };
 
+class TaskEvaluator;
+
+/// The changed kernels of `repaired` written back into the user's file: each
+/// one's definition replaced by the exporter's text of it (`regenerated` is
+/// the whole exported file), everything else byte for byte; re-lifted,
+/// validated in full and compile-checked. True with `d` filled (mode
+/// "kernel"); false with why not (a template kernel, a definition the scan
+/// cannot delimit, a file that does not validate). DeliveryKernel.cpp.
+bool deliverKernelInPlace(Session &s, mlir::ModuleOp repaired, const std::string &regenerated,
+                          TaskEvaluator &ev, DeliveryCompileGate &gate, Delivery &d,
+                          std::string &why);
+
 } // namespace kfix
 
 #endif

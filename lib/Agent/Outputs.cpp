@@ -175,6 +175,12 @@ bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef d
                             llvm::sys::path::filename(s.candidatePath), delivery->changedLines,
                             delivery->unchangedIdentical ? "yes" : "no")
                   .str()
+        : delivery->mode == "kernel"
+            ? llvm::formatv("delivered as the repaired kernel regenerated within {0} (no fix-it "
+                            "expresses the repair: {1}); every line outside the kernel's "
+                            "definition byte-identical; re-lifted and validated with the task",
+                            llvm::sys::path::filename(s.candidatePath), delivery->reason)
+                  .str()
         : delivery->delivered()
             ? "delivered regenerated from MLIR (no patch of the original validated: " +
                   delivery->reason + ")"
@@ -216,6 +222,18 @@ bool kfix::writeDebugOutputs(Session &s, const DebugResult &r, llvm::StringRef d
                 .str();
       }
       html += "</ul>\n";
+    } else if (delivery && delivery->mode == "kernel") {
+      html += "<p><b>What was wrong:</b> " +
+              htmlEscape(r.before ? r.before->summary : std::string("(no diagnosis)")) + "</p>\n";
+      html += "<p>No fix-it expresses this repair (" + htmlEscape(delivery->reason) +
+              "): the repaired kernel is regenerated from the repaired MLIR in place of its "
+              "definition in " +
+              htmlEscape(base) + "; every other line of the file is unchanged.</p>\n";
+      if (r.search.best)
+        for (const Action &a : r.search.best->path)
+          html += "<p>repair: " + htmlEscape(a.describe()) +
+                  (a.kbEntry.empty() ? "" : " [kb " + htmlEscape(a.kbEntry) + "]") +
+                  (a.rationale.empty() ? "" : ": " + htmlEscape(a.rationale)) + "</p>\n";
     } else if (delivery) {
       html += "<p>No patch of the original validated (" + htmlEscape(delivery->reason) +
               "); the kernel below is regenerated from the repaired MLIR.</p>\n";
