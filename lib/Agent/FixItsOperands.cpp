@@ -284,7 +284,9 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
   auto lhs = compound ? std::optional<std::pair<size_t, size_t>>(std::make_pair(*o, *o))
                       : leftOperand(t, *o, prec);
   auto rhs = rightOperand(t, *o + tok.size(), compound ? 1 : prec);
-  if (!lhs || !rhs || (compound && (rhs->second >= t.size() || t[rhs->second] != ';')))
+  // (`i += nthreads * 4)` ends a `for` header's increment.)
+  if (!lhs || !rhs ||
+      (compound && (rhs->second >= t.size() || (t[rhs->second] != ';' && t[rhs->second] != ')'))))
     return false;
   std::pair<size_t, size_t> spans[2] = {*lhs, *rhs};
   std::vector<SourceEdit> es, defEdit;

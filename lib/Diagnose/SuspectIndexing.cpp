@@ -117,6 +117,35 @@ static void threadDim(SuspectContext &ctx, Operation *op) {
 }
 
 static void gridStride(SuspectContext &ctx, Operation *op) {
+  // The step `E * K` (K > 1 a constant; through a local stored once): a
+  // suspect at the product, hinting E alone. True when named.
+  auto scaledByConstant = [&](Value step, Operation *anchor) {
+    Value v = stripCasts(step);
+    for (unsigned d = 0; d < 3 && v; ++d) {
+      auto mul = v.getDefiningOp<arith::MulIOp>();
+      if (!mul) {
+        auto l = v.getDefiningOp<memref::LoadOp>();
+        v = l && l.getIndices().empty() ? stripCasts(ctx.mem.singleStoredValue(l.getMemref()))
+                                        : Value();
+        continue;
+      }
+      for (unsigned i = 0; i < 2; ++i) {
+        std::optional<double> k = constantValue(mul->getOperand(1 - i));
+        if (!k || *k < 2 || constantValue(mul->getOperand(i)))
+          continue;
+        ctx.add(mul, "grid-stride", 3.5,
+                llvm::formatv("loop starts at the global thread index but steps by the grid's "
+                              "threads times {0}: {1} of every {0} strides are never visited",
+                              int64_t(*k), int64_t(*k) - 1)
+                    .str(),
+                anchor);
+        ctx.setHint(mul, "grid-stride", llvm::formatv("kind=bypass operand={0}", i).str());
+        return true;
+      }
+      return false;
+    }
+    return false;
+  };
   auto check = [&](Operation *anchor, Value start, Value step) {
     Dims lb, st;
     collectDims(start, ctx.mem, lb);
@@ -144,6 +173,12 @@ static void gridStride(SuspectContext &ctx, Operation *op) {
     else if (lb.blockId && !lb.threadId && st.blockDim && !st.gridDim)
       ctx.add(anchor, "grid-stride", 3.5,
               "loop starts at a block index but steps by blockDim (not gridDim)");
+    // A grid-stride loop over vectors stepping by the grid's threads times
+    // the vector width (`i` counts float4s, `i += nthreads * 4`): K - 1 of
+    // every K strides of vectors are never visited. The hint drops the factor.
+    else if (lb.blockId && lb.threadId && st.gridDim && st.blockDim &&
+             scaledByConstant(step, anchor))
+      ;
     // A grid-stride loop over one axis of the grid stepping by another's
     // extent (`i = blockIdx.x * B + threadIdx.x; i += B * gridDim.y`).
     else if (single(lb.blockId) && single(st.gridDim) && lb.blockId != st.gridDim)

@@ -46,14 +46,18 @@ char axisName(gpu::Dimension d) {
 /// at most 4 coordinates, first found first.
 void coordsOf(Operation *op, unsigned i, SmallVectorImpl<Operation *> &coords,
               llvm::SmallPtrSetImpl<Operation *> &tree) {
-  SmallVector<std::pair<Value, unsigned>> work{{op->getOperand(i), 0}};
+  // (value, depth, through a local)
+  SmallVector<std::tuple<Value, unsigned, bool>> work{{op->getOperand(i), 0, false}};
   while (!work.empty() && coords.size() < 4) {
-    auto [v, d] = work.pop_back_val();
+    auto [v, d, local] = work.pop_back_val();
     Operation *def = v.getDefiningOp();
     if (!def || d > 4 || !tree.insert(def).second)
       continue;
     if (!coordKind(def).empty()) {
-      coords.push_back(def);
+      // Through a local, extents only: the indices kept in locals (`int c =
+      // blockIdx.y;`) are many and each would add edits at every reader.
+      if (!local || isa<gpu::BlockDimOp, gpu::GridDimOp>(def))
+        coords.push_back(def);
       continue;
     }
     // A local defined once (`const size_t stride = blockDim.x * gridDim.y;`
@@ -61,7 +65,7 @@ void coordsOf(Operation *op, unsigned i, SmallVectorImpl<Operation *> &coords,
     if (auto var = loadedVar(v)) {
       auto stores = storesTo(var);
       if (stores.size() == 1 && stores[0].getValue().getType().isIntOrIndex())
-        work.push_back({stores[0].getValue(), d + 1});
+        work.push_back({stores[0].getValue(), d + 1, true});
       continue;
     }
     if (!def->getDialect() || def->getDialect()->getNamespace() != "arith" ||
@@ -69,7 +73,7 @@ void coordsOf(Operation *op, unsigned i, SmallVectorImpl<Operation *> &coords,
         !def->getResult(0).getType().isIntOrIndex())
       continue;
     for (Value o : def->getOperands())
-      work.push_back({o, d + 1});
+      work.push_back({o, d + 1, local});
   }
 }
 
