@@ -184,7 +184,21 @@ static void constantLeaves(Value v, llvm::SmallVectorImpl<std::pair<Operation *,
       if (!r->empty())
         if (auto y = dyn_cast<scf::YieldOp>(r->front().getTerminator()))
           constantLeaves(y.getOperand(idx), out, sign, depth + 1);
+    return;
   }
+  // A local read right after its store in the same block (an inlined
+  // helper's by-value parameter seeded from the caller's local: `float v =
+  // lane < NW ? part[lane] : 0.0f; v = warp_min(v);`): the stored value.
+  if (auto ld = dyn_cast<memref::LoadOp>(def); ld && ld.getIndices().empty())
+    if (isa_and_nonnull<memref::AllocaOp>(ld.getMemref().getDefiningOp()))
+      for (Operation *p = ld->getPrevNode(); p; p = p->getPrevNode()) {
+        auto st = dyn_cast<memref::StoreOp>(p);
+        if (p->getNumRegions() || (st && st.getMemref() == ld.getMemref())) {
+          if (st)
+            constantLeaves(st.getValueToStore(), out, sign, depth + 1);
+          break;
+        }
+      }
 }
 
 static bool isIdentity(llvm::StringRef kind, double v, Type t) {
@@ -606,6 +620,17 @@ void suspects::accumulatorModels(SuspectContext &ctx) {
                               a.kind, name, v, identityText(a.kind))
                     .str(),
                 w);
+        // A seed that is one side of a select or an `if` (the lanes without
+        // a value of their own): the constant itself is the edit's site.
+        if (isa<arith::ConstantOp>(c) && !c->getUsers().empty() &&
+            isa<scf::YieldOp, arith::SelectOp>(*c->getUsers().begin()) && isa<FloatType>(elem))
+          ctx.setHint(c, "reduction-identity",
+                      llvm::formatv("kind=fconst operand=result with={0}", a.kind == "max" ? "-inf"
+                                                                           : a.kind == "min" ? "inf"
+                                                                           : a.kind == "sum" ? "0"
+                                                                                             : "1")
+                          .str(),
+                      /*keepFirst=*/true);
       }
     }
   }
