@@ -169,8 +169,26 @@ bool deliverKernelInPlace(Session &s, ModuleOp repaired, const std::string &rege
       bad = true;
       return;
     }
-    pieces.push_back({range->first, range->second,
-                      regenerated.substr(fresh->first, fresh->second - fresh->first), name});
+    std::string text = regenerated.substr(fresh->first, fresh->second - fresh->first);
+    // The file's `__launch_bounds__(...)` between `__global__` and the name
+    // (a register budget the exporter does not know) stays.
+    llvm::StringRef head = llvm::StringRef(orig).slice(range->first, at);
+    if (size_t lb = head.find("__launch_bounds__"); lb != llvm::StringRef::npos) {
+      size_t open = head.find('(', lb);
+      int depth = 0;
+      size_t close = llvm::StringRef::npos;
+      for (size_t i = open; open != llvm::StringRef::npos && i < head.size(); ++i) {
+        depth += head[i] == '(' ? 1 : head[i] == ')' ? -1 : 0;
+        if (depth == 0) {
+          close = i;
+          break;
+        }
+      }
+      size_t v = llvm::StringRef(text).find("__global__ void ");
+      if (close != llvm::StringRef::npos && v == 0)
+        text.insert(16, head.slice(lb, close + 1).str() + " ");
+    }
+    pieces.push_back({range->first, range->second, std::move(text), name});
   });
   if (bad)
     return false;

@@ -171,20 +171,28 @@ std::vector<DeclaredBuffer> declaredBuffers(const PlannerContext &c, llvm::Strin
 
 /// `NAME[d0][d1]...` for each buffer parameter of the candidate kernel whose
 /// every dimension can be written over the kernel's scalar parameters (or as
-/// an integer); with `anyLeadingDim`, an unknown leading dimension of a
-/// multi-dimensional buffer is written `?` (it takes no part in row-major strides).
+/// an integer); with `anyLeadingDim`, the unknown leading dimensions of a
+/// multi-dimensional buffer are written as one `?` (they take no part in
+/// row-major strides: a [B][H][Lk][D] buffer whose B and H no parameter gives
+/// is [?][Lk][D], read with a flattened `bh * Lk * D`).
 std::vector<std::string> bufferShapes(const PlannerContext &c, llvm::StringRef which,
                                       bool anyLeadingDim) {
   std::vector<std::string> out;
   for (const DeclaredBuffer &b : declaredBuffers(c, which)) {
     std::string s = b.name;
     bool ok = true;
-    for (auto [j, k] : llvm::enumerate(b.dims)) {
-      if (k.empty() && !(j == 0 && anyLeadingDim && b.dims.size() > 1)) {
+    size_t lead = 0;
+    while (anyLeadingDim && lead + 1 < b.dims.size() && b.dims[lead].empty())
+      ++lead;
+    if (lead)
+      s += "[?]";
+    for (size_t j = lead; j < b.dims.size(); ++j) {
+      const std::string &k = b.dims[j];
+      if (k.empty()) {
         ok = false;
         break;
       }
-      s += "[" + (k.empty() ? std::string("?") : k) + "]";
+      s += "[" + k + "]";
     }
     if (ok)
       out.push_back(s);
