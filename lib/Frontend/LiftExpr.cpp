@@ -25,13 +25,16 @@ Lifter::Lifter(cl::ASTContext &ast, MLIRContext *ctx, std::string &errors)
 Location Lifter::loc(cl::SourceLocation sl) {
   const cl::SourceManager &sm = ast.getSourceManager();
   if (sl.isValid()) {
-    // A token written in the body of a macro of the same file is located
-    // where it is written (the `<=` of `#define IN_IMAGE(h, w, H, W) (... &&
-    // (w) <= (W))`), not at the macro's use, where every op of the expansion
-    // would share one location and no edit could name one of them; an edit
-    // there changes every use, as an edit of the definition does.
+    // A token written in the body of a function-like macro of the same file
+    // is located where it is written (the `<=` of `#define IN_IMAGE(h, w, H,
+    // W) (... && (w) <= (W))`), not at the macro's use, where every op of the
+    // expansion would share one location and no edit could name one of them;
+    // an edit there changes every use, as an edit of the definition does. A
+    // constant macro (`#define TILE 16`) stays at its use: delivery writes
+    // its name there.
     cl::SourceLocation at = sm.getExpansionLoc(sl);
-    if (sl.isMacroID()) {
+    if (sl.isMacroID() && !sm.isMacroArgExpansion(sl) &&
+        sm.getSLocEntry(sm.getFileID(sl)).getExpansion().isFunctionMacroExpansion()) {
       cl::SourceLocation sp = sm.getSpellingLoc(sl);
       if (sp.isValid() && sp.isFileID() && sm.getFileID(sp) == sm.getFileID(at))
         at = sp;
