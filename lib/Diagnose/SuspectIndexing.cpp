@@ -119,7 +119,23 @@ static void threadDim(SuspectContext &ctx, Operation *op) {
 static void gridStride(SuspectContext &ctx, Operation *op) {
   // The step `E * K` (K > 1 a constant; through a local stored once): a
   // suspect at the product, hinting E alone. True when named.
-  auto scaledByConstant = [&](Value step, Operation *anchor) {
+  // A start scaled by the same constant (`i = gtid * 4; i += nthreads * 4`:
+  // each thread takes K consecutive elements) is no such loop.
+  auto constFactor = [&](Value v) -> std::optional<double> {
+    for (unsigned d = 0; d < 3 && v; ++d) {
+      v = stripCasts(v);
+      if (auto mul = v.getDefiningOp<arith::MulIOp>()) {
+        for (unsigned i = 0; i < 2; ++i)
+          if (auto k = constantValue(mul->getOperand(i)))
+            return k;
+        return std::nullopt;
+      }
+      auto l = v.getDefiningOp<memref::LoadOp>();
+      v = l && l.getIndices().empty() ? ctx.mem.singleStoredValue(l.getMemref()) : Value();
+    }
+    return std::nullopt;
+  };
+  auto scaledByConstant = [&](Value start, Value step, Operation *anchor) {
     Value v = stripCasts(step);
     for (unsigned d = 0; d < 3 && v; ++d) {
       auto mul = v.getDefiningOp<arith::MulIOp>();
@@ -133,6 +149,8 @@ static void gridStride(SuspectContext &ctx, Operation *op) {
         std::optional<double> k = constantValue(mul->getOperand(1 - i));
         if (!k || *k < 2 || constantValue(mul->getOperand(i)))
           continue;
+        if (constFactor(start) == k)
+          return false;
         ctx.add(mul, "grid-stride", 3.5,
                 llvm::formatv("loop starts at the global thread index but steps by the grid's "
                               "threads times {0}: {1} of every {0} strides are never visited",
@@ -177,7 +195,7 @@ static void gridStride(SuspectContext &ctx, Operation *op) {
     // the vector width (`i` counts float4s, `i += nthreads * 4`): K - 1 of
     // every K strides of vectors are never visited. The hint drops the factor.
     else if (lb.blockId && lb.threadId && st.gridDim && st.blockDim &&
-             scaledByConstant(step, anchor))
+             scaledByConstant(start, step, anchor))
       ;
     // A grid-stride loop over one axis of the grid stepping by another's
     // extent (`i = blockIdx.x * B + threadIdx.x; i += B * gridDim.y`).
