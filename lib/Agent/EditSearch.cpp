@@ -93,6 +93,8 @@ std::string join(const std::vector<std::string> &v) {
 double kindPrior(llvm::StringRef suspect, llvm::StringRef edit) {
   if (suspect == "stale-accumulator")
     return edit == "reinit" ? 3.0 : 1.0;
+  if (suspect == "clip-term")
+    return edit == "distribute" || edit == "collect" ? 3.0 : 0.8;
   if (suspect == "loop-step")
     return edit == "iconst" ? 1.5 : 1.0;
   if (suspect == "reduction-identity")

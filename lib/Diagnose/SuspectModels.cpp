@@ -484,6 +484,38 @@ static void offByOne(SuspectContext &ctx, Operation *op) {
     ctx.add(op, "loop-bound", s,
             ubSize ? "loop range starts at a computed value: one iteration off?"
                    : "loop range ends at a computed value (k < ub): one iteration short?");
+    // An end computed as a clip with a term outside it (`len = min(R, C) -
+    // k` where `min(R, C - k)` was meant), through the local that keeps it:
+    // the term, where the edit search moves it into the clip.
+    if (memref::AllocaOp end = localOf(ub)) {
+      SmallVector<std::pair<Value, unsigned>> work{{ctx.mem.singleStoredValue(end), 0}};
+      while (!work.empty()) {
+        auto [v, d] = work.pop_back_val();
+        Operation *def = v ? stripCasts(v).getDefiningOp() : nullptr;
+        if (!def || d > 4)
+          continue;
+        if (isa<arith::SelectOp>(def)) {
+          work.push_back({def->getOperand(1), d + 1});
+          work.push_back({def->getOperand(2), d + 1});
+          continue;
+        }
+        if (!isa<arith::AddIOp, arith::SubIOp>(def))
+          continue;
+        for (unsigned i = 0; i < 2; ++i) {
+          Operation *clip = stripCasts(def->getOperand(i)).getDefiningOp();
+          if ((i == 0 || isa<arith::AddIOp>(def)) &&
+              isa_and_nonnull<arith::MinSIOp, arith::MaxSIOp, arith::MinUIOp, arith::MaxUIOp>(
+                  clip) &&
+              !isConstant(def->getOperand(1 - i))) {
+            ctx.add(def, "clip-term", 0.55,
+                    "the loop's end is a clip with a term outside it: the term inside the "
+                    "min/max?",
+                    op);
+            break;
+          }
+        }
+      }
+    }
     return;
   }
   if (!isa<arith::AddIOp, arith::SubIOp>(op))
