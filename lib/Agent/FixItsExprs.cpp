@@ -63,17 +63,33 @@ void FixIts::toHelperScope(SourceEdit &e, std::pair<size_t, size_t> kernel) {
   if (e.text.empty() || (e.offset >= kernel.first && e.offset < kernel.second))
     return;
   const std::string &t = src.text;
-  // The top-level `{ ... }` holding the edit.
+  // The outermost `{ ... }` holding the edit that is a function's body (its
+  // `{` follows a `)`): a namespace's braces around the helper are not.
+  std::vector<size_t> opens;
+  for (size_t p = 0; p < e.offset && p < t.size(); ++p) {
+    if (t[p] == '{')
+      opens.push_back(p);
+    else if (t[p] == '}' && !opens.empty())
+      opens.pop_back();
+  }
   size_t hb = std::string::npos, he = std::string::npos;
-  int depth = 0;
-  for (size_t p = 0; p < t.size(); ++p) {
-    if (t[p] == '{' && depth++ == 0)
-      hb = p;
+  for (size_t b : opens) {
+    size_t q = b;
+    while (q > 0 && isspace((unsigned char)t[q - 1]))
+      --q;
+    if (q > 0 && t[q - 1] == ')') {
+      hb = b;
+      break;
+    }
+  }
+  if (hb == std::string::npos)
+    return;
+  for (size_t p = hb, depth = 0; p < t.size(); ++p) {
+    if (t[p] == '{')
+      ++depth;
     else if (t[p] == '}' && --depth == 0) {
-      if (hb != std::string::npos && hb < e.offset && e.offset < p) {
-        he = p + 1;
-        break;
-      }
+      he = p + 1;
+      break;
     }
   }
   if (he == std::string::npos)
