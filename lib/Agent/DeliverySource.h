@@ -137,6 +137,10 @@ private:
   llvm::DenseMap<mlir::Value, std::string> valueNames;
 };
 
+/// The top-level `&&` operands of a C condition, outer parentheses and
+/// spaces dropped (`a < n && (b < m)` -> {"a < n", "b < m"}).
+std::vector<std::string> conjuncts(llvm::StringRef c);
+
 } // namespace kfix::delivery
 
 #endif

@@ -25,44 +25,6 @@ std::optional<std::string> FixIts::condition(scf::IfOp ifOp, SrcPrinter &pr) {
   return c->text;
 }
 
-/// The top-level `&&` operands of a C condition, outer parentheses and
-/// spaces at either end dropped, inner runs of spaces made one: `a < n &&
-/// (b < m)` -> {"a < n", "b < m"}.
-static std::vector<std::string> conjuncts(llvm::StringRef c) {
-  auto norm = [](llvm::StringRef x) {
-    x = x.trim();
-    while (x.size() >= 2 && x.front() == '(' && x.back() == ')') {
-      int d = 0;
-      bool whole = true;
-      for (size_t i = 0; i + 1 < x.size() && whole; ++i) {
-        d += x[i] == '(' ? 1 : x[i] == ')' ? -1 : 0;
-        whole = d > 0;
-      }
-      if (!whole)
-        break;
-      x = x.drop_front().drop_back().trim();
-    }
-    std::string out;
-    for (char ch : x)
-      if (ch != ' ' || (!out.empty() && out.back() != ' '))
-        out += ch;
-    return out;
-  };
-  std::vector<std::string> out;
-  int depth = 0;
-  size_t from = 0;
-  for (size_t i = 0; i < c.size(); ++i) {
-    depth += c[i] == '(' ? 1 : c[i] == ')' ? -1 : 0;
-    if (depth == 0 && c.substr(i).starts_with("&&")) {
-      out.push_back(norm(c.slice(from, i)));
-      from = i + 2;
-      ++i;
-    }
-  }
-  out.push_back(norm(c.substr(from)));
-  return out;
-}
-
 bool FixIts::guard(scf::IfOp ifOp, llvm::StringRef pass, SrcPrinter &pr) {
   if (covered.count(ifOp))
     return true;
