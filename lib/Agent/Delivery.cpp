@@ -108,29 +108,6 @@ std::string applyEdits(const std::string &text, std::vector<SourceEdit> edits, b
   return out;
 }
 
-/// The ops of a module as a list of names, types and the attributes that
-/// carry meaning (constants, predicates), locations and kfix.* markers left
-/// out: two modules with the same list are the same kernel.
-std::vector<std::string> shape(ModuleOp m) {
-  std::vector<std::string> out;
-  m.walk([&](Operation *op) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << op->getName();
-    for (Type t : op->getResultTypes())
-      os << " " << t;
-    for (NamedAttribute a : op->getAttrs()) {
-      if (a.getName().getValue().starts_with("kfix.") || a.getName() == "sym_name" ||
-          a.getName() == "function_type" || a.getName().getValue().starts_with("arg_attrs") ||
-          a.getName().getValue() == "workgroup_attributions")
-        continue;
-      os << " " << a.getName().getValue() << "=" << a.getValue();
-    }
-    out.push_back(s);
-  });
-  return out;
-}
-
 /// Access guards the patch does not need: a repair that guards every access
 /// of a buffer also wraps reads the file guards already (`row < M && k < K ?
 /// A[..] : 0`), which the fix-its cannot see. The guard edits of a patch that
@@ -176,6 +153,29 @@ void minimizeGuards(TaskEvaluator &ev, const std::string &orig, std::vector<Sour
 }
 
 } // namespace
+
+/// The ops under `root` as a list of names, types and the attributes that
+/// carry meaning (constants, predicates), locations and kfix.* markers left
+/// out: two with the same list are the same kernel.
+std::vector<std::string> kfix::opShape(Operation *root) {
+  std::vector<std::string> out;
+  root->walk([&](Operation *op) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << op->getName();
+    for (Type t : op->getResultTypes())
+      os << " " << t;
+    for (NamedAttribute a : op->getAttrs()) {
+      if (a.getName().getValue().starts_with("kfix.") || a.getName() == "sym_name" ||
+          a.getName() == "function_type" || a.getName().getValue().starts_with("arg_attrs") ||
+          a.getName().getValue() == "workgroup_attributions")
+        continue;
+      os << " " << a.getName().getValue() << "=" << a.getValue();
+    }
+    out.push_back(s);
+  });
+  return out;
+}
 
 Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &regenerated,
                              const DeliveryOptions &opts) {
@@ -292,7 +292,7 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
         candidates.push_back(v);
     candidates.push_back(std::move(es));
   }
-  std::vector<std::string> want = shape(repaired);
+  std::vector<std::string> want = opShape(repaired);
   TaskEvaluator ev(s, /*useDiagnostics=*/false);
   struct Tried {
     std::vector<SourceEdit> edits;
@@ -347,7 +347,7 @@ Delivery kfix::deliverRepair(Session &s, ModuleOp repaired, const std::string &r
       lastError = "the patched file does not lift: " + llvm::StringRef(err).split('\n').first.str();
       continue;
     }
-    bool structural = shape(*m) == want;
+    bool structural = opShape(*m) == want;
     lifted.push_back({es, text, std::move(m), structural});
   }
   std::stable_partition(lifted.begin(), lifted.end(), [](const Tried &t) { return t.structural; });

@@ -35,6 +35,11 @@ private:
 
 class TaskEvaluator;
 
+/// The ops under `root` as names, result types and the attributes that carry
+/// meaning (locations and kfix.* marks left out): equal lists, the same
+/// kernel. Delivery.cpp.
+std::vector<std::string> opShape(mlir::Operation *root);
+
 /// The changed kernels of `repaired` written back into the user's file: each
 /// one's definition replaced by the exporter's text of it (`regenerated` is
 /// the whole exported file), everything else byte for byte; re-lifted,

@@ -31,8 +31,6 @@ namespace kfix {
 
 namespace {
 
-bool isIdentChar(char c) { return llvm::isAlnum(c) || c == '_'; }
-
 /// The offset just past the `}` matching the `{` at `open`, skipping
 /// comments and string and character literals; npos when unbalanced.
 size_t matchBrace(llvm::StringRef t, size_t open) {
@@ -72,8 +70,8 @@ size_t matchBrace(llvm::StringRef t, size_t open) {
 std::optional<std::pair<size_t, size_t>> definitionAt(llvm::StringRef t, size_t at,
                                                       llvm::StringRef name) {
   if (at + name.size() > t.size() || t.substr(at, name.size()) != name ||
-      (at && isIdentChar(t[at - 1])) ||
-      (at + name.size() < t.size() && isIdentChar(t[at + name.size()])))
+      (at && delivery::isIdent(t[at - 1])) ||
+      (at + name.size() < t.size() && delivery::isIdent(t[at + name.size()])))
     return std::nullopt;
   size_t g = t.substr(0, at).rfind("__global__");
   if (g == llvm::StringRef::npos || t.slice(g, at).find_first_of(";{}") != llvm::StringRef::npos)
@@ -92,28 +90,6 @@ std::optional<std::pair<size_t, size_t>> definitionAt(llvm::StringRef t, size_t 
   if (end == llvm::StringRef::npos)
     return std::nullopt;
   return std::make_pair(g, end);
-}
-
-/// The ops of a function as names, result types and meaningful attributes
-/// (locations and kfix.* marks left out).
-std::vector<std::string> shapeOf(Operation *root) {
-  std::vector<std::string> out;
-  root->walk([&](Operation *op) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << op->getName();
-    for (Type t : op->getResultTypes())
-      os << " " << t;
-    for (NamedAttribute a : op->getAttrs()) {
-      llvm::StringRef n = a.getName().getValue();
-      if (n.starts_with("kfix.") || n == "sym_name" || n == "function_type" ||
-          n.starts_with("arg_attrs") || n == "workgroup_attributions")
-        continue;
-      os << " " << n << "=" << a.getValue();
-    }
-    out.push_back(s);
-  });
-  return out;
 }
 
 } // namespace
@@ -141,7 +117,7 @@ bool deliverKernelInPlace(Session &s, ModuleOp repaired, const std::string &rege
       if (g.getName() == f.getName())
         before = g;
     });
-    if (before && shapeOf(before) == shapeOf(f))
+    if (before && opShape(before) == opShape(f))
       return; // unchanged
     auto src = f->getAttrOfType<StringAttr>("kfix.name");
     std::string name = src ? src.getValue().str() : f.getName().str();
