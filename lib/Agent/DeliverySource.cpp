@@ -171,6 +171,20 @@ std::optional<std::string> macroConstantAt(arith::ConstantOp c, const SrcText &s
       return name;
     return std::nullopt;
   }
+  // A template's non-type parameter (`K` of `template <int K, int S>`): the
+  // value is the instantiation's; the name stays the file's.
+  llvm::Regex tmplParam("template[ \t\n]*<([^>]*[ \t\n,])?(int|unsigned|unsigned int|long|size_t|"
+                        "int64_t|uint32_t|int32_t)[ \t\n]+" +
+                        name + "[ \t\n]*[,>=]");
+  if (tmplParam.match(src.text))
+    return name;
+  // `const[expr] int NAME = <literal>;` with the op's value.
+  llvm::Regex named("(constexpr|const)[ \t]+[A-Za-z_][A-Za-z0-9_: ]*[ \t]" + name +
+                    "[ \t]*=[ \t]*\(?([-+]?[0-9][0-9xXa-fA-F]*)[uUlL]*\)?[ \t]*;");
+  llvm::SmallVector<llvm::StringRef> m;
+  long long v;
+  if (named.match(src.text, &m) && !m[2].getAsInteger(0, v) && v == i.getValue().getSExtValue())
+    return name;
   return std::nullopt;
 }
 
@@ -360,8 +374,8 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
       return call("__hfma");
   }
   if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-    // A constant the file spells with an object-like macro (`CH` of
-    // `#define CH 256`), where the op still sits: the macro's name.
+    // A constant the file spells with a name (`CH` of `#define CH 256`, a
+    // template parameter, a constexpr), where the op still sits: the name.
     if (!op->hasAttr("kfix.repaired") && !base.empty())
       if (auto l = fileLoc(op->getLoc(), base))
         if (auto name = macroConstantAt(c, src, l->first, l->second))
@@ -567,10 +581,14 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
     return mathFn("sqrt");
   if (isa<math::RsqrtOp>(op))
     return mathFn("rsqrt");
+  // The fast intrinsics the file called (`__expf`: fastmath afn), kept.
+  bool fast = false;
+  if (auto fm = op->getAttrOfType<arith::FastMathFlagsAttr>("fastmath"))
+    fast = !f64 && arith::bitEnumContainsAny(fm.getValue(), arith::FastMathFlags::afn);
   if (isa<math::ExpOp>(op))
-    return mathFn("exp");
+    return fast ? call("__expf") : mathFn("exp");
   if (isa<math::LogOp>(op))
-    return mathFn("log");
+    return fast ? call("__logf") : mathFn("log");
   if (isa<math::TanhOp>(op))
     return mathFn("tanh");
   if (isa<math::ErfOp>(op))

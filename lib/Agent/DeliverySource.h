@@ -61,6 +61,22 @@ struct SrcText {
     return text.substr(b, e - b);
   }
   bool has(llvm::StringRef s) const { return llvm::StringRef(text).contains(s); }
+  /// One level of the file's indentation: a tab, or the smallest indent of
+  /// a non-blank line (2 or 4 spaces, most often); 4 spaces when none.
+  std::string indentUnit() const {
+    size_t best = 0;
+    for (size_t b : lineStart) {
+      size_t e = b;
+      while (e < text.size() && text[e] == ' ')
+        ++e;
+      if (e < text.size() && text[e] == '\t' && e == b)
+        return "\t";
+      if (e > b && e < text.size() && text[e] != '\n' && text[e] != '\r' && text[e] != '*' &&
+          (best == 0 || e - b < best))
+        best = e - b;
+    }
+    return std::string(best >= 2 && best <= 8 ? best : 4, ' ');
+  }
 };
 
 std::optional<std::pair<unsigned, unsigned>> fileLoc(mlir::Location loc, llvm::StringRef base);

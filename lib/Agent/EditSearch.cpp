@@ -19,17 +19,13 @@ namespace {
 
 constexpr llvm::StringLiteral kEditPass = "kfix-repair-edit";
 
-/// The integer/float arithmetic ops an access index at a signature site is
-/// computed by (through casts and loads of locals' stores), nearest first.
-std::vector<std::pair<Operation *, unsigned>> indexOps(Operation *access) {
+/// The integer/float arithmetic ops the values `roots` (an access's index, a
+/// loop's bounds) are computed by (through casts and loads of locals' stores), nearest first.
+std::vector<std::pair<Operation *, unsigned>> valueOps(ValueRange roots) {
   std::vector<std::pair<Operation *, unsigned>> out;
   SmallVector<std::pair<Value, unsigned>> work;
-  if (auto l = dyn_cast<memref::LoadOp>(access))
-    for (Value i : l.getIndices())
-      work.push_back({i, 0});
-  if (auto s = dyn_cast<memref::StoreOp>(access))
-    for (Value i : s.getIndices())
-      work.push_back({i, 0});
+  for (Value v : roots)
+    work.push_back({v, 0});
   llvm::SmallPtrSet<Operation *, 16> seen;
   for (size_t k = 0; k < work.size(); ++k) {
     auto [v, d] = work[k];
@@ -79,6 +75,15 @@ std::vector<std::pair<Operation *, unsigned>> indexOps(Operation *access) {
     }
   }
   return out;
+}
+
+/// The ops of an access's index (valueOps of its indices).
+std::vector<std::pair<Operation *, unsigned>> indexOps(Operation *access) {
+  if (auto l = dyn_cast<memref::LoadOp>(access))
+    return valueOps(l.getIndices());
+  if (auto s = dyn_cast<memref::StoreOp>(access))
+    return valueOps(s.getIndices());
+  return {};
 }
 
 std::string join(const std::vector<std::string> &v) {
@@ -271,6 +276,26 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
           addSite(st, w, 0, why);
         }
       }
+    }
+  }
+  // A loop among the suspects whose bounds are named locals (`for (i = hs;
+  // i < he; ...)` with `he = min(hs + K, H - 1)`): the arithmetic the locals
+  // are set from is a site too (the slip is in the definition, not the test).
+  for (size_t i = 0, n = out.size(); i < n; ++i) {
+    double w = out[i].weight * 0.85;
+    std::string why = "bound of the loop at " + out[i].loc;
+    for (Operation *o : opsAt(module, out[i].loc, out[i].op)) {
+      auto loop = dyn_cast<scf::ForOp>(o);
+      if (!loop)
+        continue;
+      SmallVector<Value> bounds;
+      for (Value v : {loop.getLowerBound(), loop.getUpperBound()})
+        if (auto ld = v.getDefiningOp<memref::LoadOp>();
+            ld && ld.getMemRef().getDefiningOp<memref::AllocaOp>())
+          bounds.push_back(v);
+      for (auto [d, depth] : valueOps(bounds))
+        if (!d->hasAttr("kfix.repaired") && !isa<memref::StoreOp>(d))
+          addSite(d, w * std::pow(0.85, depth), 0, why);
     }
   }
   // The signature's sites (faults, findings): the arithmetic of their indices,

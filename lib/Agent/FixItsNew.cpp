@@ -88,7 +88,7 @@ std::optional<std::string> FixIts::stmts(Block &block, SrcPrinter &pr, const std
 }
 
 std::optional<std::string> FixIts::stmt(Operation *op, SrcPrinter &pr, const std::string &ind) {
-  const std::string step = "    ";
+  const std::string step = src.indentUnit();
   if (isa<gpu::BarrierOp>(op))
     return ind + "__syncthreads();\n";
   if (auto st = dyn_cast<memref::StoreOp>(op)) {
@@ -270,8 +270,13 @@ bool FixIts::qualifiesAsNew(Operation *op) {
       return;
     // An op of the original moved inside (unrepaired, or re-created by
     // the repair in its place): the statement wraps the file's code.
-    if (!x->hasAttr("kfix.repaired") ? !isCopy(x) : countIn(origCount, x) > countIn(unrepCount, x))
+    if (!x->hasAttr("kfix.repaired") ? !isCopy(x)
+                                     : countIn(origCount, x) > countIn(unrepCount, x)) {
+      if (getenv("KFIX_DELIVERY_DEBUG"))
+        llvm::errs() << "qualifiesAsNew: " << op->getName() << " wraps the file's " << x->getName()
+                     << " " << x->getLoc() << "\n";
       ok = false;
+    }
   });
   return ok;
 }
@@ -355,10 +360,36 @@ void FixIts::insertRun(const std::vector<Operation *> &run, Operation *prev, Ope
         if (localNames.count(al) && !declared.count(al))
           used.insert(al);
     });
+  // Loop variables the run's `for` headers declare; locals whose accesses
+  // all sit in one block and start with a store there (declared by it).
+  std::set<Operation *> headerVars;
+  std::map<Operation *, std::vector<Operation *>> accesses;
+  for (Operation *op : run)
+    op->walk<WalkOrder::PreOrder>([&](Operation *x) {
+      if (auto f = dyn_cast<scf::ForOp>(x))
+        if (memref::AllocaOp al = loopVar(f))
+          headerVars.insert(al);
+      Value m;
+      if (auto ld = dyn_cast<memref::LoadOp>(x))
+        m = ld.getMemRef();
+      if (auto st = dyn_cast<memref::StoreOp>(x))
+        m = st.getMemRef();
+      if (Operation *al = m ? m.getDefiningOp<memref::AllocaOp>() : nullptr)
+        accesses[al].push_back(x);
+    });
   for (Operation *al : used) {
-    bool firstIsDecl = false;
-    if (auto st = dyn_cast<memref::StoreOp>(run.front()))
-      firstIsDecl = st.getMemRef().getDefiningOp() == al;
+    const std::vector<Operation *> &acc = accesses[al];
+    bool oneVarStores = llvm::all_of(acc, [&](Operation *x) {
+      auto st = dyn_cast<memref::StoreOp>(x);
+      return !st || isa<BlockArgument>(st.getValue());
+    });
+    if (headerVars.count(al) && oneVarStores)
+      continue;
+    // A store at the run's top level declares for the rest of its block.
+    bool firstIsDecl =
+        !acc.empty() && isa<memref::StoreOp>(acc.front()) &&
+        (llvm::is_contained(run, acc.front()) ||
+         llvm::all_of(acc, [&](Operation *x) { return x->getBlock() == acc.front()->getBlock(); }));
     if (!firstIsDecl) {
       text += ind + localType(cast<memref::AllocaOp>(al)) + " " + localNames[al] + ";\n";
       declared.insert(al);

@@ -289,7 +289,11 @@ static bool reachesLoopBound(SuspectContext &ctx, Value v) {
                               [](Operation *u) { return isa<scf::ConditionOp>(u); });
         return false;
       },
-      isCast);
+      // A clip of the bound (`min(hs + K, H - 1)`) is still the bound.
+      [](Operation *op) {
+        return isCast(op) ||
+               isa<arith::MinSIOp, arith::MinUIOp, arith::MaxSIOp, arith::MaxUIOp>(op);
+      });
 }
 
 static bool reachesDivisor(SuspectContext &ctx, Value v) {

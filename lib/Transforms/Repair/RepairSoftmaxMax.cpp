@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RepairUtils.h"
+#include "SoftmaxWeighted.h"
 #include "kfix/Transforms/Passes.h"
 #include "kfix/Transforms/Utils.h"
 
@@ -457,6 +458,9 @@ struct RepairSoftmaxMaxPass : public kfix::impl::RepairSoftmaxMaxBase<RepairSoft
     });
     for (math::LogOp lg : pairs)
       rewritePair(lg);
+    // The fused form: one exp feeding several accumulators whose ratio is
+    // the result (SoftmaxWeighted.cpp).
+    numRewrites += repairWeightedSoftmax(getOperation(), loc, kPassArg);
   }
 
   /// log(exp(a) + exp(b)) -> m + log(exp(a - m) + exp(b - m)), m = max(a, b);
