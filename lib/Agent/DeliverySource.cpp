@@ -398,6 +398,10 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
   }
   if (auto ld = dyn_cast<memref::LoadOp>(op)) {
     Value m = ld.getMemRef();
+    // A struct field as the source names it where it is read (`n` in a
+    // member function, `o.n` through a reference parameter).
+    if (auto sp = op->getAttrOfType<StringAttr>("kfix.spelling"))
+      return Printed{sp.getValue().str(), 16};
     if (auto al = m.getDefiningOp<memref::AllocaOp>()) {
       if (localNames)
         if (auto it = localNames->find(al); it != localNames->end())

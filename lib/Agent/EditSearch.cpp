@@ -278,26 +278,6 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
       }
     }
   }
-  // A loop among the suspects whose bounds are named locals (`for (i = hs;
-  // i < he; ...)` with `he = min(hs + K, H - 1)`): the arithmetic the locals
-  // are set from is a site too (the slip is in the definition, not the test).
-  for (size_t i = 0, n = out.size(); i < n; ++i) {
-    double w = out[i].weight * 0.85;
-    std::string why = "bound of the loop at " + out[i].loc;
-    for (Operation *o : opsAt(module, out[i].loc, out[i].op)) {
-      auto loop = dyn_cast<scf::ForOp>(o);
-      if (!loop)
-        continue;
-      SmallVector<Value> bounds;
-      for (Value v : {loop.getLowerBound(), loop.getUpperBound()})
-        if (auto ld = v.getDefiningOp<memref::LoadOp>();
-            ld && ld.getMemRef().getDefiningOp<memref::AllocaOp>())
-          bounds.push_back(v);
-      for (auto [d, depth] : valueOps(bounds))
-        if (!d->hasAttr("kfix.repaired") && !isa<memref::StoreOp>(d))
-          addSite(d, w * std::pow(0.85, depth), 0, why);
-    }
-  }
   // The signature's sites (faults, findings): the arithmetic of their indices,
   // and the comparisons of the guards around them (`tid * 4 < n` around a
   // float4 access that runs past the end: the guard is too loose).

@@ -93,6 +93,8 @@ std::optional<std::string> FixIts::stmt(Operation *op, SrcPrinter &pr, const std
     return ind + "__syncthreads();\n";
   if (auto st = dyn_cast<memref::StoreOp>(op)) {
     auto lhs = pr.access(st.getMemRef(), st.getIndices());
+    if (auto sp = op->getAttrOfType<StringAttr>("kfix.spelling"))
+      lhs = sp.getValue().str();
     if (!lhs)
       return std::nullopt;
     auto al = st.getMemRef().getDefiningOp<memref::AllocaOp>();

@@ -30,6 +30,10 @@ static mlir::OwningOpRef<mlir::ModuleOp> importForKernels(mlir::MLIRContext &ctx
     std::string again;
     module = kfix::importCUDA(ctx, path, opts, again);
     next = 1;
+    // The instantiation's own error (a construct it cannot lift), not the
+    // first attempt's "no kernel".
+    if (!module)
+      errors = again;
   }
   if (!module) {
     mlir::emitError(mlir::UnknownLoc::get(&ctx)) << llvm::StringRef(errors).rtrim();

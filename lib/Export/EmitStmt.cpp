@@ -53,7 +53,10 @@ LogicalResult FunctionEmitter::declareAlloca(Operation *op) {
   if (memNames.count(alloca.getResult()))
     return success();
   auto var = op->getAttrOfType<StringAttr>("kfix.var");
-  std::string name = declareName(var ? var.getValue() : "v");
+  // A struct field's local (`best.v`, LiftStructs.cpp) declared as `best_v`.
+  std::string base = var ? var.getValue().str() : "v";
+  std::replace(base.begin(), base.end(), '.', '_');
+  std::string name = declareName(base);
   memNames[alloca.getResult()] = name;
   MemRefType type = alloca.getType();
   FailureOr<std::string> decl =

@@ -40,6 +40,8 @@ Value Lifter::emitCall(const cl::CallExpr *e) {
       return *r;
     if (failed)
       return {};
+    if (std::optional<Value> r = emitStructMethodCall(op, StructCall()))
+      return *r;
     // The implicit copy/move assignment of a vector struct (`float4 a; a = b;`).
     if (const auto *md = dyn_cast_or_null<cl::CXXMethodDecl>(op->getDirectCallee()))
       if (op->getOperator() == cl::OO_Equal && md->isTrivial() &&
@@ -56,6 +58,10 @@ Value Lifter::emitCall(const cl::CallExpr *e) {
     if (std::optional<Value> r = emitAccessorCall(mc))
       return *r;
     if (std::optional<Value> r = emitCubCall(mc))
+      return *r;
+    if (failed)
+      return {};
+    if (std::optional<Value> r = emitStructMethodCall(mc, StructCall()))
       return *r;
     const cl::CXXMethodDecl *md = mc->getMethodDecl();
     if (const auto *conv = dyn_cast_or_null<cl::CXXConversionDecl>(md)) {
@@ -114,14 +120,15 @@ static unsigned countReturns(const cl::Stmt *s) {
 }
 
 Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> args,
-                         const cl::Expr *call, LValue *refResult) {
+                         const cl::Expr *call, LValue *refResult, const StructCall *sc) {
   (void)refResult;
   for (const Frame &f : frames)
     if (f.fn == fd) {
       (void)cannotLift(call, "a recursive call to '" + fd->getNameAsString() + "'");
       return {};
     }
-  if (fd->getReturnType()->isPointerType() || fd->getReturnType()->isReferenceType()) {
+  if ((fd->getReturnType()->isPointerType() && !(sc && sc->pointerReturn)) ||
+      (fd->getReturnType()->isReferenceType() && !(sc && sc->thisRecord))) {
     (void)cannotLift(call, "a device function returning a pointer or reference");
     return {};
   }
@@ -134,7 +141,20 @@ Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> 
   for (unsigned i = 0; i < args.size(); ++i) {
     cl::QualType pt = fd->getParamDecl(i)->getType();
     InlineArg a;
-    if (accessorInfo(pt) && !pt->isReferenceType()) {
+    if (isLiftedStruct(pt.getNonReferenceType())) {
+      // A struct: its values, or for a reference to an lvalue its slots.
+      a.isStruct = true;
+      FailureOr<SmallVector<Value, 4>> v;
+      if (pt->isReferenceType() && args[i]->isGLValue()) {
+        v = emitStructSlots(args[i]);
+        a.leavesAreSlots = true;
+      } else {
+        v = emitStructValue(args[i]);
+      }
+      if (::mlir::failed(v))
+        return {};
+      a.leaves = *v;
+    } else if (accessorInfo(pt) && !pt->isReferenceType()) {
       FailureOr<LValue> lv = emitAccessor(args[i]);
       if (::mlir::failed(lv))
         return {};
@@ -161,15 +181,21 @@ Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> 
     a.expr = args[i];
     vals.push_back(a);
   }
-  return inlineBound(fd, vals, call);
+  return inlineBound(fd, vals, call, sc);
 }
 
 Value Lifter::inlineBound(const cl::FunctionDecl *fd, ArrayRef<InlineArg> vals,
-                          const cl::Expr *call) {
+                          const cl::Expr *call, const StructCall *sc) {
   Location l = loc(call);
   const cl::Stmt *body = fd->getBody();
   Type retType;
-  if (!fd->getReturnType()->isVoidType()) {
+  bool structRet = sc && sc->structReturn;
+  bool ptrRet = sc && sc->pointerReturn;
+  // A member function returning `*this` by reference (`return *this;`):
+  // the object is already updated in its slots.
+  bool selfRef = sc && sc->thisRecord && fd->getReturnType()->isReferenceType();
+  if (!fd->getReturnType()->isVoidType() && !structRet && !selfRef && !ptrRet &&
+      !isa<cl::CXXConstructorDecl>(fd)) {
     retType = convertType(fd->getReturnType(), fd->getLocation());
     if (!retType)
       return {};
@@ -201,10 +227,21 @@ Value Lifter::inlineBound(const cl::FunctionDecl *fd, ArrayRef<InlineArg> vals,
   frames.emplace_back();
   Frame &f = frames.back();
   f.fn = fd;
+  if (sc)
+    f.structCall = *sc;
   for (unsigned i = 0; i < vals.size(); ++i) {
     const cl::ParmVarDecl *p = fd->getParamDecl(i);
     Binding bnd;
-    if (accessorInfo(p->getType()) && !p->getType()->isReferenceType()) {
+    if (vals[i].isStruct) {
+      bnd.kind = Binding::Struct;
+      if (vals[i].leavesAreSlots) {
+        bnd.leaves = vals[i].leaves;
+      } else {
+        bnd.leaves = makeStructSlots(p->getType().getNonReferenceType(), p->getName(), l,
+                                     /*wholeScope=*/true);
+        storeStruct(bnd.leaves, vals[i].leaves, l);
+      }
+    } else if (accessorInfo(p->getType()) && !p->getType()->isReferenceType()) {
       bnd.kind = Binding::Array;
       bnd.ref = vals[i].ref;
     } else if (p->getType()->isPointerType()) {
@@ -262,13 +299,31 @@ Value Lifter::inlineBound(const cl::FunctionDecl *fd, ArrayRef<InlineArg> vals,
     tail = dyn_cast<cl::ReturnStmt>(cs->body_back());
   Value result;
   LogicalResult ok = success();
-  if (cs && countReturns(body) == (tail ? 1u : 0u)) {
+  if (const auto *ctor = dyn_cast<cl::CXXConstructorDecl>(fd))
+    ok = emitCtorInits(ctor);
+  if (::mlir::failed(ok)) {
+    // reported
+  } else if (cs && countReturns(body) == (tail ? 1u : 0u)) {
     SmallVector<const cl::Stmt *> stmts(cs->body());
     if (tail)
       stmts.pop_back();
     ok = emitCompound(stmts);
-    if (::mlir::succeeded(ok) && tail && tail->getRetValue())
+    if (::mlir::succeeded(ok) && tail && tail->getRetValue() && ptrRet) {
+      FailureOr<Ptr> p = emitPointer(tail->getRetValue());
+      if (::mlir::failed(p))
+        ok = failure();
+      else
+        ptrResult = *p;
+    } else if (::mlir::succeeded(ok) && tail && tail->getRetValue() && structRet) {
+      FailureOr<SmallVector<Value, 4>> v = emitStructValue(tail->getRetValue());
+      if (::mlir::failed(v))
+        ok = failure();
+      else
+        storeStruct(frames.back().structCall.retLeaves, *v, l);
+    } else if (::mlir::succeeded(ok) && tail && tail->getRetValue() && !selfRef)
       result = emitRValue(tail->getRetValue());
+  } else if (ptrRet) {
+    ok = cannotLift(call, "a helper returning a pointer other than by one trailing return");
   } else {
     if (retType)
       f.retSlot = makeAlloca(retType, "__retval", l);
@@ -318,4 +373,24 @@ void Lifter::tagCallArgUses(Value v, unsigned argIndex, const cl::Expr *arg, con
     entries.push_back(b.getStringAttr(std::to_string(u->getOperandNumber()) + ":" + tag));
     owner->setAttr("kfix.callarg", b.getArrayAttr(entries));
   }
+}
+
+FailureOr<Ptr> Lifter::emitPointerCall(const cl::CallExpr *e) {
+  const cl::FunctionDecl *fd = e->getDirectCallee();
+  const cl::FunctionDecl *def = fd ? fd->getDefinition() : nullptr;
+  bool isDevice = fd && (fd->hasAttr<cl::CUDADeviceAttr>() || fd->isConstexpr());
+  if (!def || !def->hasBody() || !isDevice || isa<cl::CXXMethodDecl>(fd) ||
+      ast.getSourceManager().isInSystemHeader(def->getLocation())) {
+    (void)cannotLift(e, "this pointer expression (CallExpr)");
+    return failure();
+  }
+  StructCall sc;
+  sc.pointerReturn = true;
+  ptrResult.reset();
+  SmallVector<const cl::Expr *> args(e->arguments());
+  if (!inlineCall(def, args, e, nullptr, &sc) || !ptrResult)
+    return failure();
+  Ptr p = *ptrResult;
+  ptrResult.reset();
+  return p;
 }

@@ -468,7 +468,10 @@ bool Lifter::isSpeculatable(const cl::Expr *e) {
     if (!fd)
       return false;
     const auto *mc = dyn_cast<cl::CXXMemberCallExpr>(c);
-    if (isa<cl::CXXConversionDecl>(fd) || isa<cl::CXXOperatorCallExpr>(c)) {
+    if (isa<cl::CXXOperatorCallExpr>(c) && isa<cl::CXXMethodDecl>(fd) &&
+        isLiftedStruct(c->getArg(0)->getType())) {
+      return false; // a functor's or a struct's operator: a body of the kernel's
+    } else if (isa<cl::CXXConversionDecl>(fd) || isa<cl::CXXOperatorCallExpr>(c)) {
       // half conversions and operators
     } else if (mc && accessorInfo(mc->getImplicitObjectArgument()->getType()) &&
                fd->getIdentifier() && (fd->getName() == "size" || fd->getName() == "stride")) {

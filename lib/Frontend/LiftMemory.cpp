@@ -42,6 +42,8 @@ Value Lifter::load(const LValue &lv, Location l) {
     Type elem = mt.getElementType();
     if (lv.valueType == elem) {
       v = memref::LoadOp::create(b, l, lv.memref, idx);
+      if (!lv.spelling.empty())
+        v.getDefiningOp()->setAttr("kfix.spelling", b.getStringAttr(lv.spelling));
     } else if (auto vt = dyn_cast<VectorType>(lv.valueType); vt && vt.getElementType() == elem) {
       v = vector::LoadOp::create(b, l, vt, lv.memref, idx);
     } else if (lv.valueType.isInteger(1) && elem.isInteger(8)) {
@@ -78,7 +80,9 @@ LogicalResult Lifter::store(const LValue &lv, Value v, Location l) {
   SmallVector<Value> idx = indexValues(*this, lv, l);
   Type elem = mt.getElementType();
   if (v.getType() == elem) {
-    memref::StoreOp::create(b, l, v, lv.memref, idx);
+    auto st = memref::StoreOp::create(b, l, v, lv.memref, idx);
+    if (!lv.spelling.empty())
+      st->setAttr("kfix.spelling", b.getStringAttr(lv.spelling));
   } else if (auto vt = dyn_cast<VectorType>(v.getType()); vt && vt.getElementType() == elem) {
     vector::StoreOp::create(b, l, v, lv.memref, idx);
   } else if (v.getType().isInteger(1) && elem.isInteger(8)) {
@@ -327,6 +331,8 @@ LogicalResult Lifter::declareVar(const cl::VarDecl *vd) {
   Frame &f = frames.back();
   cl::QualType t = vd->getType();
   const cl::Expr *init = vd->getInit();
+  if (isLiftedStruct(t.getNonReferenceType()))
+    return declareStructVar(vd);
   if (t->isReferenceType()) {
     if (!init)
       return error(vd->getLocation(), "kfix cannot lift this reference");

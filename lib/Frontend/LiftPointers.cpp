@@ -213,6 +213,8 @@ FailureOr<LValue> Lifter::emitLValue(const cl::Expr *e) {
         lv.valueType = bv.getType();
         return lv;
       }
+    if (std::optional<FailureOr<LValue>> slv = emitStructMember(me))
+      return *slv;
     const cl::Expr *base = me->getBase();
     cl::QualType bt = me->isArrow() ? base->getType()->getPointeeType() : base->getType();
     auto vi = vectorInfo(bt);
@@ -464,6 +466,8 @@ FailureOr<Ptr> Lifter::emitPointer(const cl::Expr *e) {
     return pointerVar(*this, e);
   if (const auto *c = dyn_cast<cl::SubstNonTypeTemplateParmExpr>(e))
     return emitPointer(c->getReplacement());
+  if (const auto *call = dyn_cast<cl::CallExpr>(e); call && !isa<cl::CXXMemberCallExpr>(call))
+    return emitPointerCall(call);
   if (isa<cl::CXXNullPtrLiteralExpr, cl::GNUNullExpr>(e)) {
     (void)cannotLift(e, "a null pointer");
     return failure();

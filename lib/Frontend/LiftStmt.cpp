@@ -139,12 +139,21 @@ LogicalResult Lifter::emitReturn(const cl::ReturnStmt *s) {
       return cannotLift(s, "a kernel returning a value");
     if (rv->getType()->isPointerType())
       return cannotLift(s, "a device function returning a pointer");
-    Value v = emitRValue(rv);
-    if (!v)
-      return failure();
-    if (!f.retSlot)
-      return cannotLift(s, "this return");
-    memref::StoreOp::create(b, l, v, f.retSlot);
+    if (f.structCall.structReturn) {
+      FailureOr<SmallVector<Value, 4>> v = emitStructValue(rv);
+      if (::mlir::failed(v))
+        return failure();
+      storeStruct(f.structCall.retLeaves, *v, l);
+    } else if (f.structCall.thisRecord && f.fn->getReturnType()->isReferenceType()) {
+      // `return *this;`: the object is updated in place.
+    } else {
+      Value v = emitRValue(rv);
+      if (!v)
+        return failure();
+      if (!f.retSlot)
+        return cannotLift(s, "this return");
+      memref::StoreOp::create(b, l, v, f.retSlot);
+    }
   }
   Value flag = ensureFlag(f.returnFlag, "__return", l);
   memref::StoreOp::create(b, l, constBool(true, l), flag);

@@ -54,6 +54,9 @@ struct LValue {
   mlir::Type valueType;                // what a read produces
   int lane = -1;                       // vector component (`v.x`)
   mlir::Value direct;                  // read-only SSA value
+  /// How the source names a struct field's slot here (`n` in a member
+  /// function, `o.n` through a reference): `kfix.spelling` on its accesses.
+  std::string spelling;
 };
 
 /// A PyTorch tensor accessor type (LiftAccessors.cpp): element type, rank and
@@ -66,11 +69,24 @@ struct AccessorInfo {
 
 /// What a C++ variable is bound to.
 struct Binding {
-  enum Kind { Slot, Direct, FixedPtr, PtrSlot, Array, Ref } kind = Slot;
+  enum Kind { Slot, Direct, FixedPtr, PtrSlot, Array, Ref, Struct } kind = Slot;
   mlir::Value slot;  // Slot: memref<T>; PtrSlot: memref<i64> offset
   mlir::Value value; // Direct
   Ptr ptr;           // FixedPtr, or the base of a PtrSlot
   LValue ref;        // Ref, Array
+  /// Struct: one rank-0 slot per scalar (or vector) field, depth first
+  /// (LiftStructs.cpp); shared with the caller for a reference.
+  llvm::SmallVector<mlir::Value, 4> leaves;
+};
+
+/// What an inlined member function or a call returning a struct needs
+/// beyond its arguments (LiftStructs.cpp).
+struct StructCall {
+  const clang::CXXRecordDecl *thisRecord = nullptr; // a member function's class
+  llvm::SmallVector<mlir::Value, 4> thisLeaves;     // the object's slots
+  bool structReturn = false;
+  llvm::SmallVector<mlir::Value, 4> retLeaves; // where a struct result goes
+  bool pointerReturn = false;                  // a helper returning a pointer: Lifter::ptrResult
 };
 
 /// The break/continue flags of the innermost loop being lifted.
@@ -87,6 +103,7 @@ struct Frame {
   mlir::Value retSlot;    // result alloca of an inlined non-void function
   std::optional<Ptr> retPtr;
   bool isKernel = false;
+  StructCall structCall; // `this` and a struct result (LiftStructs.cpp)
 };
 
 class Lifter {
@@ -219,7 +236,8 @@ public:
   //===--- calls (LiftCalls.cpp, LiftBuiltins.cpp, LiftHalf.cpp) ---===//
   mlir::Value emitCall(const clang::CallExpr *e);
   mlir::Value inlineCall(const clang::FunctionDecl *fd, llvm::ArrayRef<const clang::Expr *> args,
-                         const clang::Expr *call, LValue *refResult);
+                         const clang::Expr *call, LValue *refResult,
+                         const StructCall *sc = nullptr);
   /// One argument of an inlined call, evaluated in the caller.
   struct InlineArg {
     mlir::Value v;
@@ -227,6 +245,9 @@ public:
     LValue ref;
     /// The argument as the call writes it (null for functors).
     const clang::Expr *expr = nullptr;
+    /// A struct argument: its values, or (a reference) its slots.
+    bool isStruct = false, leavesAreSlots = false;
+    llvm::SmallVector<mlir::Value, 4> leaves;
   };
   /// Marks the uses of a by-value argument that names a value (a kernel
   /// parameter, a local) which inlining `call` made: `kfix.callarg` on each
@@ -240,7 +261,45 @@ public:
   /// Inlines `fd` with its parameters bound to `vals` (inlineCall's second
   /// half; also used for functors called with lifted values, LiftCub.cpp).
   mlir::Value inlineBound(const clang::FunctionDecl *fd, llvm::ArrayRef<InlineArg> vals,
-                          const clang::Expr *call);
+                          const clang::Expr *call, const StructCall *sc = nullptr);
+
+  //===--- small structs and functors in registers (LiftStructs.cpp) ---===//
+  /// A class of scalars, vectors and such classes (no bases, no virtuals, no
+  /// arrays or pointers), held field by field in locals; empty functors and
+  /// capture-less lambdas included.
+  bool isLiftedStruct(clang::QualType t) const;
+  struct StructLeaf {
+    clang::QualType type;
+    std::string path; // `.v`, `.lo.x`
+  };
+  void structLeaves(clang::QualType t, llvm::SmallVectorImpl<StructLeaf> &out,
+                    const std::string &prefix = "") const;
+  /// The slots for a struct local named `name` (`name.field` each).
+  llvm::SmallVector<mlir::Value, 4> makeStructSlots(clang::QualType t, llvm::StringRef name,
+                                                    mlir::Location l, bool wholeScope = false);
+  /// The slots of a struct lvalue (a temporary's, for an rvalue).
+  mlir::FailureOr<llvm::SmallVector<mlir::Value, 4>> emitStructSlots(const clang::Expr *e);
+  /// The field values of a struct expression.
+  mlir::FailureOr<llvm::SmallVector<mlir::Value, 4>> emitStructValue(const clang::Expr *e);
+  void storeStruct(llvm::ArrayRef<mlir::Value> slots, llvm::ArrayRef<mlir::Value> vals,
+                   mlir::Location l);
+  /// `s.f` (or `f` in a member function) of a scalar field; nullopt when the
+  /// base is not a lifted struct.
+  std::optional<mlir::FailureOr<LValue>> emitStructMember(const clang::MemberExpr *me);
+  /// A member function or operator() of a lifted struct called; nullopt when
+  /// `e` is none. `sc.structReturn` asks for a struct result in its slots.
+  std::optional<mlir::Value> emitStructMethodCall(const clang::CallExpr *e, StructCall sc);
+  /// A variable of a lifted struct type (or a reference to one).
+  mlir::LogicalResult declareStructVar(const clang::VarDecl *vd);
+  /// A device helper returning a pointer (`return base + b * rows * D;`),
+  /// inlined: the pointer its single trailing return computes.
+  mlir::FailureOr<Ptr> emitPointerCall(const clang::CallExpr *e);
+  std::optional<Ptr> ptrResult;
+  /// Runs the kernel's constructor of `ce` on `slots`.
+  mlir::LogicalResult constructInto(const clang::CXXConstructExpr *ce,
+                                    llvm::ArrayRef<mlir::Value> slots);
+  /// A constructor's member initializers, in the constructor's frame.
+  mlir::LogicalResult emitCtorInits(const clang::CXXConstructorDecl *ctor);
   std::optional<mlir::Value> emitBuiltin(const clang::CallExpr *e, llvm::StringRef name);
   std::optional<mlir::Value> emitMathBuiltin(const clang::CallExpr *e, llvm::StringRef name);
   /// The rest of the device math API, as compositions (LiftMath.cpp).

@@ -188,8 +188,8 @@ bool match(math::ExpOp e, Weighted &w, std::string &why) {
       if (!top || !w.nest->isBeforeInBlock(top))
         return fail("an accumulator is read before its loop");
       for (Operation *x : ld->getUsers()) {
-        if (auto div = dyn_cast<arith::DivFOp>(x); div && isAccLoad(div.getLhs()) &&
-                                                    isAccLoad(div.getRhs()))
+        if (auto div = dyn_cast<arith::DivFOp>(x);
+            div && isAccLoad(div.getLhs()) && isAccLoad(div.getRhs()))
           continue;
         if (auto log = dyn_cast<math::LogOp>(x)) {
           w.logs.push_back(log);
@@ -225,8 +225,9 @@ bool match(math::ExpOp e, Weighted &w, std::string &why) {
           pure = false;
       return;
     }
-    if (isa<gpu::BarrierOp>(op) || (!op->getNumRegions() && !op->hasTrait<OpTrait::IsTerminator>() &&
-                                     !isMemoryEffectFree(op) && !onlyReads(op)))
+    if (isa<gpu::BarrierOp>(op) ||
+        (!op->getNumRegions() && !op->hasTrait<OpTrait::IsTerminator>() &&
+         !isMemoryEffectFree(op) && !onlyReads(op)))
       pure = false;
   });
   if (!pure)
@@ -259,8 +260,8 @@ void rewrite(Weighted &w, StringRef passArg) {
 
   // __kfix_max = -inf; <the nest, each exp's argument folded into the max>
   OpBuilder b(w.nest);
-  auto ninf = arith::ConstantOp::create(
-      b, l, b.getFloatAttr(ty, -std::numeric_limits<double>::infinity()));
+  auto ninf =
+      arith::ConstantOp::create(b, l, b.getFloatAttr(ty, -std::numeric_limits<double>::infinity()));
   mark(ninf);
   mark(memref::StoreOp::create(b, l, ninf, mx.getResult(), ValueRange{}));
   IRMapping map;
