@@ -374,6 +374,63 @@ double kfix::finerProgress(const Evaluation &before, const Evaluation &after) {
   return p;
 }
 
+bool kfix::muchCloser(const Evaluation &before, const Evaluation &after) {
+  if (after.error)
+    return false;
+  auto *b = before.signature.getAsObject(), *a = after.signature.getAsObject();
+  if (!a || !b)
+    return false;
+  auto count = [](const llvm::json::Object *o, llvm::StringRef key) -> long {
+    auto *arr = o->getArray(key);
+    return arr ? long(arr->size()) : 0;
+  };
+  if (count(a, "faults") > count(b, "faults"))
+    return false;
+  struct CaseStat {
+    double frac = 0, medRel = 0, maxRel = 0;
+  };
+  auto cases = [](const llvm::json::Object *o) {
+    std::map<std::string, CaseStat> m;
+    if (auto *arr = o->getArray("cases"))
+      for (const llvm::json::Value &v : *arr)
+        if (auto *c = v.getAsObject()) {
+          std::string key = c->getString("output").value_or("").str();
+          if (auto *s = c->get("sizes"))
+            key += llvm::formatv("{0}", *s).str();
+          m[key] = {c->getNumber("mismatch_fraction").value_or(0),
+                    c->getNumber("median_rel_error").value_or(0),
+                    c->getNumber("max_rel_error").value_or(0)};
+        }
+    return m;
+  };
+  auto cb = cases(b), ca = cases(a);
+  // Or closer and left with one systematic error: every wrong element off by
+  // the same relative amount (max ~ median), where the errors were spread.
+  auto uniform = [](const CaseStat &c) { return c.maxRel <= 1.05 * c.medRel; };
+  unsigned closer = 0;
+  for (auto &[k, s] : cb) {
+    if (s.frac <= 0)
+      continue;
+    auto it = ca.find(k);
+    if (it == ca.end())
+      return false;
+    if (it->second.frac > s.frac + 1e-9)
+      return false;
+    if (it->second.frac == 0) {
+      ++closer;
+      continue;
+    }
+    const CaseStat &x = it->second;
+    bool muchLower = s.medRel > 0 && x.medRel < 0.25 * s.medRel;
+    bool settled = s.medRel > 0 && x.medRel < 0.8 * s.medRel && x.maxRel < s.maxRel && uniform(x) &&
+                   s.maxRel > 1.5 * s.medRel;
+    if (!muchLower && !settled)
+      return false;
+    ++closer;
+  }
+  return closer > 0;
+}
+
 Action kfix::editAction(const std::vector<EditSpec> &edits) {
   Action a;
   a.kind = Action::Pass;

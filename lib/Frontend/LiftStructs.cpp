@@ -203,8 +203,9 @@ FailureOr<SmallVector<Value, 4>> Lifter::emitStructValue(const cl::Expr *e) {
   if (isa<cl::ImplicitValueInitExpr, cl::CXXScalarValueInitExpr>(e))
     return zeros();
   if (const auto *il = dyn_cast<cl::InitListExpr>(e)) {
-    if (il->getNumInits() == 1 && il->getInit(0)->getType().getCanonicalType().getUnqualifiedType() ==
-                                      e->getType().getCanonicalType().getUnqualifiedType())
+    if (il->getNumInits() == 1 &&
+        il->getInit(0)->getType().getCanonicalType().getUnqualifiedType() ==
+            e->getType().getCanonicalType().getUnqualifiedType())
       return emitStructValue(il->getInit(0));
     SmallVector<Value, 4> out;
     const cl::RecordDecl *rd = e->getType()->getAsRecordDecl()->getDefinition();
@@ -486,8 +487,8 @@ LogicalResult Lifter::emitCtorInits(const cl::CXXConstructorDecl *ctor) {
       storeStruct(self.slice(first, n), *v, l);
       continue;
     }
-    if (isa<cl::ImplicitValueInitExpr>(init) || (isa<cl::CXXConstructExpr>(init) &&
-                                                 cast<cl::CXXConstructExpr>(init)->getNumArgs() == 0))
+    if (isa<cl::ImplicitValueInitExpr>(init) ||
+        (isa<cl::CXXConstructExpr>(init) && cast<cl::CXXConstructExpr>(init)->getNumArgs() == 0))
       continue;
     Value v = convert(emitRValue(init), init->getType(), fd->getType(), l);
     if (!v)

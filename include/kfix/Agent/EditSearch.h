@@ -54,6 +54,12 @@ std::vector<EditSite> editSites(const SearchState &state, unsigned max);
 /// measure: faults gone, cases passing, an output's mismatch share or a
 /// case's typical error falling. 0 when none moved, negative when it broke.
 double finerProgress(const Evaluation &before, const Evaluation &after);
+/// True when `after` gets no more elements wrong than `before` in any case,
+/// no more faults, and the wrong ones much closer: the median relative error
+/// down at least 4x, or down and now the same for every wrong element where
+/// it was spread, in every case still failing (one fix of two bugs where
+/// every element stays wrong: a shuffle fixed, a divisor still off).
+bool muchCloser(const Evaluation &before, const Evaluation &after);
 
 /// The kfix-repair-edit action of one or more edits.
 Action editAction(const std::vector<EditSpec> &edits);
