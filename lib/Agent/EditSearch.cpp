@@ -414,16 +414,17 @@ bool kfix::muchCloser(const Evaluation &before, const Evaluation &after) {
     auto it = ca.find(k);
     if (it == ca.end())
       return false;
-    if (it->second.frac > s.frac + 1e-9)
-      return false;
-    if (it->second.frac == 0) {
+    const CaseStat &x = it->second;
+    if (x.frac == 0) {
       ++closer;
       continue;
     }
-    const CaseStat &x = it->second;
-    bool muchLower = s.medRel > 0 && x.medRel < 0.25 * s.medRel;
-    bool settled = s.medRel > 0 && x.medRel < 0.8 * s.medRel && x.maxRel < s.maxRel && uniform(x) &&
-                   s.maxRel > 1.5 * s.medRel;
+    // Much lower with no more elements wrong; or the worst error lower and
+    // the rest one systematic error (a few elements right by chance before
+    // may be wrong now: the error that remains is no longer cancelled).
+    bool muchLower = s.medRel > 0 && x.medRel < 0.25 * s.medRel && x.frac <= s.frac + 1e-9;
+    bool settled = s.medRel > 0 && x.maxRel < s.maxRel && uniform(x) && s.maxRel > 1.5 * s.medRel &&
+                   x.frac <= s.frac + 0.05;
     if (!muchLower && !settled)
       return false;
     ++closer;
