@@ -280,6 +280,13 @@ std::optional<Printed> SrcPrinter::print(Value v, int depth) {
   auto it = valueNames.find(v);
   if (it != valueNames.end() && !isa<MemRefType>(v.getType()))
     return Printed{it->second, 17};
+  if (helperScope)
+    for (Operation *u : v.getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getValue() == v)
+        if (auto al = st.getMemRef().getDefiningOp<memref::AllocaOp>();
+            al && al->hasAttr("kfix.param"))
+          if (auto n = al->getAttrOfType<StringAttr>("kfix.var"))
+            return Printed{n.getValue().str(), 17};
   Operation *op = v.getDefiningOp();
   if (!op)
     return std::nullopt;

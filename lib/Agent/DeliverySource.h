@@ -134,6 +134,9 @@ public:
   /// Names given to locals the repair created (`__kfix_max` -> `kfix_max`).
   const std::map<mlir::Operation *, std::string> *localNames = nullptr;
   llvm::StringRef base;
+  /// Printing inside an inlined helper's body: an argument value is the
+  /// name of the parameter it is bound to (its `kfix.param` copy).
+  bool helperScope = false;
 
   SrcPrinter(mlir::gpu::GPUFuncOp f, const SrcText &src);
 

@@ -348,6 +348,47 @@ Operation *FixIts::counterpartSlow(Operation *op) {
 // Statements regenerated in the file's names
 //===----------------------------------------------------------------------===//
 
+bool FixIts::leavesHelper(Operation *from, Operation *to) {
+  auto f = from->getParentOfType<gpu::GPUFuncOp>();
+  auto body = f ? bodyRange(f) : std::nullopt;
+  auto a = at(from), b = at(to);
+  if (!body || !a || !b)
+    return false;
+  auto inside = [&](size_t o) { return o >= body->first && o < body->second; };
+  return !inside(*a) && inside(*b);
+}
+
+bool FixIts::regenerateReturn(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
+  auto o = at(op);
+  if (!o || op->getNumResults() != 1)
+    return false;
+  const std::string &t = src.text;
+  // The statement holding the op: back to the last `;`, `{` or `}`.
+  size_t s = *o;
+  while (s > 0 && !llvm::StringRef(";{}").contains(t[s - 1]))
+    --s;
+  while (s < *o && std::isspace((unsigned char)t[s]))
+    ++s;
+  if (llvm::StringRef(t).substr(s, 6) != "return" || (s + 6 < t.size() && isIdent(t[s + 6])))
+    return false;
+  size_t b = s + 6;
+  while (b < t.size() && t[b] == ' ')
+    ++b;
+  size_t end = statementEnd(t, b);
+  if (end == std::string::npos || end <= b)
+    return false;
+  pr.helperScope = true;
+  auto p = pr.print(op->getResult(0));
+  pr.helperScope = false;
+  if (!p)
+    return false;
+  if (t.substr(b, end - b) == p->text)
+    return true;
+  Site site;
+  site.alternatives.push_back({edit(b, end - b, p->text, "regenerate", pass)});
+  return addSite(b, "regen", std::move(site));
+}
+
 bool FixIts::regenerate(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
   // Follow the value to the store that ends its statement; the first
   // operator on the way that the repair kept gets its changed operands
@@ -361,6 +402,10 @@ bool FixIts::regenerate(Operation *op, llvm::StringRef pass, SrcPrinter &pr) {
     Operation *u = *cur->getResult(0).getUsers().begin();
     if (u->getBlock() != op->getBlock())
       break;
+    // The value leaves an inlined helper (a functor's operator(), a member
+    // function): its return expression is what changed, not the caller's.
+    if (leavesHelper(cur, u))
+      return regenerateReturn(cur, pass, pr);
     cur = u;
   }
   auto st = dyn_cast<memref::StoreOp>(cur);

@@ -326,6 +326,10 @@ private:
   std::optional<std::pair<size_t, size_t>> conversionOperand(size_t b, size_t e);
   /// Regenerates the right-hand side of the statement storing `op`'s value.
   bool regenerate(mlir::Operation *op, llvm::StringRef pass, SrcPrinter &pr);
+  /// `to` (in the kernel's body) uses `from` (in a helper's, inlined).
+  bool leavesHelper(mlir::Operation *from, mlir::Operation *to);
+  /// The expression of the `return` statement holding `op`, printed again.
+  bool regenerateReturn(mlir::Operation *op, llvm::StringRef pass, SrcPrinter &pr);
   /// `a OP b` at `op`'s location (the operator): each operand whose printed
   /// text differs from the file's is replaced by it (`r == c` -> `c == c`).
   bool comparisonOperands(mlir::Operation *op, llvm::StringRef pass, SrcPrinter &pr);

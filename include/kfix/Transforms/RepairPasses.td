@@ -338,9 +338,15 @@ def RepairEpsilonPlacement : KFix_RepairPass<"kfix-repair-epsilon-placement"> {
     `sqrt(v + eps)`, where `eps` is a float constant with 0 < |eps| <= 1e-2
     or a float kernel parameter (any operand when `loc` is given: note that
     `x / (sqrt(v) + eps)` is right for Adam-style updates, so aim the pass).
-    `loc` matches the addition.
+    `loc` matches the addition. `squared=true` moves `eps * eps` under the
+    root instead: a smoothed absolute value `sqrt(d * d) + eps` whose
+    definition is `sqrt(d * d + eps * eps)` (Charbonnier, pseudo-Huber).
   }];
-  let options = [KFix_LocOption];
+  let options = [
+    KFix_LocOption,
+    Option<"squared", "squared", "bool", /*default=*/"false",
+           "Add eps * eps under the root (a smoothed |d|)">
+  ];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of epsilons moved">];
 }
 

@@ -1,4 +1,9 @@
 //===- RepairEpsilonPlacement.cpp - rsqrt(var + eps), not rsqrt(var) + eps ===//
+//
+// `squared=true`: sqrt(d * d + eps * eps) for sqrt(d * d) + eps (a smoothed
+// absolute value: Charbonnier, pseudo-Huber).
+//
+//===----------------------------------------------------------------------===//
 #include "RepairUtils.h"
 #include "kfix/Transforms/Passes.h"
 #include "kfix/Transforms/Utils.h"
@@ -49,6 +54,11 @@ struct RepairEpsilonPlacementPass
             !root->getResult(0).hasOneUse() || (!aimed && !looksLikeEpsilon(eps)))
           continue;
         OpBuilder b(add);
+        if (squared) {
+          auto sq = arith::MulFOp::create(b, add.getLoc(), eps, eps, add.getFastmathAttr());
+          markRepaired(sq, kPassArg);
+          eps = sq.getResult();
+        }
         auto sum =
             arith::AddFOp::create(b, add.getLoc(), root->getOperand(0), eps, add.getFastmathAttr());
         markRepaired(sum, kPassArg);
