@@ -115,4 +115,3 @@ bool kfix::muchCloser(const Evaluation &before, const Evaluation &after) {
   }
   return closer > 0;
 }
-
