@@ -377,7 +377,12 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         args.progress("model-checks")
     t_checks = time.time()
     if rt.target == "cuda":
+        import gc
         import torch
+        # The capture and the search's scaled runs left segments in torch's cache
+        # that the checks at the benchmark's sizes need back.
+        gc.collect()
+        torch.cuda.empty_cache()
         torch.cuda.reset_peak_memory_stats(device)
     # The benchmark's own check with the repaired kernel swapped in (no rebuild), on
     # the benchmark's trials and on held-out seeds.
