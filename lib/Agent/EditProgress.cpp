@@ -3,7 +3,8 @@
 // What the repair search reads besides the error measure: per output and
 // size, the share of wrong elements and the typical and worst relative
 // errors of the signature's cases (finerProgress for the edit planner's
-// ordering, muchCloser for keeping a step that leaves every element wrong).
+// ordering, muchCloser for keeping a step that leaves every element wrong,
+// zeroedOutput for refusing one whose error fell with all of the work).
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Agent/EditSearch.h"
@@ -19,6 +20,7 @@ namespace {
 
 struct CaseStat {
   double frac = 0, medRel = 0, maxRel = 0;
+  bool zero = false; ///< the wrong elements are zero
 };
 
 /// The signature's cases by output and sizes.
@@ -33,6 +35,8 @@ std::map<std::string, CaseStat> caseStats(const llvm::json::Object *o) {
         m[key] = {c->getNumber("mismatch_fraction").value_or(0),
                   c->getNumber("median_rel_error").value_or(0),
                   c->getNumber("max_rel_error").value_or(0)};
+        if (auto *mag = c->getObject("magnitude"))
+          m[key].zero = mag->getString("kind") == "zero";
       }
   return m;
 }
@@ -114,4 +118,17 @@ bool kfix::muchCloser(const Evaluation &before, const Evaluation &after) {
     ++closer;
   }
   return closer > 0;
+}
+
+bool kfix::zeroedOutput(const Evaluation &before, const Evaluation &after) {
+  auto *b = before.signature.getAsObject(), *a = after.signature.getAsObject();
+  if (!a || !b || after.passed)
+    return false;
+  auto allZero = [](const llvm::json::Object *o) {
+    unsigned n = 0;
+    for (auto &[k, s] : caseStats(o))
+      n += s.zero && s.frac >= 0.999;
+    return n;
+  };
+  return allZero(a) > allZero(b);
 }

@@ -661,6 +661,10 @@ SearchResult kfix::runSearch(std::unique_ptr<SearchState> initial, Evaluator &ev
         improved = false;
         rec.note = "the candidate leaves its in-place outputs unchanged";
       }
+      if (improved && zeroedOutput(state.eval, child->eval)) {
+        improved = false;
+        rec.note = "the error fell with all of the work: every element of the output is zero";
+      }
       planner.observe(action, state.eval, child->eval, improved);
       if (gateRejected && !improved) {
         rec.outcome = "rejected-by-gate";

@@ -6,6 +6,7 @@
 // without a task or an executor.
 //
 //===----------------------------------------------------------------------===//
+#include "kfix/Agent/EditSearch.h"
 #include "kfix/Agent/KBPlanner.h"
 #include "kfix/Agent/Search.h"
 #include "kfix/InitAll.h"
@@ -338,4 +339,34 @@ TEST(KBPlanner, BufferShapesOverKernelParameters) {
   EXPECT_EQ((*lookupPlaceholder("buffer-shapes"))(pc, ""),
             (std::vector<std::string>{"A[rows][cols]", "Bt[cols][4]"}));
   EXPECT_TRUE((*lookupPlaceholder("buffer-shapes"))(pc, "outputs").empty());
+}
+
+// A candidate whose error fell because its output became all zero (a loop
+// bound lowered until the loop never runs took the fault with it) is no step;
+// one that leaves some elements right, or whose wrong elements are not zero,
+// or that was all zero already, is judged by its error as before.
+static Evaluation withCases(std::vector<std::pair<double, const char *>> cases) {
+  Evaluation e;
+  llvm::json::Array arr;
+  int n = 0;
+  for (auto &[frac, kind] : cases)
+    arr.push_back(llvm::json::Object{{"output", "y"},
+                                     {"sizes", llvm::json::Object{{"N", ++n}}},
+                                     {"mismatch_fraction", frac},
+                                     {"magnitude", llvm::json::Object{{"kind", kind}}}});
+  e.signature = llvm::json::Object{{"cases", std::move(arr)}};
+  return e;
+}
+
+TEST(EditProgress, ZeroedOutputIsNoStep) {
+  Evaluation faulting = withCases({{1.0, "unrelated"}, {1.0, "unrelated"}});
+  EXPECT_TRUE(zeroedOutput(faulting, withCases({{1.0, "zero"}, {1.0, "zero"}})));
+  EXPECT_TRUE(zeroedOutput(faulting, withCases({{1.0, "zero"}, {1.0, "unrelated"}})));
+  EXPECT_FALSE(zeroedOutput(faulting, withCases({{0.4, "zero"}, {1.0, "unrelated"}})));
+  EXPECT_FALSE(zeroedOutput(faulting, withCases({{1.0, "close"}, {1.0, "affine"}})));
+  Evaluation zero = withCases({{1.0, "zero"}, {1.0, "zero"}});
+  EXPECT_FALSE(zeroedOutput(zero, withCases({{1.0, "zero"}, {1.0, "zero"}})));
+  Evaluation passed = withCases({});
+  passed.passed = true;
+  EXPECT_FALSE(zeroedOutput(faulting, passed));
 }

@@ -60,6 +60,10 @@ double finerProgress(const Evaluation &before, const Evaluation &after);
 /// it was spread, in every case still failing (one fix of two bugs where
 /// every element stays wrong: a shuffle fixed, a divisor still off).
 bool muchCloser(const Evaluation &before, const Evaluation &after);
+/// True when `after` has more cases than `before` whose every element is
+/// wrong and zero: a fault or an excess that went away with all of the work
+/// (a loop bound lowered until the loop never runs).
+bool zeroedOutput(const Evaluation &before, const Evaluation &after);
 
 /// The kfix-repair-edit action of one or more edits.
 Action editAction(const std::vector<EditSpec> &edits);

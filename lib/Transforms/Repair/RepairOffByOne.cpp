@@ -200,6 +200,18 @@ struct RepairOffByOnePass : public kfix::impl::RepairOffByOneBase<RepairOffByOne
       ++rewrites;
       return;
     }
+    // Otherwise the bound itself, where the comparison is made (`h < H` for
+    // `h < H - 1` with H a parameter or an expression): the side that is the
+    // same for every thread, or the right-hand side.
+    bool lhsUniform = !isThreadDependent(cmp.getLhs());
+    bool rhsUniform = !isThreadDependent(cmp.getRhs());
+    bool useLhs = lhsUniform && !rhsUniform;
+    Value side = useLhs ? cmp.getLhs() : cmp.getRhs();
+    OpBuilder b(cmp);
+    (useLhs ? cmp.getLhsMutable() : cmp.getRhsMutable())
+        .assign(shiftedByOne(b, cmp.getLoc(), side, delta));
+    markRepaired(cmp, kPassArg);
+    ++rewrites;
   }
 
   Value scaled(OpBuilder &b, arith::CmpIOp cmp, Value bound, int64_t k, bool up) {
