@@ -290,7 +290,14 @@ SmallVector<LayoutIssue> kfix::findLayoutIssues(gpu::GPUFuncOp func, const Decla
         is.mul = t.chain[l].mul;
         is.strideOperand = t.chain[l].strideOperand;
         is.expectedFactor = *f;
-        is.expectedFactor.constant = 1;
+        // `over` ignores constants: the wanted stride's constant over the
+        // rest of the chain's where it divides (a literal extent, `[D][4]` of a
+        // template's KW = 4: `d * 4 + k`), else none (`(2*oy + dy) * W`).
+        int64_t rc = 1;
+        for (auto [j, link] : llvm::enumerate(t.chain))
+          if (j != l)
+            rc *= link.factor.constant;
+        is.expectedFactor.constant = rc != 0 && want.constant % rc == 0 ? want.constant / rc : 1;
         is.depth = t.depth;
         for (const auto &d : shape.dims)
           if (d && d->sameAtoms(t.chain[l].factor) && !t.chain[l].factor.isUnit())

@@ -183,6 +183,56 @@ std::vector<std::string> kfix::offByOneSites(ModuleOp module, ArrayRef<std::stri
     for (Operation *l : loops)
       list.add(l);
   }
+  // Then through shared memory: a diagnosed value computed from a staged tile
+  // reads what the tile's stores wrote, and a store of a guarded load (`xs[i]
+  // = (src > 0 && src < L) ? x[src] : 0`, a halo's padding test) decides which
+  // elements are padding: those tests, after the diagnosed site's own.
+  SmallVector<Value> tiles;
+  for (const std::string &site : sites)
+    for (gpu::GPUFuncOp f : funcs)
+      f.walk([&](Operation *op) {
+        if (op == f.getOperation() || !locMatches(op->getLoc(), site))
+          return;
+        SmallVector<std::pair<Value, unsigned>> work;
+        for (Value o : op->getOperands())
+          work.push_back({o, 0});
+        llvm::SmallPtrSet<Operation *, 32> seen;
+        while (!work.empty()) {
+          auto [v, d] = work.pop_back_val();
+          Operation *def = v.getDefiningOp();
+          if (!def || d > 12 || !seen.insert(def).second)
+            continue;
+          if (auto ld = dyn_cast<memref::LoadOp>(def)) {
+            Value mem = ld.getMemRef();
+            if (auto var = loadedVar(v)) {
+              for (memref::StoreOp st : storesTo(var))
+                work.push_back({st.getValue(), d + 1});
+            } else if (!isGlobalMemref(mem) && !llvm::is_contained(tiles, mem)) {
+              tiles.push_back(mem);
+            }
+            continue;
+          }
+          if (def->getNumRegions() == 0)
+            for (Value o : def->getOperands())
+              work.push_back({o, d + 1});
+        }
+      });
+  for (Value mem : tiles) {
+    SmallVector<Operation *> cmps, loops;
+    llvm::SmallPtrSet<Operation *, 32> seen;
+    for (Operation *u : mem.getUsers()) {
+      auto st = dyn_cast<memref::StoreOp>(u);
+      if (!st || st.getMemRef() != mem)
+        continue;
+      Operation *def = st.getValue().getDefiningOp();
+      if (auto sel = dyn_cast_or_null<arith::SelectOp>(def))
+        conditionCompares(sel.getCondition(), cmps, loops, seen, 0);
+      else if (auto i = dyn_cast_or_null<scf::IfOp>(def))
+        conditionCompares(i.getCondition(), cmps, loops, seen, 0);
+    }
+    for (Operation *c : cmps)
+      list.add(c);
+  }
   // Without a diagnosed site that leads anywhere: every comparison and loop.
   if (!list.out.empty())
     return list.out;
