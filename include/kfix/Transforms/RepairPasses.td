@@ -201,11 +201,16 @@ def RepairOffByOne : KFix_RepairPass<"kfix-repair-off-by-one"> {
     variable the loop multiplies (`d *= 2`), the bound multiplied / divided
     by the factor (undoing `n / 2`); for a comparison against a C local
     with one thread-independent definition (`const int P = H - R;`), that
-    definition. Warns when nothing at `loc` can be edited so.
+    definition. `fix=bound-inc` / `fix=bound-dec` move the compared bound
+    of each comparison at `loc` where the comparison is made (`h < H` ->
+    `h < H - 1`, the side that is the same for every thread, else the
+    right-hand one), for bounds that are parameters or expressions.
+    Warns when nothing at `loc` can be edited so.
   }];
   let options = [
     KFix_LocOption,
-    Option<"fix", "fix", "std::string", /*default=*/"\"flip\"", "flip | inc | dec">
+    Option<"fix", "fix", "std::string", /*default=*/"\"flip\"",
+           "flip | inc | dec | bound-inc | bound-dec">
   ];
   let statistics = [Statistic<"numRewrites", "rewrites", "Number of edits">];
 }

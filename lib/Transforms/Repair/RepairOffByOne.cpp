@@ -95,9 +95,10 @@ struct RepairOffByOnePass : public kfix::impl::RepairOffByOneBase<RepairOffByOne
   using RepairOffByOneBase::RepairOffByOneBase;
 
   void runOnOperation() override {
-    if (fix != "flip" && fix != "inc" && fix != "dec") {
-      getOperation().emitError() << kPassArg << ": fix must be flip, inc or dec, not '" << fix
-                                 << "'";
+    if (fix != "flip" && fix != "inc" && fix != "dec" && fix != "bound-inc" && fix != "bound-dec") {
+      getOperation().emitError() << kPassArg
+                                 << ": fix must be flip, inc, dec, bound-inc or bound-dec, not '"
+                                 << fix << "'";
       return signalPassFailure();
     }
     if (StringRef(loc).trim().empty()) {
@@ -113,6 +114,11 @@ struct RepairOffByOnePass : public kfix::impl::RepairOffByOneBase<RepairOffByOne
       });
       if (fix == "flip")
         flip(func, targets);
+      else if (fix == "bound-inc" || fix == "bound-dec")
+        for (Operation *op : targets) {
+          if (auto cmp = dyn_cast<arith::CmpIOp>(op))
+            shiftBound(cmp, fix == "bound-inc" ? 1 : -1);
+        }
       else
         for (Operation *op : targets)
           shift(op, fix == "inc" ? 1 : -1);
@@ -200,9 +206,14 @@ struct RepairOffByOnePass : public kfix::impl::RepairOffByOneBase<RepairOffByOne
       ++rewrites;
       return;
     }
-    // Otherwise the bound itself, where the comparison is made (`h < H` for
-    // `h < H - 1` with H a parameter or an expression): the side that is the
-    // same for every thread, or the right-hand side.
+  }
+
+  /// The bound itself, where the comparison is made (`h < H` for `h < H - 1`
+  /// with H a parameter or an expression): the side that is the same for
+  /// every thread, or the right-hand side.
+  void shiftBound(arith::CmpIOp cmp, int delta) {
+    if (!isOrderingCompare(cmp))
+      return;
     bool lhsUniform = !isThreadDependent(cmp.getLhs());
     bool rhsUniform = !isThreadDependent(cmp.getRhs());
     bool useLhs = lhsUniform && !rhsUniform;

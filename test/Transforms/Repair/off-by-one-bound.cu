@@ -1,6 +1,6 @@
-// RUN: kfix-translate --import-cuda %s --mlir-print-debuginfo | kfix-opt --verify-each '--kfix-repair-off-by-one=fix=dec loc=off-by-one-bound.cu:19' | FileCheck %s --check-prefix=PARAM
-// RUN: kfix-translate --import-cuda %s --mlir-print-debuginfo -DREVERSED | kfix-opt --verify-each '--kfix-repair-off-by-one=fix=dec loc=off-by-one-bound.cu:17' | FileCheck %s --check-prefix=REV
-// RUN: kfix-translate --import-cuda %s --mlir-print-debuginfo | kfix-opt --verify-each '--kfix-repair-off-by-one=fix=inc loc=off-by-one-bound.cu:19' | FileCheck %s --check-prefix=INC
+// RUN: kfix-translate --import-cuda %s --mlir-print-debuginfo | kfix-opt --verify-each '--kfix-repair-off-by-one=fix=bound-dec loc=off-by-one-bound.cu:19' | FileCheck %s --check-prefix=PARAM
+// RUN: kfix-translate --import-cuda %s --mlir-print-debuginfo -DREVERSED | kfix-opt --verify-each '--kfix-repair-off-by-one=fix=bound-dec loc=off-by-one-bound.cu:17' | FileCheck %s --check-prefix=REV
+// RUN: kfix-translate --import-cuda %s --mlir-print-debuginfo | kfix-opt --verify-each '--kfix-repair-off-by-one=fix=bound-inc loc=off-by-one-bound.cu:19' | FileCheck %s --check-prefix=INC
 
 // A guard compared with a bound that is neither a local nor a loop's (`h < H`
 // with H a parameter, for `h < H - 1`: the vertical neighbour of the last
