@@ -137,6 +137,12 @@ def main(argv=None):
     except KeyboardInterrupt:
         verdict.update(res)
         verdict["status"] = "interrupted"
+    except Exception as e:  # the harness's own failure (out of GPU memory, a bug)
+        verdict.update(res)
+        verdict["status"] = "harness-error"
+        verdict["harness_error"] = "%s: %s" % (type(e).__name__, e)
+        verdict["traceback"] = traceback.format_exc()[-4000:]
+        verdict["construct"] = None
     verdict["wall_s"] = round(time.time() - t0, 2)
     write_atomic(vpath, json.dumps(verdict, indent=2, default=str) + "\n")
     if args.json:
@@ -295,7 +301,11 @@ def debug_candidate(args, out, rt, icp, cap, problem_ns, candidate_ns, candidate
         d["status"] = "no-kernel-output"
         d["why"] = "no kfix-run kernel launch wrote the tensor ModelNew returned"
         o = getattr(cap, "oracle", None)
-        if o and o.get("extension_calls"):
+        if o and o.get("uncaptured_calls") == o.get("extension_calls"):
+            d["why"] += (" (%d extension call results, each beyond the capture budget of "
+                         "%d bytes or made by no captured launch)" % (
+                             o["extension_calls"], rt.capture_budget))
+        elif o and o.get("extension_calls"):
             d["why"] += (", and no tensor of the Model's forward (%d of the shapes of the "
                          "%d extension call results, %d tried) in place of an extension "
                          "call's result makes ModelNew's output match" % (

@@ -321,8 +321,13 @@ class _Tracked:
                 finally:
                     rt.known = saved
                 if rt.ext_calls is not None and isinstance(result, torch.Tensor):
+                    # A result beyond the capture budget cannot have a captured
+                    # writer (the downstream oracle's only use of the copy): its
+                    # call is recorded without one (8 GiB at a level-1 size).
+                    small = (result.numel() * result.element_size()
+                             <= getattr(rt, "capture_budget", 1 << 62))
                     rt.ext_calls.append({"index": idx, "name": name, "ptr": result.data_ptr(),
-                                         "out": result.detach().clone(),
+                                         "out": result.detach().clone() if small else None,
                                          "launches": (n0, len(rt.launches))})
                 return result
             call.__name__ = name
