@@ -413,9 +413,15 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
   std::set<std::string> seen(skip);
   auto sites = sitesFor(state);
   size_t from = topSites ? 0 : std::min<size_t>(opts.pairSites, sites.size());
-  size_t to = topSites ? std::min<size_t>(opts.pairSites, sites.size()) : sites.size();
-  for (size_t si = from; si < to; ++si) {
+  size_t top = std::min<size_t>(opts.pairSites, sites.size());
+  // With the top sites, the named edits of the confident models below them
+  // (a second bug's model ranked under the first's sites): one evaluation
+  // each, where the lower sites' turn may come after the budget.
+  for (size_t si = from; si < sites.size(); ++si) {
     const EditSite &site = sites[si];
+    bool hintOnly = topSites && si >= top;
+    if (hintOnly && (site.hint.empty() || site.score < 3.0))
+      continue;
     auto ops = opsAt(module, site.loc, site.op);
     // Not an op a repair made, nor one whose result nothing reads any more
     // (a quotient a repair recomputed in float).
@@ -476,7 +482,7 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
                (e.kind == "operand" && h == "operand=" + e.operand + " with=" + e.with);
       });
       bool isHint = hintRank != hints.end();
-      if (!isHint && taken >= perSite)
+      if (!isHint && (taken >= perSite || hintOnly))
         continue;
       if (!isHint)
         ++taken;
@@ -506,7 +512,7 @@ std::vector<Action> EditPlanner::singles(const SearchState &state,
       if (seen.insert(a.describe()).second)
         out.push_back(std::move(a));
     }
-    if (touchesHalf(op)) {
+    if (!hintOnly && touchesHalf(op)) {
       // Widening an f16/bf16 accumulator: the existing precision repair.
       Action a;
       a.pass = "kfix-repair-accumulate-f32";
@@ -697,6 +703,24 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
   for (size_t i = 0; i < early; ++i)
     if (seen.insert(edited[i].describe()).second)
       out.push_back(edited[i]);
+  // The other confident models' named edits (a suspect of score >= 3 whose
+  // model names its edit), one per site, up to five early in all: with two
+  // bugs, the second's model ranks below the first's sites (a vector index
+  // divided as an element index, below two sibling reads of the same
+  // coefficient table) and the KB's list would spend the budget before it.
+  if (early > 0) {
+    std::set<std::string> sitesTaken;
+    for (size_t i = 0; i < early; ++i)
+      sitesTaken.insert(edited[i].options.count("loc") ? edited[i].options.at("loc") : "");
+    for (size_t i = early; i < edited.size() && out.size() < 5; ++i) {
+      const Action &a = edited[i];
+      auto loc = a.options.find("loc");
+      if (!a.evidence || loc == a.options.end() || llvm::StringRef(loc->second).contains(','))
+        continue;
+      if (sitesTaken.insert(loc->second).second && seen.insert(a.describe()).second)
+        out.push_back(a);
+    }
+  }
   if (phase == 0)
     for (Action &a : kb->propose(state, tried))
       if (seen.insert(a.describe()).second)

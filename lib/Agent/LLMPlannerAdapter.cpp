@@ -62,9 +62,9 @@ llm::ActionSchema kfix::actionSchemaFromKB(const KnowledgeBase &kb) {
     edit.options.push_back(std::move(o));
   };
   opt("loc", "file:line:col of the op to edit, as listed");
-  opt("kind",
-      "operand | opcode | swap | delta | bypass | fconst | iconst | reinit | clamp0 | "
-      "mulby | mirror | retype | ceil | unclamp | window | unroll-tail | once | exchange | delete");
+  opt("kind", "operand | opcode | swap | delta | bypass | fconst | iconst | reinit | clamp0 | "
+              "mulby | mirror | retype | ceil | unclamp | window | unroll-tail | once | exchange | "
+              "stable-ratio | delete");
   opt("op", "the op's name at loc (arith.addf, arith.cmpi, scf.for, memref.store, ...)");
   opt("operand", "operand index, or result (delta, clamp0, mulby), or a local (reinit), or the "
                  "first name (exchange: arg:NAME, var:NAME, or const:K for a chunk number)");

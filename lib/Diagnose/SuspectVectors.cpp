@@ -149,14 +149,35 @@ void suspects::vectorModels(SuspectContext &ctx) {
     if (!isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op) ||
         constantValue(op->getOperand(1)) || (ctx.haveEvidence && !ctx.bad.contains(op)))
       return;
-    auto it = widths.find(scalarKey(op->getOperand(0)));
-    if (it == widths.end())
-      return;
     // A divisor in vector units already (`cols / 4`, `cols >> 2`).
     Operation *d = stripCasts(op->getOperand(1)).getDefiningOp();
     if (isa_and_nonnull<arith::DivSIOp, arith::DivUIOp, arith::ShRSIOp, arith::ShRUIOp>(d) &&
         constantValue(d->getOperand(1)))
       return;
+    auto it = widths.find(scalarKey(op->getOperand(0)));
+    if (it == widths.end()) {
+      // The coordinate of a later lane, `(p + 1) / HW` for lane 1 of the
+      // vector p (element 2p + 1): the vector index in the sum is scaled.
+      auto add = stripCasts(op->getOperand(0)).getDefiningOp<arith::AddIOp>();
+      if (!add || (ctx.haveEvidence && !ctx.bad.contains(op)))
+        return;
+      for (unsigned i = 0; i < 2; ++i) {
+        auto w = widths.find(scalarKey(add->getOperand(i)));
+        std::optional<double> lane = constantValue(add->getOperand(1 - i));
+        if (w == widths.end() || !lane || *lane < 1 || *lane >= w->second)
+          continue;
+        ctx.add(add, "vector-unit", 3.0,
+                llvm::formatv("lane {0} of a {1}-wide vector: its element is {1} times the "
+                              "vector index plus {0}, not the vector index plus {0}",
+                              (int64_t)*lane, w->second)
+                    .str());
+        ctx.setHint(add, "vector-unit",
+                    llvm::formatv("kind=mulby operand={0} with={1}", i, w->second).str(),
+                    /*keepFirst=*/true);
+        return;
+      }
+      return;
+    }
     ctx.add(op, "vector-unit", 3.0,
             llvm::formatv("the index of {0}-wide vectors is divided by a size in elements: the "
                           "coordinate of its elements needs the element index ({0} times it)",

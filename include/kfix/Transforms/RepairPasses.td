@@ -659,7 +659,10 @@ def RepairEdit : KFix_RepairPass<"kfix-repair-edit"> {
                       instead (`x + c` -> `x`, `HW / 32` -> `HW`);
       `kind=fconst`   float constant operand #`operand` becomes `with`
                       (0, 1, -1, inf, -inf, max, -max, 1e-5, ...);
-      `kind=delete`   the store is erased.
+      `kind=delete`   the store is erased;
+      `kind=stable-ratio` `(E + a) / (E + b)` (a numerator of E alone too)
+                      becomes `1 + (a - b) / (E + b)`: no inf / inf once E
+                      overflows (a hand-written tanh or sigmoid).
     All targets are resolved before any edit is made; ops left dead by an
     edit are erased. Fails when an edit names nothing or `with` does not
     resolve to a value of the operand's type.

@@ -197,6 +197,10 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
                        y, 0.35, llvm::formatv("{0} and {1} exchanged in the formula", x, y).str()});
   }
 
+  // A ratio of two sums of one term (`(e - 1) / (e + 1)`): inf / inf once the
+  // term overflows; the same value as one quotient.
+  if (stableRatio(nullptr, op))
+    add("stable-ratio", "", "", 0.6, self + " as 1 + (a - b) / (E + b), no inf / inf");
   // An unrolled loop without its remainder: up to N, the inner loop clipped.
   if (auto f = dyn_cast<scf::ForOp>(op); f && unrollTail(nullptr, f))
     add("unroll-tail", "", "", 0.6,
@@ -362,6 +366,23 @@ std::vector<EditSpec> kfix::enumerateEdits(Operation *op, unsigned max, unsigned
                 "argument " + show(v) + " -> " + show(cand) + " of the call at " +
                     site.substr(site.find('@') + 1));
       }
+    // A narrower integer widened where it is read (`(size_t)yy * H`, an int
+    // size in a 64-bit offset): the values of the narrower type in scope,
+    // widened as C widens them (the parameters of the offset are ints).
+    if (Operation *ext = v.getDefiningOp(); isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(ext)) {
+      Value narrow = ext->getOperand(0);
+      if (!narrow.getType().isInteger(1) && !getConstInt(narrow))
+        for (auto &[cand, prior] : replacementCandidates(op, narrow, nearest)) {
+          std::string spec = nameValue(op, cand);
+          if (spec.empty() || llvm::StringRef(spec).starts_with("def:") ||
+              cand.getType() == v.getType() || (storedVar && loadedVar(cand) == storedVar))
+            continue;
+          if (isa<arith::ExtUIOp>(ext))
+            spec += ":u";
+          add("operand", idx, spec, 0.95 * prior,
+              show(narrow) + " -> " + show(cand) + " (widened)");
+        }
+    }
     // An integer local set from another value where a size's last index was
     // meant (`const int last = npairs;` for `n - 1`): each integer
     // parameter less one.

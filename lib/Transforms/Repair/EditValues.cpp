@@ -217,9 +217,22 @@ memref::AllocaOp findVarIn(Operation *at, llvm::StringRef name, bool scoped) {
 Value resolveValue(Operation *at, llvm::StringRef spec, Type type, std::string &error) {
   gpu::GPUFuncOp func = funcOf(at);
   OpBuilder b(at);
+  // `:u`: a narrower integer widened as unsigned (zero-extended), else as
+  // signed; only where the operand is a wider integer.
+  bool zeroExtend = spec.consume_back(":u");
+  auto widen = [&](Value v) -> Value {
+    auto from = dyn_cast<IntegerType>(v.getType()), to = dyn_cast<IntegerType>(type);
+    if (!from || !to || from.getWidth() >= to.getWidth() || from.getWidth() == 1)
+      return nullptr;
+    if (zeroExtend)
+      return arith::ExtUIOp::create(b, at->getLoc(), type, v);
+    return arith::ExtSIOp::create(b, at->getLoc(), type, v);
+  };
   auto castTo = [&](Value v) -> Value {
     if (v.getType() == type)
       return v;
+    if (Value w = widen(v))
+      return w;
     // An integer where a float is read: C's conversion (a count as the
     // numerator of a mean).
     if (isa<FloatType>(type) && isa<IntegerType>(v.getType()) && !v.getType().isInteger(1))
@@ -245,7 +258,7 @@ Value resolveValue(Operation *at, llvm::StringRef spec, Type type, std::string &
       return sub;
     }
     Value v = getArgByName(func, spec);
-    if (v && v.getType() != type && isa<FloatType>(type))
+    if (v && v.getType() != type && (isa<FloatType>(type) || isa<IntegerType>(type)))
       v = castTo(v);
     if (!v || v.getType() != type) {
       error = "no kernel parameter " + spec.str() + " of the operand's type";
@@ -255,11 +268,15 @@ Value resolveValue(Operation *at, llvm::StringRef spec, Type type, std::string &
   }
   if (spec.consume_front("var:")) {
     memref::AllocaOp a = findVar(at, spec);
-    if (!a || a.getType().getElementType() != type) {
+    Type et = a ? a.getType().getElementType() : Type();
+    bool widens = et && isa<IntegerType>(et) && isa<IntegerType>(type) &&
+                  et.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth() && !et.isInteger(1);
+    if (!a || (et != type && !widens)) {
       error = "no local " + spec.str() + " of the operand's type in scope";
       return nullptr;
     }
-    return memref::LoadOp::create(b, at->getLoc(), a.getResult());
+    Value l = memref::LoadOp::create(b, at->getLoc(), a.getResult());
+    return widens ? widen(l) : l;
   }
   if (spec.consume_front("iv:")) {
     unsigned k;

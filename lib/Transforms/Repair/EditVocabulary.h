@@ -111,6 +111,10 @@ bool collectTerm(mlir::OpBuilder *b, mlir::Operation *clip, unsigned j);
 /// reads taps `k * D` apart: K becomes the taps' extent `(K - 1) * D + 1`.
 /// With a null builder, only the test (EditClips.cpp).
 bool dilateExtent(mlir::OpBuilder *b, mlir::Operation *op, unsigned i);
+/// `(E + a) / (E + b)` (a numerator of E alone too) -> `1 + (a - b) / (E +
+/// b)`: no inf / inf once E overflows. With a null builder, only the test
+/// (EditRatios.cpp).
+bool stableRatio(mlir::OpBuilder *b, mlir::Operation *op);
 std::optional<double> parseFloatSpec(llvm::StringRef s);
 /// The `axis` edits of operand I: a launch coordinate its expression reads
 /// (`grid_dim.y`) moved to another axis, as `grid_dim.y>x` (EditAxes.cpp).

@@ -458,6 +458,11 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
       return false;
     }
     return true;
+  } else if (e.kind == "stable-ratio") {
+    if (!stableRatio(&b, op)) {
+      error = "no ratio of two sums of one term at " + e.loc;
+      return false;
+    }
   } else if (e.kind == "unroll-tail") {
     // An unrolled loop without its remainder (EditWindows.cpp).
     auto f = dyn_cast<scf::ForOp>(op);
