@@ -181,6 +181,19 @@ std::string lineOf(llvm::StringRef loc) {
 
 } // namespace
 
+/// The first `max` sites, and beyond them the sites of confident models that
+/// name their edit (score >= 3): a second bug's model ranks below the first's
+/// sites and the reads of the signature, and its named edit is one evaluation.
+static void keepTop(std::vector<EditSite> &sites, size_t max) {
+  if (sites.size() <= max)
+    return;
+  std::vector<EditSite> kept(sites.begin(), sites.begin() + max);
+  for (size_t i = max; i < sites.size(); ++i)
+    if (!sites[i].hint.empty() && sites[i].score >= 3.0)
+      kept.push_back(sites[i]);
+  sites = std::move(kept);
+}
+
 std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
   std::vector<EditSite> out;
   if (!state.module)
@@ -317,8 +330,7 @@ std::vector<EditSite> kfix::editSites(const SearchState &state, unsigned max) {
       }
     }
   llvm::stable_sort(out, [](const EditSite &a, const EditSite &b) { return a.weight > b.weight; });
-  if (out.size() > max)
-    out.resize(max);
+  keepTop(out, max);
   return out;
 }
 
@@ -377,8 +389,7 @@ std::vector<EditSite> EditPlanner::sitesFor(const SearchState &state) {
   }
   llvm::stable_sort(sites,
                     [](const EditSite &a, const EditSite &b) { return a.weight > b.weight; });
-  if (sites.size() > opts.maxSites + 2)
-    sites.resize(opts.maxSites + 2);
+  keepTop(sites, opts.maxSites + 2);
   return sites;
 }
 
@@ -712,7 +723,7 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
     std::set<std::string> sitesTaken;
     for (size_t i = 0; i < early; ++i)
       sitesTaken.insert(edited[i].options.count("loc") ? edited[i].options.at("loc") : "");
-    for (size_t i = early; i < edited.size() && out.size() < 5; ++i) {
+    for (size_t i = early; i < edited.size() && out.size() < 8; ++i) {
       const Action &a = edited[i];
       auto loc = a.options.find("loc");
       if (!a.evidence || loc == a.options.end() || llvm::StringRef(loc->second).contains(','))
