@@ -715,7 +715,7 @@ std::vector<Action> KBThenEditsPlanner::propose(const SearchState &state,
     if (seen.insert(edited[i].describe()).second)
       out.push_back(edited[i]);
   // The other confident models' named edits (a suspect of score >= 3 whose
-  // model names its edit), one per site, up to five early in all: with two
+  // model names its edit), one per site, up to eight early in all: with two
   // bugs, the second's model ranks below the first's sites (a vector index
   // divided as an element index, below two sibling reads of the same
   // coefficient table) and the KB's list would spend the budget before it.

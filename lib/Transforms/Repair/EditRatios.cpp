@@ -15,7 +15,6 @@
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -41,26 +40,6 @@ std::optional<std::pair<Value, double>> termPlusConst(Value x, bool bare) {
   return std::nullopt;
 }
 
-/// One term read twice: the same value, or two reads of one local with no
-/// store to it between them in the same block.
-bool sameTerm(Value a, Value b) {
-  if (a == b)
-    return true;
-  memref::AllocaOp va = loadedVar(a), vb = loadedVar(b);
-  if (!va || va != vb)
-    return false;
-  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
-  if (x->getBlock() != y->getBlock())
-    return false;
-  if (y->isBeforeInBlock(x))
-    std::swap(x, y);
-  for (Operation *o = x->getNextNode(); o && o != y; o = o->getNextNode())
-    if (auto st = dyn_cast<memref::StoreOp>(o); st && st.getMemRef() == va.getResult())
-      return false;
-    else if (o->getNumRegions())
-      return false;
-  return true;
-}
 } // namespace
 
 bool stableRatio(OpBuilder *b, Operation *op) {
@@ -69,7 +48,7 @@ bool stableRatio(OpBuilder *b, Operation *op) {
     return false;
   auto num = termPlusConst(div.getLhs(), /*bare=*/true);
   auto den = termPlusConst(div.getRhs(), /*bare=*/false);
-  if (!num || !den || num->second == den->second || !sameTerm(num->first, den->first))
+  if (!num || !den || num->second == den->second || !sameExpr(num->first, den->first))
     return false;
   if (!b)
     return true;

@@ -220,9 +220,12 @@ Value resolveValue(Operation *at, llvm::StringRef spec, Type type, std::string &
   // `:u`: a narrower integer widened as unsigned (zero-extended), else as
   // signed; only where the operand is a wider integer.
   bool zeroExtend = spec.consume_back(":u");
+  auto widens = [&](Type from) {
+    auto f = dyn_cast<IntegerType>(from), t = dyn_cast<IntegerType>(type);
+    return f && t && f.getWidth() < t.getWidth() && f.getWidth() != 1;
+  };
   auto widen = [&](Value v) -> Value {
-    auto from = dyn_cast<IntegerType>(v.getType()), to = dyn_cast<IntegerType>(type);
-    if (!from || !to || from.getWidth() >= to.getWidth() || from.getWidth() == 1)
+    if (!widens(v.getType()))
       return nullptr;
     if (zeroExtend)
       return arith::ExtUIOp::create(b, at->getLoc(), type, v);
@@ -268,15 +271,11 @@ Value resolveValue(Operation *at, llvm::StringRef spec, Type type, std::string &
   }
   if (spec.consume_front("var:")) {
     memref::AllocaOp a = findVar(at, spec);
-    Type et = a ? a.getType().getElementType() : Type();
-    bool widens = et && isa<IntegerType>(et) && isa<IntegerType>(type) &&
-                  et.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth() && !et.isInteger(1);
-    if (!a || (et != type && !widens)) {
+    if (!a || (a.getType().getElementType() != type && !widens(a.getType().getElementType()))) {
       error = "no local " + spec.str() + " of the operand's type in scope";
       return nullptr;
     }
-    Value l = memref::LoadOp::create(b, at->getLoc(), a.getResult());
-    return widens ? widen(l) : l;
+    return castTo(memref::LoadOp::create(b, at->getLoc(), a.getResult()));
   }
   if (spec.consume_front("iv:")) {
     unsigned k;
