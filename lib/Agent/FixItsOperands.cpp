@@ -271,11 +271,24 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
   };
   if (userKeys(op) != userKeys(cp))
     return false;
-  auto o = at(op);
+  // The add of a pointer variable's offset to an access's index (`b[j]`
+  // with `float *b = smem + n;`): operand 0 is written once, as the right
+  // operand of the declaration's `+`; the access's own index is not this
+  // repair's to print there.
+  auto from = op->getAttrOfType<LocationAttr>("kfix.ptr_offset");
+  std::optional<size_t> o;
+  if (from) {
+    if (auto l = fileLoc(from, base))
+      o = src.offset(l->first, l->second);
+  } else {
+    o = at(op);
+  }
   if (!o)
     return false;
   const std::string &t = src.text;
   llvm::StringRef tok = opTokenAt(t, *o);
+  if (from && tok != "+")
+    return false;
   // `acc += x`: the right-hand side is operand 1, up to the statement's end.
   bool compound = tok.size() == 2 && tok[1] == '=' && llvm::StringRef("+-*/").contains(tok[0]);
   unsigned prec = compound ? binaryPrec(tok.take_front(1)) : binaryPrec(tok);
@@ -289,6 +302,8 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
       (compound && (rhs->second >= t.size() || (t[rhs->second] != ';' && t[rhs->second] != ')'))))
     return false;
   std::pair<size_t, size_t> spans[2] = {*lhs, *rhs};
+  if (from)
+    spans[0] = *rhs;
   std::vector<SourceEdit> es, defEdit;
   for (unsigned i = compound ? 1 : 0; i < 2; ++i) {
     Value v = op->getOperand(i), was = cp->getOperand(i);
@@ -316,6 +331,8 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
                           : key(vd) == key(wd));
     if (sameValue(v, was) || untouched)
       continue;
+    if (from && i == 1)
+      return false;
     auto [b, e] = spans[i];
     llvm::StringRef old = llvm::StringRef(t).slice(b, e);
 
@@ -342,7 +359,7 @@ bool FixIts::operandsInPlace(Operation *op, llvm::StringRef pass, SrcPrinter &pr
                       12};
       }
     // Left-associative: the right operand needs parentheses at equal precedence.
-    unsigned need = i == 0 ? prec : prec + 1;
+    unsigned need = i == 0 && !from ? prec : prec + 1;
     std::string text = p->prec >= need ? p->text : "(" + p->text + ")";
     if (old == text)
       continue;

@@ -137,7 +137,7 @@ Value Lifter::inlineCall(const cl::FunctionDecl *fd, ArrayRef<const cl::Expr *> 
     return {};
   }
   // Arguments are evaluated in the caller.
-  SmallVector<InlineArg> vals;
+  SmallVector<InlineArg, 4> vals;
   for (unsigned i = 0; i < args.size(); ++i) {
     cl::QualType pt = fd->getParamDecl(i)->getType();
     InlineArg a;

@@ -376,6 +376,10 @@ LogicalResult Lifter::declareVar(const cl::VarDecl *vd) {
       bnd.ptr.offset = Index{};
     } else {
       bnd.kind = Binding::FixedPtr;
+      // `smem + n`: the accesses through the variable share the offset.
+      if (auto *bo = dyn_cast<cl::BinaryOperator>(init->IgnoreParenImpCasts());
+          bo && bo->isAdditiveOp() && p->offset.v)
+        bnd.ptr.offsetFrom = loc(bo);
     }
     f.vars[vd] = bnd;
     return success();

@@ -57,6 +57,9 @@ Ptr Lifter::addOffset(const Ptr &p, Index add, unsigned scale, bool subtract, Lo
   r.offset.v = subtract ? (Value)arith::SubIOp::create(b, l, o.v, a.v)
                         : (Value)arith::AddIOp::create(b, l, o.v, a.v);
   r.offset.isUnsigned = o.isUnsigned && a.isUnsigned;
+  if (p.offsetFrom)
+    r.offset.v.getDefiningOp()->setAttr("kfix.ptr_offset", p.offsetFrom);
+  r.offsetFrom = {};
   return r;
 }
 

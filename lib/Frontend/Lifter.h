@@ -44,6 +44,11 @@ struct Ptr {
   mlir::Value base;
   llvm::SmallVector<Index, 2> lead;
   Index offset;
+  /// Where a pointer variable's offset is written (the `+` of `float *b =
+  /// smem + n;`): every access through the variable adds its index to that
+  /// offset at the access, and the add records this place
+  /// (`kfix.ptr_offset`), so an edit of the offset reaches every access.
+  mlir::LocationAttr offsetFrom;
 };
 
 /// A place that can be read (and written unless `direct` is set).

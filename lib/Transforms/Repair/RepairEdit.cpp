@@ -684,6 +684,28 @@ void eraseDead(SmallVectorImpl<Value> &dropped) {
   }
 }
 
+/// An edit of a pointer variable's offset (`float *b = smem + n;`, operand 0
+/// of the add at each access through `b`, which records the declaration's
+/// place): the file writes the offset once, so every access changes with it.
+void samePointerOffset(gpu::GPUModuleOp module, const EditSpec &e, std::vector<Operation *> &ops) {
+  if (!(e.kind == "operand" || e.kind == "delta" || e.kind == "iconst") ||
+      !(e.operand.empty() || e.operand == "0"))
+    return;
+  std::vector<Operation *> more;
+  for (Operation *op : ops) {
+    Attribute from = op->getAttr("kfix.ptr_offset");
+    if (!from || op->getNumOperands() != 2)
+      continue;
+    module.walk([&](Operation *x) {
+      if (x != op && x->getName() == op->getName() && x->getAttr("kfix.ptr_offset") == from &&
+          x->getOperand(0) == op->getOperand(0) && !llvm::is_contained(ops, x) &&
+          !llvm::is_contained(more, x))
+        more.push_back(x);
+    });
+  }
+  ops.insert(ops.end(), more.begin(), more.end());
+}
+
 } // namespace
 
 bool kfix::applyEdits(gpu::GPUModuleOp module, const std::vector<EditSpec> &edits,
@@ -700,6 +722,7 @@ bool kfix::applyEdits(gpu::GPUModuleOp module, const std::vector<EditSpec> &edit
       error = "no " + e.op + " at " + e.loc;
       return false;
     }
+    samePointerOffset(module, e, ops);
     targets.push_back(std::move(ops));
   }
   SmallVector<Value> dropped;

@@ -8,7 +8,8 @@ the computation are dropped: kfix.source (the file path), kfix.name (the C++ nam
 an exported template instantiation is a plain kernel), kfix.var (variable names, which the
 exporter may rename to keep the C++ valid), kfix.signed (the exporter writes integer
 arithmetic with signed types, so unsigned size_t arithmetic comes back marked signed) and
-kfix.callarg (source positions of an inlined helper's arguments).
+kfix.callarg (source positions of an inlined helper's arguments) and kfix.ptr_offset (where a
+pointer variable's offset is declared).
 
 Usage: roundtrip.py CORPUS_DIR [WORK_DIR] [--diff] [--pipeline=cfg|basic] [--nvcc=NVCC]
                     [--tasks=DIR]
@@ -49,6 +50,9 @@ def normalize(mlir):
     # kfix.callarg marks the reads of an inlined call's arguments with source
     # positions (the exported file calls no helper): dropped before cse too.
     mlir = re.sub(r'kfix\.callarg = \[[^\]]*\],?\s*', "", mlir)
+    # kfix.ptr_offset marks the adds of a pointer variable's offset with the
+    # declaration's place (the exporter writes each access's index whole).
+    mlir = re.sub(r',?\s*kfix\.ptr_offset = (#loc\d*|loc\([^)]*\)),?', "", mlir)
     mlir = re.sub(r' \{\}( :)', r'\1', mlir)
     r = run(["kfix-opt", f"--pass-pipeline={PIPELINE}"], mlir)
     if r.returncode != 0:
