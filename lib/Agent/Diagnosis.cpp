@@ -466,8 +466,12 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
     }
   }
 
-  // Suspect sites: the slice of the wrong outputs, ranked by bug-class models.
-  if (!d.passed) {
+  // Suspect sites: the slice of the wrong outputs, ranked by bug-class models;
+  // for a passing candidate too where it read shared memory no thread wrote
+  // (a max over poison that happened to ignore it: the integrity gate rejects
+  // it, and the uninit-read model names the load).
+  if (!d.passed ||
+      llvm::any_of(d.findings, [](const Finding &f) { return f.kind == "uninit-shared-read"; })) {
     SuspectInput si;
     si.signature = &d.signature;
     if (v.firstFailing() && !task.launches.empty()) {
@@ -503,6 +507,9 @@ Diagnosis kfix::diagnoseCandidate(Session &s, mlir::ModuleOp candidate,
       if (f.kind == "int-overflow")
         for (const SiteInfo &x : f.sites)
           si.overflowLocs.push_back(x.loc());
+      if (f.kind == "uninit-shared-read")
+        for (const SiteInfo &x : f.sites)
+          si.uninitReadLocs.push_back(x.loc());
     }
     si.kernels = task.candidateKernels();
     for (const KernelLaunch &l : task.launches)

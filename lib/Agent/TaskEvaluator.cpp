@@ -13,6 +13,10 @@ Evaluation TaskEvaluator::evaluate(mlir::ModuleOp module, bool full) {
   DiagnoseOptions o;
   o.full = full;
   o.instrument = useDiagnostics && !full;
+  // The kernel as given is instrumented even where it passes: what the
+  // integrity gate rejects it for (a race, a read of unwritten shared
+  // memory) is the evidence the search plans from.
+  o.instrumentPassing = o.instrument && !first;
   Diagnosis d = diagnoseCandidate(s, module, o);
   Evaluation e = d.toEvaluation();
   if (!useDiagnostics) {

@@ -5,10 +5,13 @@
 // enough to always find a partner from another thread. The shadow is cleared
 // at every barrier and when the block ends. Global memory: per element, the
 // first plain writer and the first atomic updater over the whole launch.
+// Reads of shared elements that no thread of the block has written are
+// findings too (uninit-shared-read).
 //
 //===----------------------------------------------------------------------===//
 #include "kfix/Diagnose/Detectors.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Twine.h"
 #include <algorithm>
 
@@ -58,9 +61,33 @@ struct SharedElem {
   TouchPair reads, writes, atomics;
 };
 
+/// A read of a shared element no thread of the block had written yet.
+struct PendingRead {
+  uint64_t key;
+  int64_t site;
+  uint64_t thread;
+  int32_t arg;
+  int64_t linear;
+};
+
 struct BlockShadow {
   uint64_t epoch = 0;
   llvm::DenseMap<uint64_t, SharedElem> elems;
+  /// The elements written (or updated atomically) since the block began:
+  /// not cleared at barriers.
+  llvm::DenseSet<uint64_t> written;
+  /// Reads of elements not in `written` when they ran, settled at the next
+  /// barrier: an element written later in the same interval was a race (the
+  /// executor ran the reader first), not a read of what no thread wrote.
+  std::vector<PendingRead> pending;
+};
+
+/// Reads of never-written shared elements at one site.
+struct UninitRead {
+  int32_t arg;
+  int64_t element;
+  uint64_t thread;
+  int64_t count = 0;
 };
 
 struct GlobalElem {
@@ -104,7 +131,18 @@ struct RaceDetector::Impl {
   llvm::DenseMap<uint64_t, BlockShadow> blocks;
   llvm::DenseMap<uint64_t, GlobalElem> global;
   std::map<std::tuple<int64_t, int64_t, std::string>, Conflict> shared, globalPairs;
+  std::map<int64_t, UninitRead> uninit;
   int64_t droppedShared = 0, droppedGlobal = 0, droppedPairs = 0;
+
+  void settle(BlockShadow &b) {
+    for (const PendingRead &p : b.pending) {
+      if (b.written.contains(p.key))
+        continue;
+      auto [it, fresh] = uninit.try_emplace(p.site, UninitRead{p.arg, p.linear, p.thread});
+      ++it->second.count;
+    }
+    b.pending.clear();
+  }
   /// Block sampling (RaceOptions::maxBlocks): blocks [0, head) and
   /// [tail, total) and every stride-th block in between are checked.
   uint64_t totalBlocks = 0, head = 0, tail = 0, stride = 1, checkedBlocks = 0;
@@ -159,12 +197,17 @@ void RaceDetector::onBarrier(std::array<uint32_t, 3> bid, uint64_t epoch) {
   if (!impl->sampled(linear))
     return;
   BlockShadow &b = impl->blocks[linear];
+  impl->settle(b);
   b.elems.clear();
   b.epoch = epoch + 1;
 }
 
 void RaceDetector::onBlockEnd(std::array<uint32_t, 3> bid) {
-  impl->blocks.erase(impl->shape.blockLinear(bid));
+  auto it = impl->blocks.find(impl->shape.blockLinear(bid));
+  if (it == impl->blocks.end())
+    return;
+  impl->settle(it->second);
+  impl->blocks.erase(it);
 }
 
 void RaceDetector::onAccess(int64_t site, TraceAccessKind kind, int32_t arg, int64_t linear,
@@ -195,17 +238,21 @@ void RaceDetector::onAccess(int64_t site, TraceAccessKind kind, int32_t arg, int
       check(e.writes, TraceAccessKind::write);
       check(e.atomics, TraceAccessKind::atomic);
       e.reads.add(thread, site);
+      if (!block.written.contains(key) && block.pending.size() < options.maxPendingReads)
+        block.pending.push_back(PendingRead{key, site, thread, arg, linear});
       break;
     case TraceAccessKind::write:
       check(e.writes, TraceAccessKind::write);
       check(e.reads, TraceAccessKind::read);
       check(e.atomics, TraceAccessKind::atomic);
       e.writes.add(thread, site);
+      block.written.insert(key);
       break;
     case TraceAccessKind::atomic:
       check(e.writes, TraceAccessKind::write);
       check(e.reads, TraceAccessKind::read);
       e.atomics.add(thread, site);
+      block.written.insert(key);
       break;
     }
     return;
@@ -294,6 +341,27 @@ std::vector<Finding> RaceDetector::findings() const {
     out.push_back(make(c, true));
   for (auto &[key, c] : s.globalPairs)
     out.push_back(make(c, false));
+  // Shared elements read before any thread of the block wrote them: what the
+  // previous block (or nothing) left there.
+  for (auto &[site, u] : s.uninit) {
+    Finding f;
+    f.kind = "uninit-shared-read";
+    f.severity = "error";
+    f.count = u.count;
+    SiteInfo a = siteOf(site);
+    f.sites = {a};
+    ThreadCoord t = s.shape.coordOf(u.thread);
+    f.threads = {ThreadExample{t, site, "read"}};
+    std::string buffer =
+        !a.buffer.empty() ? a.buffer : "shared[" + std::to_string(-1 - u.arg) + "]";
+    f.message = (llvm::Twine(u.count) + " read(s) at " + a.loc() +
+                 " of shared elements no thread of the block had written, e.g. " + buffer + "[" +
+                 llvm::Twine(u.element) + "] by " + formatThread(t) +
+                 ": the value is whatever the memory held (a guard or an initialization missing?)")
+                    .str();
+    f.data = llvm::json::Object{{"buffer", buffer}, {"element", u.element}};
+    out.push_back(std::move(f));
+  }
   if (s.checkedBlocks < s.totalBlocks) {
     std::string note = " (races checked in " + std::to_string(s.checkedBlocks) + " of " +
                        std::to_string(s.totalBlocks) + " blocks)";

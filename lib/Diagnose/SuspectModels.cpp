@@ -31,6 +31,7 @@
 //   shared-extent        a shared array smaller than the threads that index it
 //                        (SuspectShared.cpp, with uninit-shared)
 //   uninit-shared        a shared buffer only ever updated atomically (never set)
+//   uninit-read          a shared load of elements no thread of the block wrote
 //   int-overflow         a signed add/sub/mul that overflowed at run time
 //                        (kfix-instrument-overflow)
 //   floor-bound          a loop's exclusive end computed by a floor division
@@ -791,6 +792,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   rebaseModels(ctx);            // SuspectRebase.cpp
   negativeTruncation(ctx);      // SuspectUnused.cpp
   sharedBufferModels(ctx);      // SuspectShared.cpp
+  uninitReadModels(ctx);        // SuspectShared.cpp
   atomicModels(ctx);            // SuspectAtomics.cpp
   swapModels(ctx);              // SuspectSwaps.cpp
   vectorModels(ctx);            // SuspectVectors.cpp

@@ -59,6 +59,9 @@ void applyModels(SuspectContext &ctx);
 /// Ops worth naming as weak suspects (arithmetic, comparisons, math, shuffles).
 bool isArithmetic(mlir::Operation *op);
 
+/// A shared load that read elements no thread of its block wrote
+/// (SuspectShared.cpp).
+void uninitReadModels(SuspectContext &ctx);
 /// The models over accumulators (SuspectAccumulators.cpp).
 void accumulatorModels(SuspectContext &ctx);
 /// Where the barrier that a shared-memory race misses belongs

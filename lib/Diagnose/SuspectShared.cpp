@@ -2,8 +2,10 @@
 //
 // The models over `__shared__` buffers (SuspectModels.cpp lists every model):
 // shared-extent (an array smaller than the threads that index it, suspect at
-// its declaration) and uninit-shared (a buffer only ever updated atomically,
-// never set).
+// its declaration), uninit-shared (a buffer only ever updated atomically,
+// never set) and uninit-read (a load the race detector saw read elements no
+// thread of the block had written: 32 lanes reading the partials of 8 warps;
+// the hint guards it by the extent the stores cover, `readguard`).
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
@@ -11,10 +13,12 @@
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <set>
 
 using namespace mlir;
 using namespace kfix;
@@ -124,3 +128,60 @@ void suspects::sharedBufferModels(SuspectContext &ctx) {
 }
 
 //===----------------------------------------------------------------------===//
+
+/// The identity of what combines `v` (a few steps down its uses, through a
+/// local it is stored into): -inf under a max, inf under a min, 1 under a
+/// product, 0 otherwise.
+static std::string identityFor(SuspectContext &ctx, Value v, unsigned depth = 0) {
+  if (depth > 4)
+    return "0";
+  for (Operation *u : v.getUsers()) {
+    if (isa<arith::MaximumFOp, arith::MaxNumFOp, arith::MaxSIOp, arith::MaxUIOp>(u))
+      return "-inf";
+    if (isa<arith::MinimumFOp, arith::MinNumFOp, arith::MinSIOp, arith::MinUIOp>(u))
+      return "inf";
+    if (isa<arith::MulFOp>(u))
+      return "1";
+    if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getIndices().empty()) {
+      for (Operation *r : st.getMemref().getUsers())
+        if (auto l = dyn_cast<memref::LoadOp>(r); l && l != v.getDefiningOp()) {
+          std::string id = identityFor(ctx, l.getResult(), depth + 1);
+          if (id != "0")
+            return id;
+        }
+      continue;
+    }
+    if (u->getNumResults() == 1 && isa<arith::ArithDialect>(u->getDialect()) &&
+        !isa<arith::SelectOp, arith::CmpFOp, arith::CmpIOp>(u)) {
+      std::string id = identityFor(ctx, u->getResult(0), depth + 1);
+      if (id != "0")
+        return id;
+    }
+  }
+  return "0";
+}
+
+void suspects::uninitReadModels(SuspectContext &ctx) {
+  if (ctx.in.uninitReadLocs.empty())
+    return;
+  // "line:col" of each finding's "file:line:col".
+  std::set<std::string> at;
+  for (llvm::StringRef l : ctx.in.uninitReadLocs) {
+    auto [rest, col] = l.rsplit(':');
+    at.insert((rest.rsplit(':').second + ":" + col).str());
+  }
+  ctx.func.walk([&](memref::LoadOp ld) {
+    auto flc = findFileLineCol(ld->getLoc());
+    if (!flc || !at.count(std::to_string(flc->getLine()) + ":" + std::to_string(flc->getColumn())))
+      return;
+    auto mt = dyn_cast<MemRefType>(memRoot(ld.getMemref()).getType());
+    auto space = mt ? dyn_cast_or_null<gpu::AddressSpaceAttr>(mt.getMemorySpace()) : nullptr;
+    if (!space || space.getValue() != gpu::AddressSpace::Workgroup)
+      return;
+    ctx.add(ld, "uninit-read", 4.2,
+            "this load reads shared elements that no thread of the block had written (the "
+            "race detector saw it): its threads read more elements than the block's stores "
+            "cover");
+    ctx.setHint(ld, "uninit-read", "kind=readguard with=" + identityFor(ctx, ld.getResult()));
+  });
+}

@@ -109,6 +109,10 @@ void kfix::runRaceCheck(const GateInput &in, const GateOptions &opts, GateReport
   report.findings.push_back({"data-race",
                              "at " + bindingsToString(t.sizes.front(), task.sizeNames) + ": " +
                                  f.kind + ": " + f.message + more +
-                                 "; the result depends on thread scheduling even where it passed",
+                                 (f.kind == "uninit-shared-read"
+                                      ? "; the result depends on what shared memory held even "
+                                        "where it passed"
+                                      : "; the result depends on thread scheduling even where it "
+                                        "passed"),
                              loc});
 }

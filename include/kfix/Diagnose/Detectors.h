@@ -46,6 +46,9 @@ struct RaceOptions {
   size_t maxGlobalElements = 1 << 21;
   /// Distinct site pairs reported (per memory kind).
   size_t maxPairs = 64;
+  /// Reads of not-yet-written shared elements held per block until its next
+  /// barrier.
+  size_t maxPendingReads = 1 << 14;
   /// Blocks whose accesses are checked (0: all). A launch with more blocks is
   /// checked on a deterministic sample: the first half of this many blocks, the
   /// last quarter, and an even stride through the rest. Neighbouring blocks stay

@@ -78,6 +78,9 @@ struct SuspectInput {
   std::vector<std::string> faultLocs, findingLocs;
   /// Locations of integer operations that overflowed (kfix-instrument-overflow).
   std::vector<std::string> overflowLocs;
+  /// Locations of shared-memory reads of elements no thread of the block had
+  /// written (the race detector's uninit-shared-read findings).
+  std::vector<std::string> uninitReadLocs;
   /// Kernel names (kfix.name) to consider; empty = every kernel.
   std::vector<std::string> kernels;
   /// Per kernel (kfix.name): argument indices bound to checked outputs (a

@@ -174,6 +174,12 @@ std::vector<std::string> callArgSites(mlir::Operation *op, unsigned i);
 /// (EditCallArgs.cpp).
 bool applyCallArg(mlir::Operation *op, const EditSpec &e, std::string &error);
 
+/// Applies a `readguard` edit at a load of a shared buffer: its value where
+/// the block's stores cover the index, the identity `with` names elsewhere;
+/// false with `error` when the stores' extent cannot be read
+/// (EditReadGuards.cpp).
+bool applyReadGuard(mlir::Operation *op, const EditSpec &e, std::string &error);
+
 } // namespace kfix::edit
 
 #endif // KFIX_LIB_TRANSFORMS_REPAIR_EDITVOCABULARY_H

@@ -421,6 +421,8 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     ex.getResult().replaceAllUsesWith(n.getResult());
     dropped.push_back(ex.getResult());
     return true;
+  } else if (e.kind == "readguard") {
+    return applyReadGuard(op, e, error);
   } else if (e.kind == "wrap") {
     return applyWrap(op, e, error);
   } else if (e.kind == "callarg") {
