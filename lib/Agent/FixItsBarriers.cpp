@@ -19,6 +19,10 @@ namespace kfix::delivery {
 
 bool FixIts::barrier(Operation *op, llvm::StringRef pass) {
   Operation *next = neighbour(op, +1), *prev = neighbour(op, -1);
+  // The end of the block (a loop's yield carries the loop's location): the
+  // barrier goes after the statement before it.
+  if (next && next->hasTrait<OpTrait::IsTerminator>())
+    next = nullptr;
   std::vector<unsigned> lines; // insert before these lines
   std::string indent;
   // An early `return` just above it (`if (ox >= W) return;`, lifted as a
@@ -51,8 +55,10 @@ bool FixIts::barrier(Operation *op, llvm::StringRef pass) {
   }
   if (prev) {
     unsigned l = lastLine(prev) + 1;
+    // The statement's own indentation (its first line: a loop's body
+    // is indented further).
     if (indent.empty())
-      indent = src.indentOf(l - 1);
+      indent = src.indentOf(fileLoc(prev->getLoc(), base)->first);
     lines.push_back(l);
     lines.push_back(fileLoc(prev->getLoc(), base)->first + 1);
   }

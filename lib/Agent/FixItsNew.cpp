@@ -435,6 +435,21 @@ unsigned FixIts::lastLine(Operation *op) {
   if (op->getNumRegions()) {
     // A compound statement ends at the brace matching the last line's block.
     auto o = at(op);
+    const std::string &t = src.text;
+    // A loop or if whose body is one statement (`for (...) acc += x;`): the
+    // body ends at that statement's end, not at the next brace of the file.
+    if (o && (llvm::StringRef(t).substr(*o).starts_with("for") ||
+              llvm::StringRef(t).substr(*o).starts_with("while") ||
+              llvm::StringRef(t).substr(*o).starts_with("if"))) {
+      size_t p = t.find('(', *o);
+      size_t q = p == std::string::npos ? p : matchClose(t, p);
+      size_t b = q == std::string::npos ? q : t.find_first_not_of(" \t\r\n", q + 1);
+      if (b != std::string::npos && t[b] != '{') {
+        size_t e = statementEnd(t, b);
+        if (e != std::string::npos)
+          return std::max(last, src.lineOf(e));
+      }
+    }
     if (o) {
       size_t b = src.text.find('{', *o);
       if (b != std::string::npos) {

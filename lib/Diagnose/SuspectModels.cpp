@@ -32,6 +32,7 @@
 //                        (SuspectShared.cpp, with uninit-shared)
 //   uninit-shared        a shared buffer only ever updated atomically (never set)
 //   uninit-read          a shared load of elements no thread of the block wrote
+//   twin-definition      two locals computed alike from a block coordinate
 //   int-overflow         a signed add/sub/mul that overflowed at run time
 //                        (kfix-instrument-overflow)
 //   floor-bound          a loop's exclusive end computed by a floor division
@@ -775,6 +776,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   siblingScaleModels(ctx);      // SuspectSiblings.cpp
   siblingIndexModels(ctx);      // SuspectSiblings.cpp
   siblingDefinitionModels(ctx); // SuspectRedefinitions.cpp
+  twinDefinitionModels(ctx);    // SuspectRedefinitions.cpp
   strideFamilyModels(ctx);      // SuspectStrides.cpp
   flattenModels(ctx);           // SuspectStrides.cpp
   coordinateModels(ctx);        // SuspectCoordinates.cpp

@@ -79,6 +79,8 @@ void siblingScaleModels(SuspectContext &ctx);
 void siblingIndexModels(SuspectContext &ctx);
 /// One local defined twice, once with an operation less (SuspectRedefinitions.cpp).
 void siblingDefinitionModels(SuspectContext &ctx);
+/// Two locals computed alike from a block coordinate (SuspectRedefinitions.cpp).
+void twinDefinitionModels(SuspectContext &ctx);
 /// A remainder of a value a parameter makes negative, where the cases fail
 /// exactly at the parameter's negative values (SuspectScales.cpp).
 void signModels(SuspectContext &ctx);

@@ -9,6 +9,8 @@
 // `wrap` edit that applies the missing operation to it (EditWraps.cpp).
 // Operands compare by their C names (a parameter, a local, a helper's
 // by-value parameter), so a helper's `e` and the tail's `e` are one value.
+// The twin-definition model: two locals computed alike from a block
+// coordinate, a copied line that kept its axis.
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
@@ -16,6 +18,7 @@
 #include "kfix/Transforms/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -129,4 +132,105 @@ void suspects::siblingDefinitionModels(SuspectContext &ctx) {
         }
       }
     }
+}
+
+//===----------------------------------------------------------------------===//
+// twin-definition: two locals computed alike from a launch coordinate
+//===----------------------------------------------------------------------===//
+
+/// Two named locals, each stored once, whose values are the same expression
+/// of a block coordinate (`load_i = blockIdx.y * TILE + ty;` and `load_j =
+/// blockIdx.y * TILE + ty;`): a line copied without changing its axis. The
+/// later one is the suspect, at each op that reads a block coordinate, with
+/// the `axis` edit to another axis (x for y and z, y for x). Names of one
+/// family (`load_i` and `load_j`, `in_r` and `out_r`) are meant to differ:
+/// a confident suspect.
+void suspects::twinDefinitionModels(SuspectContext &ctx) {
+  std::vector<std::pair<std::string, memref::StoreOp>> defs;
+  ctx.func.walk([&](memref::AllocaOp a) {
+    StringRef n = localName(a);
+    if (n.empty() || !a.getType().getElementType().isSignlessInteger())
+      return;
+    memref::StoreOp only;
+    unsigned stores = 0;
+    for (Operation *u : a->getUsers())
+      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == a.getResult())
+        only = st, ++stores;
+    if (stores == 1)
+      defs.push_back({n.str(), only});
+  });
+  // Program order of the stores.
+  llvm::DenseMap<Operation *, unsigned> pos;
+  ctx.func.walk([&](memref::StoreOp st) { pos[st] = pos.size(); });
+  llvm::sort(defs, [&](auto &a, auto &b) { return pos[a.second] < pos[b.second]; });
+  // Names of one family: one character apart (`load_i`, `load_j`), or one
+  // word of several apart (`in_r`, `out_r`).
+  auto oneApart = [](llvm::StringRef a, llvm::StringRef b) {
+    if (a.size() == b.size()) {
+      unsigned d = 0;
+      for (size_t i = 0; i < a.size(); ++i)
+        d += a[i] != b[i];
+      if (d == 1)
+        return true;
+    }
+    SmallVector<llvm::StringRef> wa, wb;
+    a.split(wa, '_', -1, false);
+    b.split(wb, '_', -1, false);
+    if (wa.size() < 2 || wa.size() != wb.size())
+      return false;
+    unsigned d = 0;
+    for (size_t i = 0; i < wa.size(); ++i)
+      d += wa[i] != wb[i];
+    return d == 1;
+  };
+  for (size_t j = 1; j < defs.size(); ++j) {
+    auto &[name, st] = defs[j];
+    if (!ctx.bad.contains(st))
+      continue;
+    Value v = st.getValueToStore();
+    Operation *d = stripCasts(v).getDefiningOp();
+    if (!d || d->getNumResults() != 1 || isa<memref::LoadOp>(d))
+      continue;
+    std::string twin;
+    bool apart = false;
+    for (size_t i = 0; i < j; ++i)
+      if (sameByName(ctx, defs[i].second.getValueToStore(), v)) {
+        if (twin.empty() || oneApart(defs[i].first, name))
+          twin = defs[i].first;
+        apart |= oneApart(defs[i].first, name);
+      }
+    if (twin.empty())
+      continue;
+    // The ops of the expression (not through locals) that read a block
+    // coordinate (through casts).
+    SmallVector<Operation *> work{d};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    while (!work.empty()) {
+      Operation *op = work.pop_back_val();
+      if (!seen.insert(op).second || seen.size() > 16)
+        continue;
+      for (auto [k, o] : llvm::enumerate(op->getOperands())) {
+        Operation *od = stripCasts(o).getDefiningOp();
+        if (!od)
+          continue;
+        if (auto bid = dyn_cast<gpu::BlockIdOp>(od)) {
+          char from = bid.getDimension() == gpu::Dimension::x   ? 'x'
+                      : bid.getDimension() == gpu::Dimension::y ? 'y'
+                                                                : 'z';
+          char to = from == 'x' ? 'y' : 'x';
+          ctx.add(op, "twin-definition", apart ? 3.0 : 2.0,
+                  llvm::formatv("'{0}' is computed exactly as '{1}' is, from blockIdx.{2}: a "
+                                "copied line that kept the axis?",
+                                name, twin, from)
+                      .str());
+          ctx.setHint(
+              op, "twin-definition",
+              llvm::formatv("kind=axis operand={0} with=block_id.{1}>{2}", k, from, to).str(),
+              /*keepFirst=*/true);
+        } else if (isa<arith::ArithDialect>(od->getDialect()) && !isa<arith::ConstantOp>(od)) {
+          work.push_back(od);
+        }
+      }
+    }
+  }
 }
