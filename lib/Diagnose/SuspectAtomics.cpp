@@ -12,6 +12,9 @@
 // The suspect is the addition (or the accumulator's initial value) that brings
 // the term in; the hint is the `once` edit, the term kept for coordinate 0
 // only (`acc + (blockIdx.z == 0 ? b[col] : 0.0f)`). Validation decides.
+// The same for the lanes of a warp-shuffle sum: an accumulator every lane
+// seeds with a term that is the same in all lanes (`float acc = bias[o];`),
+// kept for lane 0 (`once` with=lane).
 //
 //===----------------------------------------------------------------------===//
 #include "SuspectModels.h"
@@ -21,6 +24,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/FormatVariadic.h"
+#include <cmath>
+#include <set>
 
 using namespace mlir;
 using namespace kfix;
@@ -154,5 +159,126 @@ void suspects::atomicModels(SuspectContext &ctx) {
                       /*keepFirst=*/true);
         }
       }
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// The same term, replicated by the lanes of a warp-shuffle sum
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Whether `v` differs between the lanes of a warp: it reads threadIdx.x
+/// other than through `/ 32` or `>> 5` (a warp index), through locals, loop
+/// counters and loads. Memoized; an unknown value counts as lane-invariant.
+struct LaneDependence {
+  SuspectContext &ctx;
+  llvm::DenseMap<Value, bool> memo;
+  explicit LaneDependence(SuspectContext &ctx) : ctx(ctx) {}
+
+  bool of(Value v, unsigned depth = 0) {
+    if (depth > 24)
+      return false;
+    auto it = memo.find(v);
+    if (it != memo.end())
+      return it->second;
+    memo[v] = false; // cycles (loop-carried locals) start invariant
+    bool r = compute(v, depth);
+    memo[v] = r;
+    return r;
+  }
+
+  bool compute(Value v, unsigned depth) {
+    if (auto a = dyn_cast<BlockArgument>(v)) {
+      // A loop counter: its start.
+      if (auto f = dyn_cast<scf::ForOp>(a.getOwner()->getParentOp()))
+        return a == f.getInductionVar() && of(f.getLowerBound(), depth + 1);
+      return false;
+    }
+    Operation *d = v.getDefiningOp();
+    if (!d)
+      return false;
+    if (auto t = dyn_cast<gpu::ThreadIdOp>(d))
+      return t.getDimension() == gpu::Dimension::x;
+    if (isa<arith::DivUIOp, arith::DivSIOp, arith::ShRUIOp, arith::ShRSIOp>(d)) {
+      std::optional<double> c = constantValue(d->getOperand(1));
+      bool warpIndex =
+          c &&
+          (isa<arith::DivUIOp, arith::DivSIOp>(d) ? *c >= 32 && std::fmod(*c, 32) == 0 : *c >= 5);
+      if (warpIndex)
+        return false;
+    }
+    if (auto l = dyn_cast<memref::LoadOp>(d)) {
+      for (Value i : l.getIndices())
+        if (of(i, depth + 1))
+          return true;
+      // A local: what is stored into it.
+      if (l.getIndices().empty())
+        for (Operation *w : ctx.mem.writersOf(l.getMemref()))
+          if (auto s = dyn_cast<memref::StoreOp>(w); s && of(s.getValueToStore(), depth + 1))
+            return true;
+      return false;
+    }
+    if (isa<gpu::ShuffleOp>(d))
+      return true;
+    for (Value o : d->getOperands())
+      if (of(o, depth + 1))
+        return true;
+    return false;
+  }
+};
+
+} // namespace
+
+/// A local accumulator seeded with a term that is the same in every lane
+/// (`float acc = bias[o];`, o a warp's output), updated per lane, then summed
+/// over the warp by shuffles: every lane brings the term, so the total holds
+/// it 32 times. The suspect is the seed's store; the hint keeps the term for
+/// lane 0 only (`once` with=lane).
+void suspects::warpReplicatedModels(SuspectContext &ctx) {
+  LaneDependence lanes(ctx);
+  std::set<Operation *> done;
+  ctx.func.walk([&](gpu::ShuffleOp sh) {
+    if (sh.getMode() != gpu::ShuffleMode::DOWN && sh.getMode() != gpu::ShuffleMode::XOR)
+      return;
+    // `v += shfl(v, o)`: a sum over the lanes; v a local.
+    auto add = dyn_cast_or_null<arith::AddFOp>(*sh.getShuffleResult().getUsers().begin());
+    if (!sh.getShuffleResult().hasOneUse() || !add)
+      return;
+    auto vload = sh.getValue().getDefiningOp<memref::LoadOp>();
+    if (!vload || !vload.getIndices().empty())
+      return;
+    // The value the sum starts from: the first store into v (outside the
+    // shuffle loop), then a local accumulator read there.
+    const auto &vw = ctx.mem.writersOf(vload.getMemref());
+    if (vw.empty())
+      return;
+    auto seedV = dyn_cast<memref::StoreOp>(vw.front());
+    if (!seedV)
+      return;
+    auto accLoad = stripCasts(seedV.getValueToStore()).getDefiningOp<memref::LoadOp>();
+    if (!accLoad || !accLoad.getIndices().empty() || accLoad.getMemref() == vload.getMemref())
+      return;
+    const auto &aw = ctx.mem.writersOf(accLoad.getMemref());
+    if (aw.size() < 2)
+      return;
+    auto first = dyn_cast<memref::StoreOp>(aw.front());
+    if (!first || done.count(first) || !ctx.bad.contains(first))
+      return;
+    Value init = first.getValueToStore();
+    std::optional<double> c = constantValue(init);
+    if ((c && *c == 0.0) || lanes.of(init))
+      return;
+    bool perLane = llvm::any_of(llvm::drop_begin(aw), [&](Operation *w) {
+      auto s = dyn_cast<memref::StoreOp>(w);
+      return s && s->getBlock() != first->getBlock() && lanes.of(s.getValueToStore());
+    });
+    if (!perLane)
+      return;
+    done.insert(first);
+    ctx.add(first, "replicated-term", 3.4,
+            "every lane seeds its accumulator with this value, the same in all lanes, and a "
+            "warp-shuffle sum adds the lanes' accumulators: the total holds it once per lane");
+    ctx.setHint(first, "replicated-term", "kind=once operand=0 with=lane", /*keepFirst=*/true);
   });
 }

@@ -796,6 +796,7 @@ void suspects::applyModels(SuspectContext &ctx) {
   sharedBufferModels(ctx);      // SuspectShared.cpp
   uninitReadModels(ctx);        // SuspectShared.cpp
   atomicModels(ctx);            // SuspectAtomics.cpp
+  warpReplicatedModels(ctx);    // SuspectAtomics.cpp
   swapModels(ctx);              // SuspectSwaps.cpp
   vectorModels(ctx);            // SuspectVectors.cpp
   laneOrderModels(ctx);         // SuspectVectors.cpp

@@ -59,6 +59,9 @@ void applyModels(SuspectContext &ctx);
 /// Ops worth naming as weak suspects (arithmetic, comparisons, math, shuffles).
 bool isArithmetic(mlir::Operation *op);
 
+/// An accumulator seed every lane of a warp-shuffle sum brings
+/// (SuspectAtomics.cpp).
+void warpReplicatedModels(SuspectContext &ctx);
 /// A shared load that read elements no thread of its block wrote
 /// (SuspectShared.cpp).
 void uninitReadModels(SuspectContext &ctx);

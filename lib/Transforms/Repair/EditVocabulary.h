@@ -174,6 +174,10 @@ std::vector<std::string> callArgSites(mlir::Operation *op, unsigned i);
 /// (EditCallArgs.cpp).
 bool applyCallArg(mlir::Operation *op, const EditSpec &e, std::string &error);
 
+/// Applies a `once` edit at `op`: its operand kept for the first thread,
+/// block or lane of a coordinate (EditOnce.cpp).
+bool applyOnce(mlir::Operation *op, const EditSpec &e, std::string &error);
+
 /// Applies a `readguard` edit at a load of a shared buffer: its value where
 /// the block's stores cover the index, the identity `with` names elsewhere;
 /// false with `error` when the stores' extent cannot be read

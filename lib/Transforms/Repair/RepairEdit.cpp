@@ -352,32 +352,8 @@ bool applyOne(Operation *op, const EditSpec &e, std::string &error,
     op->setOperand(i, n);
     dropped.push_back(old);
   } else if (e.kind == "once") {
-    // A term that every thread colliding on an atomic add adds again: kept for
-    // the coordinate's first thread or block only (`acc + b[col]` ->
-    // `acc + (blockIdx.z == 0 ? b[col] : 0.0f)`). with=block:D or thread:D.
-    if (!operandIndex(i))
-      return false;
-    Value t = op->getOperand(i);
-    auto [scope, d] = llvm::StringRef(e.with).split(':');
-    auto dim = gpu::symbolizeDimension(d);
-    if (!dim || (scope != "block" && scope != "thread") ||
-        !isa<FloatType, IntegerType>(t.getType())) {
-      error = "once needs with=block:x|y|z or thread:x|y|z and a scalar operand at " + e.loc;
-      return false;
-    }
-    Location l = op->getLoc();
-    Value c = scope == "block" ? gpu::BlockIdOp::create(b, l, *dim).getResult()
-                               : gpu::ThreadIdOp::create(b, l, *dim).getResult();
-    Value zeroIdx = arith::ConstantIndexOp::create(b, l, 0);
-    Value first = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, c, zeroIdx);
-    Value zero =
-        isa<FloatType>(t.getType())
-            ? arith::ConstantOp::create(b, l, FloatAttr::get(t.getType(), 0.0)).getResult()
-            : arith::ConstantOp::create(b, l, IntegerAttr::get(t.getType(), 0)).getResult();
-    Value n = arith::SelectOp::create(b, l, first, t, zero);
-    for (Value v : {c, zeroIdx, first, zero, n})
-      markRepaired(v.getDefiningOp(), kPassArg);
-    op->setOperand(i, n);
+    // A term kept for one coordinate (EditOnce.cpp).
+    return applyOnce(op, e, error);
   } else if (e.kind == "exchange") {
     // Two names exchanged in a formula, or two chunk numbers (EditExchanges.cpp).
     return applyExchange(op, e, b, error, dropped);
