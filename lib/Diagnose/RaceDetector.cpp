@@ -132,6 +132,7 @@ struct RaceDetector::Impl {
   llvm::DenseMap<uint64_t, GlobalElem> global;
   std::map<std::tuple<int64_t, int64_t, std::string>, Conflict> shared, globalPairs;
   std::map<int64_t, UninitRead> uninit;
+  bool traceLost = false;
   int64_t droppedShared = 0, droppedGlobal = 0, droppedPairs = 0;
 
   void settle(BlockShadow &b) {
@@ -200,6 +201,11 @@ void RaceDetector::onBarrier(std::array<uint32_t, 3> bid, uint64_t epoch) {
   impl->settle(b);
   b.elems.clear();
   b.epoch = epoch + 1;
+}
+
+void RaceDetector::onTraceOverflow(uint64_t, uint64_t lostAccesses, uint64_t dropped) {
+  if (lostAccesses || dropped)
+    impl->traceLost = true;
 }
 
 void RaceDetector::onBlockEnd(std::array<uint32_t, 3> bid) {
@@ -343,7 +349,7 @@ std::vector<Finding> RaceDetector::findings() const {
     out.push_back(make(c, false));
   // Shared elements read before any thread of the block wrote them: what the
   // previous block (or nothing) left there.
-  for (auto &[site, u] : s.uninit) {
+  for (auto &[site, u] : s.traceLost ? decltype(s.uninit)() : s.uninit) {
     Finding f;
     f.kind = "uninit-shared-read";
     f.severity = "error";

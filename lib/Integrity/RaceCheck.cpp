@@ -42,6 +42,9 @@ public:
     detector.onBarrier(bid, epoch);
   }
   void onBlockEnd(std::array<uint32_t, 3> bid) override { detector.onBlockEnd(bid); }
+  void onTraceOverflow(uint64_t p, uint64_t a, uint64_t d) override {
+    detector.onTraceOverflow(p, a, d);
+  }
   std::vector<Finding> finish() {
     harvest();
     return std::move(found);

@@ -130,6 +130,41 @@ TEST(RaceDetector, GlobalWrittenByTwoThreads) {
   EXPECT_EQ(d.findings().size(), 2u);
 }
 
+TEST(RaceDetector, UninitSharedRead) {
+  auto run = [](bool lose) {
+    RaceDetector d;
+    d.onLaunch({1, 1, 1}, {64, 1, 1});
+    // Lane 0 of each of the two warps writes part[warp]; thread 1 reads
+    // part[40] before thread 5 writes it in the same interval (a race, not an
+    // uninitialized read).
+    d.onAccess(0, W, -1, 0, thread(0));
+    d.onAccess(0, W, -1, 1, thread(32));
+    d.onAccess(2, R, -1, 40, thread(1));
+    d.onAccess(0, W, -1, 40, thread(5));
+    d.onBarrier({0, 0, 0}, 0);
+    // All 32 lanes of warp 0 read part[lane]: lanes 2..31 read what no thread wrote.
+    for (uint32_t t = 0; t < 32; ++t)
+      d.onAccess(1, R, -1, t, thread(t));
+    if (lose)
+      d.onTraceOverflow(0, 10, 0);
+    d.onBlockEnd({0, 0, 0});
+    return d.findings();
+  };
+  std::vector<Finding> f = run(false);
+  ASSERT_EQ(f.size(), 2u);
+  // Sorted by count: the 30 uninitialized reads, then the race.
+  EXPECT_EQ(f[0].kind, "uninit-shared-read");
+  EXPECT_EQ(f[1].kind, "shared-race");
+  EXPECT_EQ(f[0].count, 30);
+  EXPECT_EQ(f[0].severity, "error");
+  EXPECT_EQ(*f[0].data.getInteger("element"), 2);
+  // A trace that lost records reports no uninitialized read (a lost write
+  // would look like one).
+  f = run(true);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].kind, "shared-race");
+}
+
 TEST(RaceDetector, BoundedSharedState) {
   RaceOptions opts;
   opts.maxSharedElementsPerBlock = 4;

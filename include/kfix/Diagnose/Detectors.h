@@ -70,6 +70,9 @@ public:
                 const ThreadCoord &who) override;
   void onBarrier(std::array<uint32_t, 3> bid, uint64_t epoch) override;
   void onBlockEnd(std::array<uint32_t, 3> bid) override;
+  /// Records the device trace lost: a read of an element whose write was
+  /// lost would look uninitialized, so no uninit-shared-read is reported.
+  void onTraceOverflow(uint64_t lostProbes, uint64_t lostAccesses, uint64_t dropped) override;
 
   std::vector<Finding> findings() const;
   bool hasRace() const;
@@ -303,6 +306,10 @@ public:
   void onCheckTotal(int64_t site, TraceCheckKind kind, uint64_t violations) override {
     for (TraceSink *s : sinks)
       s->onCheckTotal(site, kind, violations);
+  }
+  void onTraceOverflow(uint64_t lostProbes, uint64_t lostAccesses, uint64_t dropped) override {
+    for (TraceSink *s : sinks)
+      s->onTraceOverflow(lostProbes, lostAccesses, dropped);
   }
 
 private:
