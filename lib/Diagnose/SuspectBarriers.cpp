@@ -28,7 +28,7 @@ using namespace mlir;
 using namespace kfix;
 using namespace kfix::suspects;
 
-static bool isShared(Value memref) {
+bool suspects::isShared(Value memref) {
   auto type = dyn_cast<MemRefType>(memref.getType());
   if (!type)
     return false;

@@ -56,6 +56,18 @@ struct SuspectContext {
 
 /// Runs every bug-class model over the kernel.
 void applyModels(SuspectContext &ctx);
+/// A memref in workgroup (shared) memory (SuspectBarriers.cpp).
+bool isShared(mlir::Value memref);
+/// Named integer locals stored exactly once, with that store, in program
+/// order (SuspectRedefinitions.cpp).
+std::vector<std::pair<std::string, mlir::memref::StoreOp>>
+namedIntLocalsStoredOnce(SuspectContext &ctx);
+/// A loop variable halving from blockDim (SuspectReductions.cpp).
+void treeHalving(SuspectContext &ctx, mlir::Operation *op);
+/// The shuffle models at a warp shuffle; `stores` are the wrong outputs'
+/// stores (SuspectReductions.cpp).
+void shuffleModels(SuspectContext &ctx, mlir::Operation *op,
+                   const std::vector<mlir::Operation *> &stores);
 /// Ops worth naming as weak suspects (arithmetic, comparisons, math, shuffles).
 bool isArithmetic(mlir::Operation *op);
 

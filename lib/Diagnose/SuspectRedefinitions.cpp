@@ -86,9 +86,9 @@ std::string portable(SuspectContext &ctx, Value y) {
 
 } // namespace
 
-void suspects::siblingDefinitionModels(SuspectContext &ctx) {
-  // Named locals stored once (each inlined copy of a helper has its own).
-  std::map<std::string, std::vector<memref::StoreOp>> byName;
+std::vector<std::pair<std::string, memref::StoreOp>>
+suspects::namedIntLocalsStoredOnce(SuspectContext &ctx) {
+  std::vector<std::pair<std::string, memref::StoreOp>> defs;
   ctx.func.walk([&](memref::AllocaOp a) {
     StringRef n = localName(a);
     if (n.empty() || !a.getType().getElementType().isSignlessInteger())
@@ -99,8 +99,20 @@ void suspects::siblingDefinitionModels(SuspectContext &ctx) {
       if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == a.getResult())
         only = st, ++stores;
     if (stores == 1)
-      byName[n.str()].push_back(only);
+      defs.push_back({n.str(), only});
   });
+  // Program order of the stores.
+  llvm::DenseMap<Operation *, unsigned> pos;
+  ctx.func.walk([&](memref::StoreOp st) { pos[st] = pos.size(); });
+  llvm::sort(defs, [&](auto &a, auto &b) { return pos[a.second] < pos[b.second]; });
+  return defs;
+}
+
+void suspects::siblingDefinitionModels(SuspectContext &ctx) {
+  // Named locals stored once (each inlined copy of a helper has its own).
+  std::map<std::string, std::vector<memref::StoreOp>> byName;
+  for (auto &[n, st] : namedIntLocalsStoredOnce(ctx))
+    byName[n].push_back(st);
   for (auto &[name, defs] : byName)
     for (memref::StoreOp s1 : defs) {
       Value v1 = stripCasts(s1.getValueToStore());
@@ -146,23 +158,7 @@ void suspects::siblingDefinitionModels(SuspectContext &ctx) {
 /// family (`load_i` and `load_j`, `in_r` and `out_r`) are meant to differ:
 /// a confident suspect.
 void suspects::twinDefinitionModels(SuspectContext &ctx) {
-  std::vector<std::pair<std::string, memref::StoreOp>> defs;
-  ctx.func.walk([&](memref::AllocaOp a) {
-    StringRef n = localName(a);
-    if (n.empty() || !a.getType().getElementType().isSignlessInteger())
-      return;
-    memref::StoreOp only;
-    unsigned stores = 0;
-    for (Operation *u : a->getUsers())
-      if (auto st = dyn_cast<memref::StoreOp>(u); st && st.getMemref() == a.getResult())
-        only = st, ++stores;
-    if (stores == 1)
-      defs.push_back({n.str(), only});
-  });
-  // Program order of the stores.
-  llvm::DenseMap<Operation *, unsigned> pos;
-  ctx.func.walk([&](memref::StoreOp st) { pos[st] = pos.size(); });
-  llvm::sort(defs, [&](auto &a, auto &b) { return pos[a.second] < pos[b.second]; });
+  auto defs = namedIntLocalsStoredOnce(ctx);
   // Names of one family: one character apart (`load_i`, `load_j`), or one
   // word of several apart (`in_r`, `out_r`).
   auto oneApart = [](llvm::StringRef a, llvm::StringRef b) {

@@ -174,9 +174,7 @@ void suspects::uninitReadModels(SuspectContext &ctx) {
     auto flc = findFileLineCol(ld->getLoc());
     if (!flc || !at.count(std::to_string(flc->getLine()) + ":" + std::to_string(flc->getColumn())))
       return;
-    auto mt = dyn_cast<MemRefType>(memRoot(ld.getMemref()).getType());
-    auto space = mt ? dyn_cast_or_null<gpu::AddressSpaceAttr>(mt.getMemorySpace()) : nullptr;
-    if (!space || space.getValue() != gpu::AddressSpace::Workgroup)
+    if (!isShared(memRoot(ld.getMemref())))
       return;
     ctx.add(ld, "uninit-read", 4.2,
             "this load reads shared elements that no thread of the block had written (the "
